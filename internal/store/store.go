@@ -1,0 +1,140 @@
+// Package store opens PropMatch's database (SQLite or PostgreSQL), runs its
+// migrations and runs work in transactions. Feature packages write their own
+// SQL in the subset both engines share: $1 placeholders, RETURNING, ON CONFLICT.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	_ "github.com/jackc/pgx/v5/stdlib" // the "pgx" driver
+	"github.com/pressly/goose/v3"
+	_ "modernc.org/sqlite" // the "sqlite" driver
+)
+
+// Engine names a database engine.
+type Engine string
+
+// The engines PropMatch runs on.
+const (
+	SQLite   Engine = "sqlite"
+	Postgres Engine = "postgres"
+)
+
+//go:embed migrations
+var migrations embed.FS
+
+// DB is an open PropMatch database.
+type DB struct {
+	*sql.DB
+	Engine Engine
+	// Now returns the current time; tests replace it to move the clock.
+	Now func() time.Time
+}
+
+// Open connects to url, which is "sqlite:PATH" or "postgres://...".
+// It returns an error when the url is malformed or the database is unreachable.
+func Open(ctx context.Context, url string) (*DB, error) {
+	var (
+		engine Engine
+		driver string
+		dsn    string
+	)
+	switch {
+	case strings.HasPrefix(url, "sqlite:"):
+		path := strings.TrimPrefix(strings.TrimPrefix(url, "sqlite:"), "//")
+		if path == "" {
+			return nil, errors.New("DATABASE_URL: sqlite: needs a file path")
+		}
+		if dir := filepath.Dir(path); dir != "." {
+			if err := os.MkdirAll(dir, 0o750); err != nil {
+				return nil, fmt.Errorf("create database folder: %w", err)
+			}
+		}
+		engine, driver = SQLite, "sqlite"
+		dsn = "file:" + path + "?_pragma=journal_mode(WAL)&_pragma=busy_timeout(5000)&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_txlock=immediate&_time_format=sqlite"
+	case strings.HasPrefix(url, "postgres://"), strings.HasPrefix(url, "postgresql://"):
+		engine, driver, dsn = Postgres, "pgx", url
+	default:
+		return nil, errors.New("DATABASE_URL must start with sqlite: or postgres://")
+	}
+	db, err := sql.Open(driver, dsn)
+	if err != nil {
+		return nil, fmt.Errorf("open %s: %w", engine, err)
+	}
+	if engine == SQLite {
+		// One writer at a time is SQLite's rule; readers run in parallel in WAL mode.
+		db.SetMaxOpenConns(8)
+		db.SetMaxIdleConns(8)
+	} else {
+		db.SetMaxOpenConns(20)
+		db.SetMaxIdleConns(20)
+	}
+	db.SetConnMaxIdleTime(5 * time.Minute)
+	pingCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	if err := db.PingContext(pingCtx); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("connect to %s: %w", engine, err)
+	}
+	return &DB{DB: db, Engine: engine, Now: func() time.Time { return time.Now().UTC() }}, nil
+}
+
+// Migrate brings the schema up to date. It is safe to run on every start.
+func (db *DB) Migrate(ctx context.Context) error {
+	dir := "migrations/sqlite"
+	dialect := goose.DialectSQLite3
+	if db.Engine == Postgres {
+		dir, dialect = "migrations/postgres", goose.DialectPostgres
+	}
+	sub, err := fs.Sub(migrations, dir)
+	if err != nil {
+		return err
+	}
+	provider, err := goose.NewProvider(dialect, db.DB, sub)
+	if err != nil {
+		return fmt.Errorf("migrations: %w", err)
+	}
+	if _, err := provider.Up(ctx); err != nil {
+		return fmt.Errorf("migrate: %w", err)
+	}
+	return nil
+}
+
+// Time returns the current time, truncated to microseconds so that both
+// engines store and return the same value.
+func (db *DB) Time() time.Time { return db.Now().UTC().Truncate(time.Microsecond) }
+
+// WithTx runs fn in a transaction and commits it when fn returns nil.
+// It returns fn's error, or the commit's.
+func (db *DB) WithTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("begin: %w", err)
+	}
+	if err := fn(tx); err != nil {
+		tx.Rollback()
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("commit: %w", err)
+	}
+	return nil
+}
+
+// IsUniqueViolation reports whether err is a unique-constraint failure on either engine.
+func IsUniqueViolation(err error) bool {
+	if err == nil {
+		return false
+	}
+	msg := err.Error()
+	return strings.Contains(msg, "UNIQUE constraint failed") || strings.Contains(msg, "SQLSTATE 23505")
+}

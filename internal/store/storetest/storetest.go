@@ -1,0 +1,82 @@
+// Package storetest gives tests a fresh, migrated database on every engine
+// under test: SQLite always, and PostgreSQL when TEST_DATABASE_URL is set.
+package storetest
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"net/url"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"propmatch/internal/store"
+)
+
+// Engines lists the engines this test run covers.
+func Engines() []store.Engine {
+	if os.Getenv("TEST_DATABASE_URL") != "" {
+		return []store.Engine{store.SQLite, store.Postgres}
+	}
+	return []store.Engine{store.SQLite}
+}
+
+// Run calls fn once per engine, as a subtest named after the engine, each
+// with its own fresh database.
+func Run(t *testing.T, fn func(t *testing.T, db *store.DB)) {
+	t.Helper()
+	for _, e := range Engines() {
+		t.Run(string(e), func(t *testing.T) { fn(t, New(t, e)) })
+	}
+}
+
+// URL returns a database URL for a fresh, empty database on engine e; the
+// database is removed when the test ends. On PostgreSQL each test gets its own
+// schema inside TEST_DATABASE_URL's database.
+func URL(t testing.TB, e store.Engine) string {
+	t.Helper()
+	if e == store.SQLite {
+		return "sqlite:" + filepath.Join(t.TempDir(), "test.db")
+	}
+	base := os.Getenv("TEST_DATABASE_URL")
+	if base == "" {
+		t.Skip("TEST_DATABASE_URL is not set")
+	}
+	b := make([]byte, 6)
+	rand.Read(b)
+	schema := "t_" + hex.EncodeToString(b)
+	admin, err := store.Open(context.Background(), base)
+	if err != nil {
+		t.Fatalf("connect to TEST_DATABASE_URL: %v", err)
+	}
+	if _, err := admin.Exec("CREATE SCHEMA " + schema); err != nil {
+		t.Fatalf("create schema: %v", err)
+	}
+	t.Cleanup(func() {
+		admin.Exec("DROP SCHEMA " + schema + " CASCADE")
+		admin.Close()
+	})
+	u, err := url.Parse(base)
+	if err != nil {
+		t.Fatalf("TEST_DATABASE_URL: %v", err)
+	}
+	q := u.Query()
+	q.Set("search_path", schema)
+	u.RawQuery = q.Encode()
+	return u.String()
+}
+
+// New opens a fresh, migrated database on engine e, closed when the test ends.
+func New(t testing.TB, e store.Engine) *store.DB {
+	t.Helper()
+	db, err := store.Open(context.Background(), URL(t, e))
+	if err != nil {
+		t.Fatalf("open %s: %v", e, err)
+	}
+	t.Cleanup(func() { db.Close() })
+	if err := db.Migrate(context.Background()); err != nil {
+		t.Fatalf("migrate %s: %v", e, err)
+	}
+	return db
+}
