@@ -11,12 +11,12 @@ import (
 // OutboxMessage is one outgoing email or WhatsApp message captured in the
 // development outbox instead of being sent.
 type OutboxMessage struct {
-	ID        int64 // assigned by the store
-	Channel   Channel
-	Recipient string // email address or E.164 phone number
-	Subject   string // empty for WhatsApp
-	Body      string // the text part of an email, the WhatsApp text
-	CreatedAt time.Time
+	ID        int64     `json:"id"` // assigned by the store
+	Channel   Channel   `json:"channel"`
+	Recipient string    `json:"recipient"` // email address or E.164 phone number
+	Subject   string    `json:"subject"`   // empty for WhatsApp
+	Body      string    `json:"body"`      // the text part of an email, the WhatsApp text
+	CreatedAt time.Time `json:"createdAt"`
 }
 
 // OutboxStore keeps captured messages.

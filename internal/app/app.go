@@ -1,0 +1,216 @@
+// Package app wires PropMatch together and runs its commands: serve,
+// migrate and users set-role.
+package app
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"log/slog"
+	"net"
+	"net/http"
+	"strings"
+	"time"
+
+	"propmatch/internal/auth"
+	"propmatch/internal/httpapi"
+	"propmatch/internal/notify"
+	"propmatch/internal/store"
+)
+
+const usage = `PropMatch: matching properties with buyers, for agents.
+
+Usage:
+  propmatch serve [--addr ADDR] [--demo]   run the server (migrates first)
+  propmatch migrate                        bring the database schema up to date
+  propmatch users set-role USERNAME ROLE   make a user an admin or an agent
+
+Configuration is read from the environment; see the README.
+`
+
+// WebFS is the built web app; main sets it from the embedded files.
+var WebFS fs.FS
+
+// Run runs the command in args (without the program name). It returns when
+// the command ends or ctx is cancelled.
+func Run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return errors.New("no command given")
+	}
+	cfg, err := loadConfig(getenv)
+	if err != nil {
+		return err
+	}
+	log := newLogger(cfg, stderr)
+	switch args[0] {
+	case "serve":
+		return serve(ctx, cfg, args[1:], log, stdout)
+	case "migrate":
+		db, err := openDB(ctx, cfg)
+		if err != nil {
+			return err
+		}
+		defer db.Close()
+		fmt.Fprintf(stdout, "%s database is up to date\n", db.Engine)
+		return nil
+	case "users":
+		return usersCommand(ctx, cfg, args[1:], log, stdout)
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		return nil
+	default:
+		fmt.Fprint(stderr, usage)
+		return fmt.Errorf("unknown command %q", args[0])
+	}
+}
+
+func newLogger(cfg Config, w io.Writer) *slog.Logger {
+	var level slog.Level
+	level.UnmarshalText([]byte(cfg.LogLevel))
+	opts := &slog.HandlerOptions{Level: level}
+	if cfg.LogFormat == "json" {
+		return slog.New(slog.NewJSONHandler(w, opts))
+	}
+	return slog.New(slog.NewTextHandler(w, opts))
+}
+
+// openDB opens the configured database and migrates it.
+func openDB(ctx context.Context, cfg Config) (*store.DB, error) {
+	db, err := store.Open(ctx, cfg.DatabaseURL)
+	if err != nil {
+		return nil, err
+	}
+	if err := db.Migrate(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return db, nil
+}
+
+// senders returns the OTP and mail senders: the development outbox in
+// development mode, the real providers in production (which refuses to
+// start without them).
+func senders(cfg Config, outbox *notify.DBOutbox) (notify.OTPSender, notify.Mailer, error) {
+	if cfg.Dev() {
+		return &notify.DevWhatsApp{Store: outbox}, &notify.DevMailer{Store: outbox}, nil
+	}
+	wa, err := notify.NewWhatsAppSender(cfg.WhatsApp)
+	if err != nil {
+		return nil, nil, fmt.Errorf("production mode needs the WhatsApp OTP provider (PROPMATCH_WHATSAPP_TOKEN, PROPMATCH_WHATSAPP_PHONE_NUMBER_ID, PROPMATCH_WHATSAPP_OTP_TEMPLATE): %w", err)
+	}
+	mail, err := notify.NewSMTPMailer(cfg.SMTP)
+	if err != nil {
+		return nil, nil, fmt.Errorf("production mode needs SMTP (PROPMATCH_SMTP_HOST, PROPMATCH_SMTP_FROM, ...): %w", err)
+	}
+	return wa, mail, nil
+}
+
+func authConfig(cfg Config) auth.Config {
+	ac := auth.DefaultConfig()
+	ac.OTPPerIPPerHour = cfg.OTPPerIPPerHour
+	ac.SessionIdle = cfg.SessionIdle
+	ac.SessionMaxAge = cfg.SessionMaxAge
+	ac.EchoOTP = cfg.Dev()
+	return ac
+}
+
+func serve(ctx context.Context, cfg Config, args []string, log *slog.Logger, stdout io.Writer) error {
+	fl := flag.NewFlagSet("serve", flag.ContinueOnError)
+	addr := fl.String("addr", cfg.Addr, "listen address (env PROPMATCH_ADDR)")
+	demo := fl.Bool("demo", false, "add demo data to an empty database (development mode only)")
+	if err := fl.Parse(args); err != nil {
+		return err
+	}
+	if *demo && !cfg.Dev() {
+		return errors.New("--demo is only for development mode: demo accounts have published passwords")
+	}
+	db, err := openDB(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	outbox := &notify.DBOutbox{DB: db}
+	otp, mail, err := senders(cfg, outbox)
+	if err != nil {
+		return err
+	}
+	authSvc := auth.New(db, authConfig(cfg), otp, mail, log)
+	if *demo {
+		if err := seedDemo(ctx, authSvc, stdout); err != nil {
+			return fmt.Errorf("demo data: %w", err)
+		}
+	}
+	deps := httpapi.Deps{DB: db, Auth: authSvc, Log: log, Web: WebFS, Dev: cfg.Dev(), TrustProxy: cfg.TrustProxy}
+	if cfg.Dev() {
+		deps.Outbox = outbox
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{
+		Handler:           httpapi.New(deps),
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+		BaseContext:       func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
+	}
+	go sweepSessions(ctx, authSvc, log)
+	log.Info("PropMatch is listening", "url", "http://"+ln.Addr().String(), "env", cfg.Env, "database", string(db.Engine))
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ln) }()
+	select {
+	case err := <-served:
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("shutting down: draining requests in flight")
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 25*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	log.Info("stopped")
+	return nil
+}
+
+// sweepSessions deletes expired sessions every hour until ctx ends.
+func sweepSessions(ctx context.Context, a *auth.Service, log *slog.Logger) {
+	t := time.NewTicker(time.Hour)
+	defer t.Stop()
+	for {
+		if n, err := a.DeleteExpiredSessions(ctx); err != nil && ctx.Err() == nil {
+			log.Warn("session sweep failed", "err", err)
+		} else if n > 0 {
+			log.Info("expired sessions removed", "count", n)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
+
+func usersCommand(ctx context.Context, cfg Config, args []string, log *slog.Logger, stdout io.Writer) error {
+	if len(args) != 3 || args[0] != "set-role" {
+		return errors.New("usage: propmatch users set-role USERNAME admin|agent")
+	}
+	db, err := openDB(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	svc := auth.New(db, authConfig(cfg), nil, nil, log)
+	u, err := svc.SetRole(ctx, args[1], args[2])
+	if err != nil {
+		return errors.New(strings.TrimPrefix(err.Error(), "invalid: "))
+	}
+	fmt.Fprintf(stdout, "%s is now %s\n", u.Username, u.Role)
+	return nil
+}

@@ -1,0 +1,158 @@
+package auth
+
+import (
+	"context"
+	"database/sql"
+	"net/mail"
+	"regexp"
+	"strings"
+	"unicode/utf8"
+
+	"propmatch/internal/apperr"
+	"propmatch/internal/india"
+)
+
+// Registration is the body of POST /api/register.
+type Registration struct {
+	Username   string `json:"username"`
+	Password   string `json:"password"`
+	Email      string `json:"email"`
+	Phone      string `json:"phone"`
+	FullName   string `json:"fullName"`
+	AgentType  string `json:"agentType"`
+	State      string `json:"state"`
+	City       string `json:"city"`
+	ReraNumber string `json:"reraNumber"`
+	Bio        string `json:"bio"`
+}
+
+var usernamePattern = regexp.MustCompile(`^[A-Za-z0-9_.-]{3,30}$`)
+
+// validate trims r, checks every field and returns it in stored form.
+func (r Registration) validate() (NewUser, error) {
+	var f apperr.Fields
+	nu := NewUser{
+		Username:   strings.TrimSpace(r.Username),
+		Password:   r.Password,
+		FullName:   strings.TrimSpace(r.FullName),
+		Email:      strings.TrimSpace(r.Email),
+		AgentType:  strings.ToLower(strings.TrimSpace(r.AgentType)),
+		ReraNumber: strings.TrimSpace(r.ReraNumber),
+		Bio:        strings.TrimSpace(r.Bio),
+		Role:       RoleAgent,
+	}
+	switch {
+	case nu.FullName == "":
+		f.Add("fullName", "Full name is required")
+	case utf8.RuneCountInString(nu.FullName) > 100:
+		f.Add("fullName", "Full name must be at most 100 characters")
+	}
+	switch {
+	case nu.Username == "":
+		f.Add("username", "Username is required")
+	case !usernamePattern.MatchString(nu.Username):
+		f.Add("username", "Username must be 3 to 30 letters, digits, dots, dashes or underscores")
+	}
+	if nu.Password == "" {
+		f.Add("password", "Password is required")
+	} else if reason := CheckPassword(nu.Password, nu.Username); reason != "" {
+		f.Add("password", reason)
+	}
+	if nu.Email != "" {
+		if msg := checkEmail(nu.Email); msg != "" {
+			f.Add("email", msg)
+		}
+	}
+	if phone, err := india.NormalizeMobile(r.Phone); err != nil {
+		f.Add("phone", err.Error())
+	} else {
+		nu.Phone = phone
+	}
+	switch nu.AgentType {
+	case "buyer", "seller", "both":
+	case "":
+		f.Add("agentType", "Choose an agent type")
+	default:
+		f.Add("agentType", "Agent type must be buyer, seller or both")
+	}
+	state, ok := india.CanonicalState(r.State)
+	switch {
+	case strings.TrimSpace(r.State) == "":
+		f.Add("state", "State is required")
+	case !ok:
+		f.Add("state", "Choose a state from the list")
+	default:
+		nu.State = state
+	}
+	city := strings.Join(strings.Fields(r.City), " ")
+	switch {
+	case city == "":
+		f.Add("city", "City is required")
+	case ok && !india.HasCity(state, city):
+		f.Add("city", "Choose a city of "+state+" from the list")
+	default:
+		nu.City = canonicalCity(state, city)
+	}
+	if utf8.RuneCountInString(nu.ReraNumber) > 50 {
+		f.Add("reraNumber", "RERA number must be at most 50 characters")
+	}
+	if utf8.RuneCountInString(nu.Bio) > 1000 {
+		f.Add("bio", "Bio must be at most 1000 characters")
+	}
+	return nu, f.Err()
+}
+
+// canonicalCity returns the dataset's spelling of city.
+func canonicalCity(state, city string) string {
+	cities, _ := india.Cities(state)
+	for _, c := range cities {
+		if strings.EqualFold(c, city) {
+			return c
+		}
+	}
+	return city
+}
+
+// checkEmail returns why s is not a usable email address, or "".
+func checkEmail(s string) string {
+	if len(s) > 254 {
+		return "Email must be at most 254 characters"
+	}
+	a, err := mail.ParseAddress(s)
+	if err != nil || a.Address != s || !strings.Contains(s[strings.LastIndex(s, "@")+1:], ".") {
+		return "Enter a valid email address"
+	}
+	return ""
+}
+
+// Register creates an agent account for a phone verified within the last 30
+// minutes and signs it in. It returns Invalid with field errors for bad
+// input, Forbidden when the phone is not verified, and Conflict when the
+// username, phone or email is taken.
+func (s *Service) Register(ctx context.Context, r Registration, c Client) (User, Session, error) {
+	nu, err := r.validate()
+	if err != nil {
+		return User{}, Session{}, err
+	}
+	var u User
+	var sess Session
+	err = s.db.WithTx(ctx, func(tx *sql.Tx) error {
+		ok, err := s.phoneVerifiedRecently(ctx, tx, nu.Phone)
+		if err != nil {
+			return apperr.Wrap(err, "phone verified")
+		}
+		if !ok {
+			return apperr.New(apperr.Forbidden, "Phone not verified. Please verify your phone number first")
+		}
+		if u, err = s.insertUser(ctx, tx, nu); err != nil {
+			return err
+		}
+		sess, err = s.startSession(ctx, tx, u.ID, c)
+		return err
+	})
+	if err != nil {
+		return User{}, Session{}, err
+	}
+	s.log.InfoContext(ctx, "account registered", "user_id", u.ID, "phone", india.MaskPhone(u.Phone))
+	return u, sess, nil
+}

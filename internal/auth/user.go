@@ -1,0 +1,177 @@
+package auth
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"strings"
+	"time"
+
+	"propmatch/internal/apperr"
+	"propmatch/internal/store"
+)
+
+// Roles.
+const (
+	RoleAgent = "agent"
+	RoleAdmin = "admin"
+)
+
+// User is an account as the API shows it. It never carries the password hash.
+type User struct {
+	ID              int64     `json:"id"`
+	Username        string    `json:"username"`
+	FullName        string    `json:"fullName"`
+	Email           *string   `json:"email"`
+	Phone           string    `json:"phone"`
+	Role            string    `json:"role"`
+	AgentType       string    `json:"agentType"`
+	ReraNumber      *string   `json:"reraNumber"`
+	IsReraVerified  bool      `json:"isReraVerified"`
+	IsPhoneVerified bool      `json:"isPhoneVerified"`
+	State           string    `json:"state"`
+	City            string    `json:"city"`
+	ProfilePicture  *string   `json:"profilePicture"`
+	Bio             *string   `json:"bio"`
+	IsActive        bool      `json:"isActive"`
+	CreatedAt       time.Time `json:"createdAt"`
+	UpdatedAt       time.Time `json:"updatedAt"`
+}
+
+// IsAdmin reports whether u has the admin role.
+func (u User) IsAdmin() bool { return u.Role == RoleAdmin }
+
+// userFields lists the columns scanUser reads; userColumns qualifies them
+// with the alias u for queries that join.
+const userFields = `id, username, full_name, email, phone, role, agent_type, rera_number,
+	is_rera_verified, is_phone_verified, state, city, profile_picture, bio, is_active, created_at, updated_at`
+
+var userColumns = "u." + strings.ReplaceAll(strings.ReplaceAll(userFields, ", ", ", u."), ",\n\t", ",\n\tu.")
+
+type scanner interface{ Scan(dest ...any) error }
+
+func scanUser(row scanner, extra ...any) (User, error) {
+	var u User
+	dest := []any{&u.ID, &u.Username, &u.FullName, &u.Email, &u.Phone, &u.Role, &u.AgentType, &u.ReraNumber,
+		&u.IsReraVerified, &u.IsPhoneVerified, &u.State, &u.City, &u.ProfilePicture, &u.Bio, &u.IsActive, &u.CreatedAt, &u.UpdatedAt}
+	err := row.Scan(append(dest, extra...)...)
+	return u, err
+}
+
+type queryer interface {
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// UserByID returns the user with id, or a NotFound error.
+func (s *Service) UserByID(ctx context.Context, id int64) (User, error) {
+	u, err := scanUser(s.db.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users u WHERE u.id = $1`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return User{}, apperr.New(apperr.NotFound, "User not found")
+	}
+	return u, apperr.Wrap(err, "user by id")
+}
+
+// SetRole gives the user named username the role agent or admin ("user" means
+// agent). It returns NotFound for an unknown username and Invalid for an unknown role.
+func (s *Service) SetRole(ctx context.Context, username, role string) (User, error) {
+	role = strings.ToLower(strings.TrimSpace(role))
+	if role == "user" {
+		role = RoleAgent
+	}
+	if role != RoleAgent && role != RoleAdmin {
+		return User{}, apperr.New(apperr.Invalid, "Role must be agent or admin")
+	}
+	var id int64
+	err := s.db.QueryRowContext(ctx, `UPDATE users SET role = $1, updated_at = $2 WHERE lower(username) = lower($3) RETURNING id`,
+		role, s.db.Time(), strings.TrimSpace(username)).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return User{}, apperr.New(apperr.NotFound, "No user named %q", username)
+	}
+	if err != nil {
+		return User{}, apperr.Wrap(err, "set role")
+	}
+	return s.UserByID(ctx, id)
+}
+
+// CountUsers returns how many accounts exist.
+func (s *Service) CountUsers(ctx context.Context) (int, error) {
+	var n int
+	err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM users`).Scan(&n)
+	return n, apperr.Wrap(err, "count users")
+}
+
+// NewUser is an account to create directly, without the OTP flow (demo data
+// and administration).
+type NewUser struct {
+	Username, Password, FullName, Email, Phone, Role, AgentType string
+	State, City, ReraNumber, Bio                                string
+	IsReraVerified                                              bool
+}
+
+// CreateUser stores nu with a hashed password and a verified phone. It
+// returns Conflict when the username, phone or email is taken.
+func (s *Service) CreateUser(ctx context.Context, nu NewUser) (User, error) {
+	var u User
+	err := s.db.WithTx(ctx, func(tx *sql.Tx) error {
+		var err error
+		u, err = s.insertUser(ctx, tx, nu)
+		return err
+	})
+	return u, err
+}
+
+func (s *Service) insertUser(ctx context.Context, tx *sql.Tx, nu NewUser) (User, error) {
+	if err := s.checkTaken(ctx, tx, nu.Username, nu.Phone, nu.Email); err != nil {
+		return User{}, err
+	}
+	hash, err := hashPassword(s.random, s.cfg.Argon, nu.Password)
+	if err != nil {
+		return User{}, apperr.Wrap(err, "hash password")
+	}
+	if nu.Role == "" {
+		nu.Role = RoleAgent
+	}
+	now := s.db.Time()
+	u, err := scanUser(tx.QueryRowContext(ctx, `INSERT INTO users (username, password_hash, full_name, email, phone, role, agent_type,
+		rera_number, is_rera_verified, is_phone_verified, state, city, bio, created_at, updated_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, TRUE, $10, $11, $12, $13, $13) RETURNING `+userFields,
+		nu.Username, hash, nu.FullName, nullable(nu.Email), nu.Phone, nu.Role, nu.AgentType,
+		nullable(nu.ReraNumber), nu.IsReraVerified, nu.State, nu.City, nullable(nu.Bio), now))
+	if store.IsUniqueViolation(err) {
+		return User{}, apperr.New(apperr.Conflict, "An account with these details already exists")
+	}
+	return u, apperr.Wrap(err, "insert user")
+}
+
+// checkTaken returns a Conflict naming the first of username, phone and email
+// that another account already uses.
+func (s *Service) checkTaken(ctx context.Context, q queryer, username, phone, email string) error {
+	checks := []struct{ path, query, value, message string }{
+		{"username", `SELECT 1 FROM users WHERE lower(username) = lower($1)`, username, "Username is already taken"},
+		{"phone", `SELECT 1 FROM users WHERE phone = $1`, phone, "This phone number is already registered. Sign in instead"},
+		{"email", `SELECT 1 FROM users WHERE lower(email) = lower($1)`, email, "An account with this email already exists"},
+	}
+	for _, c := range checks {
+		if c.value == "" {
+			continue
+		}
+		var one int
+		err := q.QueryRowContext(ctx, c.query, c.value).Scan(&one)
+		if err == nil {
+			e := apperr.New(apperr.Conflict, "%s", c.message)
+			e.Fields = []apperr.FieldError{{Path: c.path, Message: c.message}}
+			return e
+		}
+		if !errors.Is(err, sql.ErrNoRows) {
+			return apperr.Wrap(err, "check taken")
+		}
+	}
+	return nil
+}
+
+func nullable(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
+}

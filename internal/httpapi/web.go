@@ -1,0 +1,75 @@
+package httpapi
+
+import (
+	"bytes"
+	"compress/gzip"
+	"io/fs"
+	"mime"
+	"net/http"
+	"path"
+	"strings"
+	"sync"
+)
+
+// webApp serves the built single-page app: hashed assets are cached forever,
+// index.html never is, and any path that is not a file gets index.html so
+// the app's router can answer it.
+func (s *server) webApp() http.Handler {
+	if s.Web == nil {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			http.Error(w, "The web app is not built into this binary. Run `make build`.", http.StatusNotFound)
+		})
+	}
+	var gz sync.Map // path -> []byte, gzipped once on first request
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			w.Header().Set("Allow", "GET, HEAD")
+			http.Error(w, "Method not allowed", http.StatusMethodNotAllowed)
+			return
+		}
+		name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
+		data, err := fs.ReadFile(s.Web, name)
+		if name == "" || err != nil {
+			if strings.HasPrefix(name, "assets/") {
+				http.NotFound(w, r)
+				return
+			}
+			name = "index.html"
+			if data, err = fs.ReadFile(s.Web, name); err != nil {
+				http.Error(w, "index.html is missing from the built web app", http.StatusInternalServerError)
+				return
+			}
+		}
+		h := w.Header()
+		if ct := mime.TypeByExtension(path.Ext(name)); ct != "" {
+			h.Set("Content-Type", ct)
+		}
+		if strings.HasPrefix(name, "assets/") {
+			h.Set("Cache-Control", "public, max-age=31536000, immutable")
+		} else {
+			h.Set("Cache-Control", "no-cache")
+		}
+		h.Add("Vary", "Accept-Encoding")
+		if compressible(name) && strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
+			v, ok := gz.Load(name)
+			if !ok {
+				var buf bytes.Buffer
+				zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+				zw.Write(data)
+				zw.Close()
+				v, _ = gz.LoadOrStore(name, buf.Bytes())
+			}
+			data = v.([]byte)
+			h.Set("Content-Encoding", "gzip")
+		}
+		http.ServeContent(w, r, name, startTime, bytes.NewReader(data))
+	})
+}
+
+func compressible(name string) bool {
+	switch path.Ext(name) {
+	case ".js", ".css", ".html", ".svg", ".json", ".txt", ".map":
+		return true
+	}
+	return false
+}
