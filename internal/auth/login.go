@@ -54,7 +54,7 @@ func (s *Service) Login(ctx context.Context, identifier, password string, c Clie
 		if u.ID == 0 {
 			detail = "unknown account"
 		}
-		s.recordEvent(ctx, security.Event{Type: security.AuthFailure, IP: c.IP, URL: c.URL, Subject: subject, Detail: detail})
+		s.recordEvent(ctx, s.db, security.Event{Type: security.AuthFailure, IP: c.IP, URL: c.URL, Subject: subject, Detail: detail})
 		return User{}, Session{}, errBadLogin
 	}
 	if !u.IsActive {
@@ -112,7 +112,7 @@ func (s *Service) checkLoginThrottle(ctx context.Context, subject string, c Clie
 		}
 		if n >= ch.limit {
 			wait := oldest.Add(s.cfg.LoginWindow).Sub(s.db.Time())
-			s.recordEvent(ctx, security.Event{Type: security.RateLimitHit, IP: c.IP, URL: c.URL, Subject: subject, Detail: "login throttled"})
+			s.recordEvent(ctx, s.db, security.Event{Type: security.RateLimitHit, IP: c.IP, URL: c.URL, Subject: subject, Detail: "login throttled"})
 			return apperr.Throttled(wait, "Too many failed sign-in attempts %s. Try again in %s", ch.what, humanWait(wait))
 		}
 	}

@@ -57,7 +57,7 @@ func (s *Service) SendOTP(ctx context.Context, rawPhone string, c Client) (SentO
 	})
 	if err != nil {
 		if apperr.CodeOf(err) == apperr.TooManyRequests {
-			s.recordEvent(ctx, security.Event{Type: security.RateLimitHit, IP: c.IP, URL: c.URL, Subject: "phone:" + india.MaskPhone(phone), Detail: "otp send limit"})
+			s.recordEvent(ctx, s.db, security.Event{Type: security.RateLimitHit, IP: c.IP, URL: c.URL, Subject: "phone:" + india.MaskPhone(phone), Detail: "otp send limit"})
 		}
 		return SentOTP{}, apperr.Wrap(err, "send otp")
 	}
@@ -180,8 +180,10 @@ func (s *Service) phoneVerifiedRecently(ctx context.Context, tx *sql.Tx, phone s
 	return n > 0, err
 }
 
-func (s *Service) recordEvent(ctx context.Context, e security.Event) {
-	if err := security.Record(ctx, s.db, s.db.Time(), e); err != nil {
+// recordEvent stores a security event through q: the open transaction when
+// there is one (on SQLite a second connection would wait for its lock).
+func (s *Service) recordEvent(ctx context.Context, q security.Querier, e security.Event) {
+	if err := security.Record(ctx, q, s.db.Time(), e); err != nil {
 		s.log.ErrorContext(ctx, "record security event", "type", e.Type, "err", err)
 	}
 }

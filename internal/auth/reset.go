@@ -48,7 +48,7 @@ func (s *Service) SendResetCode(ctx context.Context, email string, c Client) err
 		}
 		if recent >= s.cfg.ResetPerEmailPerHour {
 			// Silently: a different answer would tell that the account exists.
-			s.recordEvent(ctx, security.Event{Type: security.RateLimitHit, IP: c.IP, URL: c.URL, Subject: "reset:user:" + itoa(u.ID), Detail: "reset code limit"})
+			s.recordEvent(ctx, tx, security.Event{Type: security.RateLimitHit, IP: c.IP, URL: c.URL, Subject: "reset:user:" + itoa(u.ID), Detail: "reset code limit"})
 			u = User{}
 			return nil
 		}

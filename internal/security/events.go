@@ -54,7 +54,7 @@ func CountByIP(ctx context.Context, q Querier, typ, ip string, since time.Time) 
 
 func count(ctx context.Context, q Querier, column, typ, value string, since time.Time) (int, time.Time, error) {
 	var n int
-	where := ` FROM security_events WHERE type = $1 AND ` + column + ` = $2 AND created_at >= $3`
+	where := ` FROM security_events WHERE type = $1 AND ` + column + ` = $2 AND created_at > $3`
 	if err := q.QueryRowContext(ctx, `SELECT COUNT(*)`+where, typ, value, since).Scan(&n); err != nil || n == 0 {
 		return n, time.Time{}, err
 	}
