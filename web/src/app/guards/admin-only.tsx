@@ -1,0 +1,25 @@
+import * as React from 'react'
+import { Lock } from 'lucide-react'
+import { Navigate } from 'react-router'
+import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { useAuth } from '@/features/auth/components/auth-provider'
+
+/** Shows children to admins; others see an Access Restricted card (or are sent to `redirectTo`). */
+export function AdminOnly({ children, redirectTo }: { children: React.ReactNode; redirectTo?: string }) {
+  const { user } = useAuth()
+  if (user?.role === 'admin') return <>{children}</>
+  if (redirectTo) return <Navigate to={redirectTo} replace />
+  return (
+    <div className="flex min-h-[50vh] items-center justify-center p-4">
+      <Card className="w-full max-w-md text-center">
+        <CardHeader className="items-center">
+          <span className="flex size-12 items-center justify-center rounded-full bg-amber-100 text-amber-700">
+            <Lock className="size-6" aria-hidden />
+          </span>
+          <CardTitle>Access Restricted</CardTitle>
+          <CardDescription>This page is available to administrators only.</CardDescription>
+        </CardHeader>
+      </Card>
+    </div>
+  )
+}

@@ -1,0 +1,75 @@
+import * as React from 'react'
+import { LayoutDashboard, Menu, MessageSquare } from 'lucide-react'
+import { Link, Outlet, useLocation } from 'react-router'
+import { ProfileMenu } from '@/app/layouts/profile-menu'
+import { SidebarNav } from '@/app/layouts/sidebar-nav'
+import { Logo } from '@/components/brand/logo'
+import { Button } from '@/components/ui/button'
+import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet'
+
+/**
+ * The signed-in shell: a fixed sidebar from 768 px up; below that a top bar with
+ * a menu button (slide-in sheet), Messages and Dashboard shortcuts.
+ */
+export function AppLayout() {
+  const [menuOpen, setMenuOpen] = React.useState(false)
+  const location = useLocation()
+
+  React.useEffect(() => {
+    setMenuOpen(false)
+  }, [location.pathname])
+
+  return (
+    <div className="min-h-dvh bg-slate-50">
+      <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 flex-col border-r border-slate-200 bg-white md:flex">
+        <div className="flex h-16 items-center border-b border-slate-200 px-5">
+          <Link to="/dashboard" aria-label="PropMatch dashboard">
+            <Logo />
+          </Link>
+        </div>
+        <SidebarNav />
+      </aside>
+
+      <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
+        <SheetContent>
+          <div className="flex h-16 items-center border-b border-slate-200 px-5">
+            <SheetTitle asChild>
+              <span>
+                <Logo />
+              </span>
+            </SheetTitle>
+            <SheetDescription className="sr-only">Main navigation</SheetDescription>
+          </div>
+          <SidebarNav onNavigate={() => setMenuOpen(false)} />
+        </SheetContent>
+      </Sheet>
+
+      <div className="flex min-h-dvh flex-col md:pl-64">
+        <header className="sticky top-0 z-20 flex h-16 items-center gap-2 border-b border-slate-200 bg-white/95 px-3 backdrop-blur md:px-6">
+          <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu" onClick={() => setMenuOpen(true)}>
+            <Menu className="size-5" />
+          </Button>
+          <Link to="/dashboard" className="md:hidden" aria-label="PropMatch dashboard">
+            <Logo />
+          </Link>
+          <div className="ml-auto flex items-center gap-1">
+            <Button asChild variant="ghost" size="icon" className="md:hidden">
+              <Link to="/messages" aria-label="Messages">
+                <MessageSquare className="size-5" />
+              </Link>
+            </Button>
+            <Button asChild variant="ghost" size="icon" className="md:hidden">
+              <Link to="/dashboard" aria-label="Dashboard">
+                <LayoutDashboard className="size-5" />
+              </Link>
+            </Button>
+            <ProfileMenu />
+          </div>
+        </header>
+        <main className="flex-1 p-4 md:p-8">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,51 @@
+import { LogOut, Settings, User } from 'lucide-react'
+import { useNavigate } from 'react-router'
+import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu'
+import { useAuth } from '@/features/auth/components/auth-provider'
+import { initialOf } from '@/lib/utils'
+
+/** Avatar (picture or first letter) opening View Profile, Settings and Sign Out. */
+export function ProfileMenu() {
+  const { user, logoutMutation } = useAuth()
+  const navigate = useNavigate()
+  if (!user) return null
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger
+        className="flex items-center gap-2 rounded-full p-0.5 focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:outline-none"
+        aria-label="Open profile menu"
+        data-testid="profile-menu-trigger"
+      >
+        <Avatar>
+          {user.profilePicture && <AvatarImage src={user.profilePicture} alt="" />}
+          <AvatarFallback>{initialOf(user.fullName)}</AvatarFallback>
+        </Avatar>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuLabel className="grid">
+          <span className="truncate">{user.fullName}</span>
+          <span className="truncate text-xs font-normal text-slate-500">@{user.username}</span>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => navigate('/profile')}>
+          <User /> View Profile
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => navigate('/settings')}>
+          <Settings /> Settings
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => logoutMutation.mutate()} data-testid="sign-out">
+          <LogOut /> Sign Out
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  )
+}

@@ -1,0 +1,41 @@
+import { LogOut } from 'lucide-react'
+import { NavLink } from 'react-router'
+import { visibleNavItems } from '@/app/layouts/nav-items'
+import { useAuth } from '@/features/auth/components/auth-provider'
+import { cn } from '@/lib/utils'
+
+/** The list of sidebar links plus Logout; used by the desktop sidebar and the mobile sheet. */
+export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
+  const { user, logoutMutation } = useAuth()
+  return (
+    <nav className="flex flex-1 flex-col gap-1 overflow-y-auto p-3" aria-label="Main">
+      {visibleNavItems(user).map(({ to, label, icon: Icon }) => (
+        <NavLink
+          key={to}
+          to={to}
+          onClick={onNavigate}
+          className={({ isActive }) =>
+            cn(
+              'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors',
+              isActive ? 'bg-blue-50 text-blue-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
+            )
+          }
+        >
+          <Icon className="size-4 shrink-0" aria-hidden />
+          {label}
+        </NavLink>
+      ))}
+      <div className="mt-auto border-t border-slate-200 pt-3">
+        <button
+          type="button"
+          onClick={() => logoutMutation.mutate()}
+          disabled={logoutMutation.isPending}
+          className="flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-slate-600 transition-colors hover:bg-red-50 hover:text-red-700 disabled:opacity-50"
+        >
+          <LogOut className="size-4 shrink-0" aria-hidden />
+          Logout
+        </button>
+      </div>
+    </nav>
+  )
+}

@@ -1,0 +1,94 @@
+import { render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { MemoryRouter } from 'react-router'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { AppProviders } from '@/app/providers'
+import { AppRoutes } from '@/app/router'
+import { createQueryClient } from '@/lib/query-client'
+import { mockApi, testUser } from '@/test/utils'
+
+afterEach(() => vi.unstubAllGlobals())
+
+function renderApp(route: string) {
+  return render(
+    <MemoryRouter initialEntries={[route]}>
+      <AppProviders queryClient={createQueryClient()}>
+        <AppRoutes />
+      </AppProviders>
+    </MemoryRouter>,
+  )
+}
+
+const signedIn = (user = testUser) => ({ 'GET /api/user': { body: user }, 'POST /api/logout': { body: { message: 'Logged out' } } })
+const signedOut = {
+  'GET /api/user': { status: 401, body: { message: 'Not signed in' } },
+  'GET /api/states': { body: [] },
+}
+
+describe('routing and guards', () => {
+  it('sends a signed-out visitor from a signed-in route to /auth', async () => {
+    mockApi(signedOut)
+    renderApp('/matches')
+    expect(await screen.findByRole('tab', { name: 'Sign In' })).toBeInTheDocument()
+  })
+
+  it('opens the Register tab with ?tab=register', async () => {
+    mockApi(signedOut)
+    renderApp('/auth?tab=register')
+    expect(await screen.findByRole('tab', { name: 'Register' })).toHaveAttribute('aria-selected', 'true')
+    expect(screen.getByLabelText('WhatsApp Number')).toBeInTheDocument()
+    expect(screen.getAllByText('90%+').length).toBeGreaterThan(0)
+  })
+
+  it('redirects a signed-in user from /auth to the dashboard greeting', async () => {
+    mockApi(signedIn())
+    renderApp('/auth')
+    expect(await screen.findByTestId('dashboard-greeting')).toHaveTextContent('Welcome back, Ravi Kumar')
+    expect(screen.getByTestId('coming-soon')).toBeInTheDocument()
+  })
+
+  it('shows an honest coming-soon page for unbuilt features, with no badges', async () => {
+    mockApi(signedIn())
+    renderApp('/properties')
+    expect(await screen.findByText('My Properties is coming soon')).toBeInTheDocument()
+    const nav = screen.getAllByRole('navigation', { name: 'Main' })[0]!
+    expect(within(nav).queryByText(/^\d+$/)).not.toBeInTheDocument()
+    expect(within(nav).queryByRole('link', { name: 'Admin Dashboard' })).not.toBeInTheDocument()
+    expect(within(nav).getByRole('link', { name: 'Agent Network' })).toHaveAttribute('href', '/agents')
+  })
+
+  it('shows Access Denied on /admin for an agent', async () => {
+    mockApi(signedIn())
+    renderApp('/admin')
+    expect(await screen.findByText('Access Denied')).toBeInTheDocument()
+    expect(
+      screen.getByText(
+        "You don't have admin privileges to access this page. Only administrators can manage platform settings, users, and content.",
+      ),
+    ).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/dashboard')
+  })
+
+  it('lets an admin in and shows the Admin Dashboard link', async () => {
+    mockApi(signedIn({ ...testUser, role: 'admin' }))
+    renderApp('/admin')
+    expect(await screen.findByText('Admin Dashboard is coming soon')).toBeInTheDocument()
+    expect(screen.getAllByRole('link', { name: 'Admin Dashboard' }).length).toBeGreaterThan(0)
+  })
+
+  it('shows the 404 page for unknown paths', async () => {
+    mockApi(signedOut)
+    renderApp('/no/such/page')
+    expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument()
+  })
+
+  it('signs out from the sidebar and lands on /auth', async () => {
+    const { calls } = mockApi({ ...signedIn(), 'GET /api/states': { body: [] } })
+    const user = userEvent.setup()
+    renderApp('/dashboard')
+    await screen.findByTestId('dashboard-greeting')
+    await user.click(screen.getAllByRole('button', { name: 'Logout' })[0]!)
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/logout' && c.method === 'POST')).toBe(true))
+    expect(await screen.findByRole('tab', { name: 'Sign In' })).toBeInTheDocument()
+  })
+})

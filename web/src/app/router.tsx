@@ -1,0 +1,58 @@
+import * as React from 'react'
+import { Route, Routes } from 'react-router'
+import { AdminOnly } from '@/app/guards/admin-only'
+import { AdminRoute } from '@/app/guards/admin-route'
+import { ProtectedRoute } from '@/app/guards/protected-route'
+import { AppLayout } from '@/app/layouts/app-layout'
+import { adminComingSoon, comingSoonRoutes } from '@/app/routes/coming-soon-routes'
+import { NotFoundPage } from '@/app/routes/not-found'
+import { ComingSoon } from '@/components/coming-soon'
+import { Spinner } from '@/components/ui/spinner'
+import { DashboardPage } from '@/features/dashboard/routes/dashboard-page'
+
+// Public pages load on demand: the signed-in shell does not need the auth forms, and vice versa.
+const AuthPage = React.lazy(() => import('@/features/auth/routes/auth-page').then((m) => ({ default: m.AuthPage })))
+const LandingPage = React.lazy(() => import('@/features/landing/routes/landing-page').then((m) => ({ default: m.LandingPage })))
+
+function PageFallback() {
+  return (
+    <div className="flex min-h-dvh items-center justify-center">
+      <Spinner className="size-8" />
+    </div>
+  )
+}
+
+/** Every route of the route table (spec part 2 section 2). */
+export function AppRoutes() {
+  return (
+    <React.Suspense fallback={<PageFallback />}>
+    <Routes>
+      <Route path="/" element={<LandingPage />} />
+      <Route path="/landing" element={<LandingPage />} />
+      <Route path="/auth" element={<AuthPage />} />
+      <Route element={<ProtectedRoute />}>
+        <Route element={<AppLayout />}>
+          <Route path="/dashboard" element={<DashboardPage />} />
+          {comingSoonRoutes.map(({ path, title, description, icon, adminOnly }) => {
+            const page = <ComingSoon title={title} description={description} icon={icon} />
+            return (
+              <Route
+                key={path}
+                path={path}
+                element={adminOnly ? <AdminOnly redirectTo={adminOnly === 'redirect' ? '/' : undefined}>{page}</AdminOnly> : page}
+              />
+            )
+          })}
+          <Route element={<AdminRoute />}>
+            <Route
+              path={adminComingSoon.path}
+              element={<ComingSoon title={adminComingSoon.title} description={adminComingSoon.description} icon={adminComingSoon.icon} />}
+            />
+          </Route>
+        </Route>
+      </Route>
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+    </React.Suspense>
+  )
+}

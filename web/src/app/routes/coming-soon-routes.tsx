@@ -1,0 +1,52 @@
+import {
+  BarChart3,
+  DatabaseBackup,
+  FileText,
+  FlaskConical,
+  GraduationCap,
+  Handshake,
+  Home,
+  Mail,
+  MessageSquare,
+  Settings,
+  Shield,
+  ShieldCheck,
+  User,
+  Users,
+  type LucideIcon,
+} from 'lucide-react'
+
+export type ComingSoonRoute = {
+  path: string
+  title: string
+  description: string
+  icon: LucideIcon
+  /** 'restricted': non-admins see Access Restricted; 'redirect': non-admins go to /. */
+  adminOnly?: 'restricted' | 'redirect'
+}
+
+/** Signed-in routes of the route table whose feature is not built yet. */
+export const comingSoonRoutes: ComingSoonRoute[] = [
+  { path: '/properties', title: 'My Properties', icon: Home, description: 'List properties for sale, rent or lease, with photos and type-specific details.' },
+  { path: '/requirements', title: 'My Client Requirements', icon: FileText, description: "Record your clients' requirements and get matched with listings automatically." },
+  { path: '/test-requirements', title: 'Requirement Form Test', icon: FlaskConical, description: 'A developer page for trying the requirement form.' },
+  { path: '/matches', title: 'Matches', icon: Handshake, description: 'Property and requirement matches with compatibility scores, as buyer or seller agent.' },
+  { path: '/messages', title: 'Messages', icon: MessageSquare, description: 'Conversations with other agents and connection requests.' },
+  { path: '/agents', title: 'Agent Network', icon: Users, description: 'Discover agents, send connection requests and manage your connections.' },
+  { path: '/training', title: 'Real Estate Training', icon: GraduationCap, description: 'Free courses and app demo videos.' },
+  { path: '/analytics', title: 'Performance Analytics', icon: BarChart3, description: 'How your listings, requirements and matches perform over time.' },
+  { path: '/profile', title: 'My Profile', icon: User, description: 'Your public agent profile, picture, RERA number and bio.' },
+  { path: '/settings', title: 'Settings', icon: Settings, description: 'Account, password and notification settings.' },
+  { path: '/email-test', title: 'Email Template Testing', icon: Mail, description: 'Preview and send test emails.', adminOnly: 'redirect' },
+  { path: '/backup', title: 'Backup Download', icon: DatabaseBackup, description: 'Download a backup of the platform data.', adminOnly: 'restricted' },
+  { path: '/backup-new', title: 'Backup System', icon: DatabaseBackup, description: 'Create and manage platform backups.', adminOnly: 'restricted' },
+  { path: '/backup-monitor', title: 'Backup Monitor', icon: ShieldCheck, description: 'Watch backup status and history.', adminOnly: 'restricted' },
+  { path: '/security', title: 'Security Dashboard', icon: Shield, description: 'Security events such as failed sign-ins and throttling.', adminOnly: 'restricted' },
+]
+
+export const adminComingSoon: ComingSoonRoute = {
+  path: '/admin',
+  title: 'Admin Dashboard',
+  icon: Shield,
+  description: 'Manage users, properties, requirements, courses and advertisements.',
+}

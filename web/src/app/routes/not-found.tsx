@@ -1,0 +1,23 @@
+import * as React from 'react'
+import { MapPinOff } from 'lucide-react'
+import { Link } from 'react-router'
+import { Button } from '@/components/ui/button'
+
+/** Any unknown path: titled 'Page Not Found', reading '404 Page Not Found'. */
+export function NotFoundPage() {
+  React.useEffect(() => {
+    document.title = 'Page Not Found · PropMatch'
+  }, [])
+  return (
+    <div className="flex min-h-dvh flex-col items-center justify-center gap-4 bg-slate-50 p-6 text-center">
+      <span className="flex size-16 items-center justify-center rounded-full bg-blue-50 text-blue-600">
+        <MapPinOff className="size-8" aria-hidden />
+      </span>
+      <h1 className="text-3xl font-bold text-slate-900">404 Page Not Found</h1>
+      <p className="max-w-sm text-slate-600">The page you are looking for does not exist or has moved.</p>
+      <Button asChild>
+        <Link to="/">Go Home</Link>
+      </Button>
+    </div>
+  )
+}

@@ -1,0 +1,12 @@
+import * as React from 'react'
+import { Label as LabelPrimitive } from 'radix-ui'
+import { cn } from '@/lib/utils'
+
+export function Label({ className, ...props }: React.ComponentProps<typeof LabelPrimitive.Root>) {
+  return (
+    <LabelPrimitive.Root
+      className={cn('text-sm leading-none font-medium text-slate-800 select-none peer-disabled:opacity-60', className)}
+      {...props}
+    />
+  )
+}

@@ -1,0 +1,64 @@
+import * as React from 'react'
+import { Toast as ToastPrimitive } from 'radix-ui'
+import { cva, type VariantProps } from 'class-variance-authority'
+import { X } from 'lucide-react'
+import { cn } from '@/lib/utils'
+
+export const ToastProvider = ToastPrimitive.Provider
+
+export function ToastViewport({ className, ...props }: React.ComponentProps<typeof ToastPrimitive.Viewport>) {
+  return (
+    <ToastPrimitive.Viewport
+      className={cn(
+        'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 outline-none sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]',
+        className,
+      )}
+      {...props}
+    />
+  )
+}
+
+const toastVariants = cva(
+  'group pointer-events-auto relative flex w-full items-center justify-between gap-3 overflow-hidden rounded-lg border p-4 pr-8 shadow-lg transition-all data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=move]:transition-none',
+  {
+    variants: {
+      variant: {
+        default: 'border-slate-200 bg-white text-slate-900',
+        success: 'border-emerald-200 bg-emerald-50 text-emerald-900',
+        destructive: 'destructive border-red-600 bg-red-600 text-white',
+      },
+    },
+    defaultVariants: { variant: 'default' },
+  },
+)
+
+export function Toast({
+  className,
+  variant,
+  ...props
+}: React.ComponentProps<typeof ToastPrimitive.Root> & VariantProps<typeof toastVariants>) {
+  return <ToastPrimitive.Root className={cn(toastVariants({ variant }), className)} data-variant={variant ?? 'default'} {...props} />
+}
+
+export function ToastClose({ className, ...props }: React.ComponentProps<typeof ToastPrimitive.Close>) {
+  return (
+    <ToastPrimitive.Close
+      className={cn(
+        'absolute top-2 right-2 rounded-md p-1 opacity-70 transition-opacity hover:opacity-100 focus:opacity-100 focus:ring-2 focus:outline-none group-[.destructive]:text-red-100',
+        className,
+      )}
+      aria-label="Close"
+      {...props}
+    >
+      <X className="size-4" />
+    </ToastPrimitive.Close>
+  )
+}
+
+export function ToastTitle({ className, ...props }: React.ComponentProps<typeof ToastPrimitive.Title>) {
+  return <ToastPrimitive.Title className={cn('text-sm font-semibold', className)} {...props} />
+}
+
+export function ToastDescription({ className, ...props }: React.ComponentProps<typeof ToastPrimitive.Description>) {
+  return <ToastPrimitive.Description className={cn('text-sm opacity-90', className)} {...props} />
+}

@@ -1,0 +1,102 @@
+import { CheckCircle2 } from 'lucide-react'
+import { Link, Navigate, useSearchParams } from 'react-router'
+import { Logo } from '@/components/brand/logo'
+import { MarketingClaims } from '@/components/brand/marketing-claims'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { Spinner } from '@/components/ui/spinner'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
+import { useAuth } from '@/features/auth/components/auth-provider'
+import { LoginForm } from '@/features/auth/components/login-form'
+import { RegisterForm } from '@/features/auth/components/register-form'
+
+const highlights = [
+  'Intelligent property matching with a compatibility score',
+  'Reach agents by call, in-app message or WhatsApp',
+  'Pay per match: 500 free leads, then ₹50 per lead',
+  'Free training programme with 50+ courses',
+]
+
+/** /auth: Sign In and Register tabs beside the product's claims. */
+export function AuthPage() {
+  const { user, isLoading } = useAuth()
+  const [params, setParams] = useSearchParams()
+  const tab = params.get('tab') === 'register' ? 'register' : 'login'
+
+  if (isLoading) {
+    return (
+      <div className="flex min-h-dvh items-center justify-center">
+        <Spinner />
+      </div>
+    )
+  }
+  if (user) return <Navigate to="/dashboard" replace />
+
+  return (
+    <div className="grid min-h-dvh lg:grid-cols-2">
+      <section className="hidden flex-col justify-between bg-gradient-to-br from-blue-700 via-blue-600 to-indigo-700 p-10 text-white lg:flex">
+        <Link to="/" aria-label="PropMatch home">
+          <Logo className="text-white [&_span.text-blue-600]:text-blue-200 [&>span:first-child]:bg-white/15" />
+        </Link>
+        <div className="grid gap-6">
+          <div>
+            <p className="text-sm font-medium tracking-wide text-blue-100 uppercase">We build Families</p>
+            <h1 className="mt-2 text-4xl font-bold tracking-tight">Post. Match. Connect. Grow.</h1>
+            <p className="mt-3 max-w-md text-blue-100">
+              The B2B platform where property agents across India list properties, post client requirements and get matched
+              automatically.
+            </p>
+          </div>
+          <ul className="grid gap-2">
+            {highlights.map((h) => (
+              <li key={h} className="flex items-start gap-2 text-sm">
+                <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-emerald-300" aria-hidden />
+                {h}
+              </li>
+            ))}
+          </ul>
+          <MarketingClaims />
+        </div>
+        <p className="text-xs text-blue-200">© {new Date().getFullYear()} PropMatch · Hyderabad, India</p>
+      </section>
+
+      <main className="flex flex-col items-center justify-center gap-6 bg-slate-50 px-4 py-10">
+        <div className="flex w-full max-w-lg flex-col items-center gap-2 text-center lg:hidden">
+          <Link to="/" aria-label="PropMatch home">
+            <Logo />
+          </Link>
+          <p className="text-sm text-slate-600">Post. Match. Connect. Grow. — We build Families</p>
+        </div>
+        <Card className="w-full max-w-lg">
+          <CardHeader>
+            <CardTitle>{tab === 'register' ? 'Create your agent account' : 'Welcome back'}</CardTitle>
+            <CardDescription>
+              {tab === 'register'
+                ? 'Verify your WhatsApp number, then tell us about your business.'
+                : 'Sign in with your username, phone number or email.'}
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Tabs
+              value={tab}
+              onValueChange={(value) => setParams(value === 'register' ? { tab: 'register' } : {}, { replace: true })}
+            >
+              <TabsList className="grid w-full grid-cols-2">
+                <TabsTrigger value="login">Sign In</TabsTrigger>
+                <TabsTrigger value="register">Register</TabsTrigger>
+              </TabsList>
+              <TabsContent value="login">
+                <LoginForm />
+              </TabsContent>
+              <TabsContent value="register">
+                <RegisterForm />
+              </TabsContent>
+            </Tabs>
+          </CardContent>
+        </Card>
+        <div className="w-full max-w-lg rounded-xl bg-gradient-to-br from-blue-700 to-indigo-700 p-4 text-white lg:hidden">
+          <MarketingClaims />
+        </div>
+      </main>
+    </div>
+  )
+}

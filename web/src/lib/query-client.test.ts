@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest'
+import { createQueryClient } from '@/lib/query-client'
+
+describe('query client defaults (spec part 1 section 7)', () => {
+  it('never retries, refetches on focus, is stale at once, does not poll and keeps 5 minutes', () => {
+    const defaults = createQueryClient().getDefaultOptions()
+    expect(defaults.queries).toMatchObject({
+      retry: false,
+      refetchOnWindowFocus: true,
+      staleTime: 0,
+      refetchInterval: false,
+      gcTime: 300_000,
+    })
+    expect(defaults.mutations).toMatchObject({ retry: false })
+  })
+})

@@ -1,0 +1,31 @@
+/// <reference types="vitest/config" />
+import { fileURLToPath, URL } from 'node:url'
+import tailwindcss from '@tailwindcss/vite'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+
+// The Go server; override with PROPMATCH_API_URL when it listens elsewhere.
+const backend = process.env.PROPMATCH_API_URL ?? 'http://127.0.0.1:8080'
+
+const proxy = {
+  '/api': backend,
+  '/dev': backend,
+  '/media': backend,
+  '/healthz': backend,
+}
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  server: { proxy },
+  preview: { proxy },
+  test: {
+    environment: 'jsdom',
+    globals: true,
+    setupFiles: ['./src/test/setup.ts'],
+    css: false,
+    restoreMocks: true,
+  },
+})
