@@ -1,0 +1,50 @@
+# PropMatch. `make run` runs the product; `make test` runs every test.
+GO  ?= go
+BIN := bin/propmatch
+# `make run` always uses SQLite in development mode, whatever the shell exports.
+RUN_DATABASE_URL ?= sqlite:data/propmatch.db
+
+WEB_SOURCES := $(shell find web/src web/public -type f 2>/dev/null) web/index.html web/vite.config.ts web/package.json docs/openapi.yaml
+GO_SOURCES  := $(wildcard web/*.go) $(shell find cmd internal -type f 2>/dev/null)
+
+.PHONY: build run test test-go test-web e2e vet clean
+
+build: $(BIN)
+
+$(BIN): web/dist/index.html $(GO_SOURCES) go.mod go.sum
+	$(GO) build -o $(BIN) ./cmd/propmatch
+
+# npm ci can fail on this registry for a missing platform package; npm install
+# with the committed lockfile works then.
+web/node_modules/.installed: web/package-lock.json
+	cd web && (npm ci --no-audit --no-fund || npm install --no-audit --no-fund)
+	touch $@
+
+web/dist/index.html: web/node_modules/.installed $(WEB_SOURCES)
+	cd web && npm run build
+
+e2e/node_modules/.installed: e2e/package-lock.json
+	cd e2e && (npm ci --no-audit --no-fund || npm install --no-audit --no-fund)
+	touch $@
+
+run: build
+	DATABASE_URL=$(RUN_DATABASE_URL) PROPMATCH_ENV=development ./$(BIN) serve --demo
+
+# Every Go, web and browser test. Go store and API tests run on SQLite, and
+# on PostgreSQL too when TEST_DATABASE_URL is set (.ci/run sets it).
+test: vet test-go test-web e2e
+
+vet: web/dist/index.html
+	$(GO) vet ./...
+
+test-go: web/dist/index.html
+	$(GO) test ./...
+
+test-web: web/node_modules/.installed
+	cd web && npm test
+
+e2e: $(BIN) e2e/node_modules/.installed
+	cd e2e && PROPMATCH_BIN=$(CURDIR)/$(BIN) npm test
+
+clean:
+	rm -rf bin web/dist
