@@ -144,7 +144,8 @@ func serve(ctx context.Context, cfg Config, args []string, log *slog.Logger, std
 			return fmt.Errorf("demo data: %w", err)
 		}
 	}
-	deps := httpapi.Deps{DB: db, Auth: authSvc, Log: log, Web: WebFS, Dev: cfg.Dev(), TrustProxy: cfg.TrustProxy}
+	deps := httpapi.Deps{DB: db, Auth: authSvc, Log: log, Web: WebFS, Dev: cfg.Dev(), TrustProxy: cfg.TrustProxy,
+		AuthRatePerMinute: cfg.AuthRatePerMinute, AuthBurst: cfg.AuthBurst}
 	if cfg.Dev() {
 		deps.Outbox = outbox
 	}

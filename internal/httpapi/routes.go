@@ -10,15 +10,15 @@ func (s *server) routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /readyz", s.readyz)
 
 	// Accounts (spec part 1, sections 4, 5, 7, 8).
-	mux.HandleFunc("POST /api/send-otp", s.sendOTP)
-	mux.HandleFunc("POST /api/verify-otp", s.verifyOTP)
-	mux.HandleFunc("POST /api/register", s.register)
-	mux.HandleFunc("POST /api/login", s.login)
+	mux.HandleFunc("POST /api/send-otp", s.limited(s.sendOTP))
+	mux.HandleFunc("POST /api/verify-otp", s.limited(s.verifyOTP))
+	mux.HandleFunc("POST /api/register", s.limited(s.register))
+	mux.HandleFunc("POST /api/login", s.limited(s.login))
 	mux.HandleFunc("POST /api/logout", s.logout)
 	mux.HandleFunc("GET /api/user", s.signedIn(s.getUser))
-	mux.HandleFunc("POST /api/send-reset-code", s.sendResetCode)
-	mux.HandleFunc("POST /api/verify-reset-code", s.verifyResetCode)
-	mux.HandleFunc("POST /api/reset-password", s.resetPassword)
+	mux.HandleFunc("POST /api/send-reset-code", s.limited(s.sendResetCode))
+	mux.HandleFunc("POST /api/verify-reset-code", s.limited(s.verifyResetCode))
+	mux.HandleFunc("POST /api/reset-password", s.limited(s.resetPassword))
 
 	// Places.
 	mux.HandleFunc("GET /api/states", s.states)

@@ -30,11 +30,15 @@ type Deps struct {
 	// TrustProxy takes the client address from X-Forwarded-For and the
 	// scheme from X-Forwarded-Proto.
 	TrustProxy bool
+	// AuthRatePerMinute and AuthBurst limit account requests (sign-in, codes,
+	// registration) per client IP in memory; zero turns the limit off.
+	AuthRatePerMinute int
+	AuthBurst         int
 }
 
 // New returns the PropMatch HTTP handler.
 func New(d Deps) http.Handler {
-	s := &server{Deps: d}
+	s := &server{Deps: d, authLimiter: newBurstLimiter(d.AuthRatePerMinute, d.AuthBurst)}
 	mux := http.NewServeMux()
 	s.routes(mux)
 	var h http.Handler = mux
@@ -49,6 +53,7 @@ func New(d Deps) http.Handler {
 
 type server struct {
 	Deps
+	authLimiter *burstLimiter
 }
 
 type ctxKey int
