@@ -147,8 +147,8 @@ CREATE TABLE properties (
     updated_at        DATETIME NOT NULL
 );
 CREATE INDEX properties_agent ON properties (agent_id, id);
-CREATE INDEX properties_candidates ON properties (listing_purpose, property_type, city_key, price) WHERE is_active = 1;
-CREATE INDEX properties_marketplace ON properties (id) WHERE is_active = 1;
+CREATE INDEX properties_candidates ON properties (listing_purpose, property_type, city_key, price) WHERE is_active = TRUE;
+CREATE INDEX properties_marketplace ON properties (id) WHERE is_active = TRUE;
 
 CREATE TABLE requirements (
     id                   INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -172,11 +172,16 @@ CREATE TABLE requirements (
     notes                TEXT,
     is_active            BOOLEAN NOT NULL DEFAULT 1,
     is_real_data         BOOLEAN NOT NULL DEFAULT 1,
+    -- The match engine's bound: how many `new` matches the requirement keeps,
+    -- and the lowest of them by (score, property id), which a newcomer must beat.
+    new_matches          INTEGER NOT NULL DEFAULT 0,
+    floor_score          INTEGER,
+    floor_property_id    INTEGER,
     created_at           DATETIME NOT NULL,
     updated_at           DATETIME NOT NULL
 );
 CREATE INDEX requirements_agent ON requirements (agent_id, id);
-CREATE INDEX requirements_marketplace ON requirements (id) WHERE is_active = 1;
+CREATE INDEX requirements_marketplace ON requirements (id) WHERE is_active = TRUE;
 
 -- One row per (type, city) an active requirement wants, with its widened
 -- price band, so a new property finds its candidates through one index.
@@ -210,7 +215,6 @@ CREATE TABLE matches (
 CREATE INDEX matches_buyer ON matches (buyer_agent_id, id);
 CREATE INDEX matches_seller ON matches (seller_agent_id, id);
 CREATE INDEX matches_requirement_rank ON matches (requirement_id, status, match_score, property_id);
-CREATE INDEX matches_property ON matches (property_id);
 
 CREATE TABLE connections (
     id           INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -243,7 +247,7 @@ CREATE TABLE messages (
 CREATE INDEX messages_conversation ON messages (user_low, user_high, id);
 CREATE INDEX messages_sender ON messages (sender_id, id);
 CREATE INDEX messages_receiver ON messages (receiver_id, id);
-CREATE INDEX messages_unread ON messages (receiver_id, sender_id) WHERE is_read = 0;
+CREATE INDEX messages_unread ON messages (receiver_id, sender_id) WHERE is_read = FALSE;
 
 CREATE TABLE courses (
     id                INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -296,7 +300,7 @@ CREATE TABLE advertisements (
     created_at          DATETIME NOT NULL,
     updated_at          DATETIME NOT NULL
 );
-CREATE INDEX advertisements_order ON advertisements (display_order, id) WHERE is_active = 1;
+CREATE INDEX advertisements_order ON advertisements (display_order, id) WHERE is_active = TRUE;
 
 -- Outgoing email and WhatsApp messages. In development mode they are only
 -- captured here (the development outbox); nothing is sent.

@@ -1,0 +1,502 @@
+package matching
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+)
+
+// DefaultLimit is how many `new` matches a requirement keeps.
+const DefaultLimit = 100
+
+// Engine keeps the matches table in step with properties and requirements.
+// Every method runs inside the caller's transaction.
+type Engine struct {
+	// Limit is how many `new` matches a requirement keeps (its best by score,
+	// then the newest property).
+	Limit int
+}
+
+// NewEngine returns an engine that keeps limit new matches per requirement.
+func NewEngine(limit int) *Engine {
+	if limit <= 0 {
+		limit = DefaultLimit
+	}
+	return &Engine{Limit: limit}
+}
+
+// candidate is a requirement that a property qualifies for, with the
+// requirement's bound state.
+type candidate struct {
+	req        Requirement
+	newMatches int
+	floorScore sql.NullInt64
+	floorProp  sql.NullInt64
+}
+
+type existingMatch struct {
+	id     int64
+	status string
+	score  int
+}
+
+// PropertyChanged recomputes the matches of a created or edited property:
+// qualifying pairs get their new score (status and notes stay), new pairs
+// enter their requirement's best-N when they rank high enough, and `new`
+// matches that no longer qualify are removed and their requirements refilled.
+func (e *Engine) PropertyChanged(ctx context.Context, tx *sql.Tx, now time.Time, propertyID int64) error {
+	p, err := loadProperty(ctx, tx, propertyID)
+	if err != nil {
+		return err
+	}
+	existing, err := matchesOf(ctx, tx, "property_id", propertyID)
+	if err != nil {
+		return err
+	}
+	var cands []candidate
+	if p.Active {
+		if cands, err = requirementCandidates(ctx, tx, p); err != nil {
+			return err
+		}
+	}
+	w := newWriter(tx, now)
+	touched := map[int64]bool{}
+	seen := map[int64]bool{}
+	for _, c := range cands {
+		if !Qualifies(p, c.req) {
+			continue
+		}
+		seen[c.req.ID] = true
+		b := Score(p, c.req)
+		if m, ok := existing[c.req.ID]; ok {
+			if m.score != b.Total {
+				if err := w.rescore(ctx, m.id, b); err != nil {
+					return err
+				}
+				touched[c.req.ID] = m.status == "new"
+			}
+			continue
+		}
+		switch {
+		case c.newMatches < e.Limit:
+		case c.floorScore.Valid && ranksAbove(b.Total, p.ID, int(c.floorScore.Int64), c.floorProp.Int64):
+			if err := w.removeNew(ctx, c.req.ID, c.floorProp.Int64); err != nil {
+				return err
+			}
+		default:
+			continue // does not rank among the requirement's best
+		}
+		if err := w.insert(ctx, p, c.req, b); err != nil {
+			return err
+		}
+		touched[c.req.ID] = true
+	}
+	var refill []int64
+	for reqID, m := range existing {
+		if seen[reqID] || m.status != "new" {
+			continue
+		}
+		if err := w.deleteMatch(ctx, m.id); err != nil {
+			return err
+		}
+		refill = append(refill, reqID)
+	}
+	for _, id := range refill {
+		delete(touched, id)
+		if err := e.syncRequirement(ctx, tx, now, id, false); err != nil {
+			return err
+		}
+	}
+	return updateBounds(ctx, tx, keys(touched))
+}
+
+// PropertyDeleting must run before a property is deleted, in the same
+// transaction: it removes the property's matches and refills the
+// requirements that lose a `new` match.
+func (e *Engine) PropertyDeleting(ctx context.Context, tx *sql.Tx, now time.Time, propertyID int64) error {
+	existing, err := matchesOf(ctx, tx, "property_id", propertyID)
+	if err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM matches WHERE property_id = $1`, propertyID); err != nil {
+		return fmt.Errorf("delete matches: %w", err)
+	}
+	// The property must not be found as a candidate again while refilling.
+	if _, err := tx.ExecContext(ctx, `UPDATE properties SET is_active = FALSE WHERE id = $1`, propertyID); err != nil {
+		return fmt.Errorf("deactivate property: %w", err)
+	}
+	for reqID, m := range existing {
+		if m.status == "new" {
+			if err := e.syncRequirement(ctx, tx, now, reqID, false); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// RequirementChanged rewrites a created or edited requirement's targets and
+// recomputes its matches: its `new` matches become its best N qualifying
+// properties; matches past `new` are kept (with a fresh score while they qualify).
+func (e *Engine) RequirementChanged(ctx context.Context, tx *sql.Tx, now time.Time, requirementID int64) error {
+	return e.syncRequirement(ctx, tx, now, requirementID, true)
+}
+
+// StatusChanged refills (or trims) a requirement's `new` matches after one of
+// its matches moved into or out of `new`.
+func (e *Engine) StatusChanged(ctx context.Context, tx *sql.Tx, now time.Time, requirementID int64) error {
+	return e.syncRequirement(ctx, tx, now, requirementID, false)
+}
+
+func (e *Engine) syncRequirement(ctx context.Context, tx *sql.Tx, now time.Time, requirementID int64, rewriteTargets bool) error {
+	r, err := loadRequirement(ctx, tx, requirementID)
+	if err != nil {
+		return err
+	}
+	if rewriteTargets {
+		if err := writeTargets(ctx, tx, r); err != nil {
+			return err
+		}
+	}
+	existing, err := matchesOf(ctx, tx, "requirement_id", requirementID)
+	if err != nil {
+		return err
+	}
+	type scored struct {
+		p Property
+		b Breakdown
+	}
+	var ranked []scored
+	if r.Active {
+		props, err := propertyCandidates(ctx, tx, r)
+		if err != nil {
+			return err
+		}
+		for _, p := range props {
+			if Qualifies(p, r) {
+				ranked = append(ranked, scored{p, Score(p, r)})
+			}
+		}
+	}
+	sort.Slice(ranked, func(i, j int) bool {
+		return ranksAbove(ranked[i].b.Total, ranked[i].p.ID, ranked[j].b.Total, ranked[j].p.ID)
+	})
+	w := newWriter(tx, now)
+	keep := map[int64]bool{}
+	slots := e.Limit
+	for _, s := range ranked {
+		m, ok := existing[s.p.ID]
+		if ok && m.status != "new" { // kept whatever the bound; rescored while it qualifies
+			keep[s.p.ID] = true
+			if m.score != s.b.Total {
+				if err := w.rescore(ctx, m.id, s.b); err != nil {
+					return err
+				}
+			}
+			continue
+		}
+		if slots == 0 {
+			continue
+		}
+		slots--
+		keep[s.p.ID] = true
+		switch {
+		case !ok:
+			err = w.insert(ctx, s.p, r, s.b)
+		case m.score != s.b.Total:
+			err = w.rescore(ctx, m.id, s.b)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	for propID, m := range existing {
+		if !keep[propID] && m.status == "new" {
+			if err := w.deleteMatch(ctx, m.id); err != nil {
+				return err
+			}
+		}
+	}
+	return updateBounds(ctx, tx, []int64{requirementID})
+}
+
+// writer batches nothing yet: it names the writes the engine makes.
+type writer struct {
+	tx  *sql.Tx
+	now time.Time
+}
+
+func newWriter(tx *sql.Tx, now time.Time) *writer { return &writer{tx: tx, now: now} }
+
+func (w *writer) insert(ctx context.Context, p Property, r Requirement, b Breakdown) error {
+	bj, _ := json.Marshal(b)
+	_, err := w.tx.ExecContext(ctx, `INSERT INTO matches (property_id, requirement_id, seller_agent_id, buyer_agent_id,
+		match_score, breakdown, status, notes, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, 'new', '', $7, $7)`,
+		p.ID, r.ID, p.AgentID, r.AgentID, b.Total, string(bj), w.now)
+	if err != nil {
+		return fmt.Errorf("insert match: %w", err)
+	}
+	return nil
+}
+
+func (w *writer) rescore(ctx context.Context, matchID int64, b Breakdown) error {
+	bj, _ := json.Marshal(b)
+	_, err := w.tx.ExecContext(ctx, `UPDATE matches SET match_score = $1, breakdown = $2, updated_at = $3 WHERE id = $4`,
+		b.Total, string(bj), w.now, matchID)
+	if err != nil {
+		return fmt.Errorf("rescore match: %w", err)
+	}
+	return nil
+}
+
+func (w *writer) deleteMatch(ctx context.Context, matchID int64) error {
+	if _, err := w.tx.ExecContext(ctx, `DELETE FROM matches WHERE id = $1`, matchID); err != nil {
+		return fmt.Errorf("delete match: %w", err)
+	}
+	return nil
+}
+
+func (w *writer) removeNew(ctx context.Context, requirementID, propertyID int64) error {
+	_, err := w.tx.ExecContext(ctx, `DELETE FROM matches WHERE requirement_id = $1 AND property_id = $2 AND status = 'new'`, requirementID, propertyID)
+	if err != nil {
+		return fmt.Errorf("push out match: %w", err)
+	}
+	return nil
+}
+
+// updateBounds recomputes the new-match count and floor of each requirement.
+func updateBounds(ctx context.Context, tx *sql.Tx, requirementIDs []int64) error {
+	const sub = `FROM matches m WHERE m.requirement_id = requirements.id AND m.status = 'new'`
+	for _, chunk := range chunks(requirementIDs, 500) {
+		_, err := tx.ExecContext(ctx, `UPDATE requirements SET
+			new_matches = (SELECT COUNT(*) `+sub+`),
+			floor_score = (SELECT m.match_score `+sub+` ORDER BY m.match_score, m.property_id LIMIT 1),
+			floor_property_id = (SELECT m.property_id `+sub+` ORDER BY m.match_score, m.property_id LIMIT 1)
+			WHERE id IN (`+placeholders(1, len(chunk))+`)`, int64Args(chunk)...)
+		if err != nil {
+			return fmt.Errorf("update match bounds: %w", err)
+		}
+	}
+	return nil
+}
+
+// writeTargets stores one row per (type, city) an active requirement wants,
+// with its widened price band, for the property-side candidate search.
+func writeTargets(ctx context.Context, tx *sql.Tx, r Requirement) error {
+	if _, err := tx.ExecContext(ctx, `DELETE FROM requirement_targets WHERE requirement_id = $1`, r.ID); err != nil {
+		return fmt.Errorf("clear targets: %w", err)
+	}
+	if !r.Active {
+		return nil
+	}
+	low, high := Band(r.MinPrice, r.MaxPrice)
+	seen := map[string]bool{}
+	for _, t := range r.Types {
+		for _, c := range r.Cities {
+			key := t + "\x00" + CityKey(c)
+			if seen[key] || CityKey(c) == "" {
+				continue
+			}
+			seen[key] = true
+			_, err := tx.ExecContext(ctx, `INSERT INTO requirement_targets (requirement_id, listing_purpose, property_type, city_key, price_low, price_high)
+				VALUES ($1, $2, $3, $4, $5, $6)`, r.ID, PropertyPurpose(r.Purpose), t, CityKey(c), low, high)
+			if err != nil {
+				return fmt.Errorf("insert target: %w", err)
+			}
+		}
+	}
+	return nil
+}
+
+var errGone = errors.New("matching: row not found")
+
+func loadProperty(ctx context.Context, tx *sql.Tx, id int64) (Property, error) {
+	var p Property
+	var bedrooms sql.NullInt64
+	err := tx.QueryRowContext(ctx, `SELECT id, agent_id, is_active, listing_purpose, property_type, city, locality, price, bedrooms
+		FROM properties WHERE id = $1`, id).Scan(&p.ID, &p.AgentID, &p.Active, &p.Purpose, &p.Type, &p.City, &p.Locality, &p.Price, &bedrooms)
+	if errors.Is(err, sql.ErrNoRows) {
+		return p, errGone
+	}
+	p.Bedrooms = intPtr(bedrooms)
+	return p, err
+}
+
+const requirementColumns = `r.id, r.agent_id, r.is_active, r.listing_purpose, r.property_types, r.preferred_cities,
+	r.preferred_localities, r.min_price, r.max_price, r.min_bedrooms, r.max_bedrooms`
+
+func scanRequirement(row interface{ Scan(...any) error }, extra ...any) (Requirement, error) {
+	var r Requirement
+	var types, cities, localities string
+	var minP, maxP sql.NullFloat64
+	var minB, maxB sql.NullInt64
+	dest := append([]any{&r.ID, &r.AgentID, &r.Active, &r.Purpose, &types, &cities, &localities, &minP, &maxP, &minB, &maxB}, extra...)
+	if err := row.Scan(dest...); err != nil {
+		return r, err
+	}
+	json.Unmarshal([]byte(types), &r.Types)
+	json.Unmarshal([]byte(cities), &r.Cities)
+	json.Unmarshal([]byte(localities), &r.Localities)
+	r.MinPrice, r.MaxPrice = floatPtr(minP), floatPtr(maxP)
+	r.MinBedrooms, r.MaxBedrooms = intPtr(minB), intPtr(maxB)
+	return r, nil
+}
+
+func loadRequirement(ctx context.Context, tx *sql.Tx, id int64) (Requirement, error) {
+	r, err := scanRequirement(tx.QueryRowContext(ctx, `SELECT `+requirementColumns+` FROM requirements r WHERE r.id = $1`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return r, errGone
+	}
+	return r, err
+}
+
+// requirementCandidates finds, through requirement_targets, the active
+// requirements of other agents whose purpose, type, city and widened band fit p.
+func requirementCandidates(ctx context.Context, tx *sql.Tx, p Property) ([]candidate, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT `+requirementColumns+`, r.new_matches, r.floor_score, r.floor_property_id
+		FROM requirement_targets t JOIN requirements r ON r.id = t.requirement_id
+		WHERE t.listing_purpose = $1 AND t.property_type = $2 AND t.city_key = $3
+		AND (t.price_low IS NULL OR t.price_low <= $4) AND (t.price_high IS NULL OR t.price_high >= $4)
+		AND r.agent_id <> $5`, p.Purpose, p.Type, CityKey(p.City), p.Price, p.AgentID)
+	if err != nil {
+		return nil, fmt.Errorf("requirement candidates: %w", err)
+	}
+	defer rows.Close()
+	var out []candidate
+	for rows.Next() {
+		var c candidate
+		if c.req, err = scanRequirement(rows, &c.newMatches, &c.floorScore, &c.floorProp); err != nil {
+			return nil, fmt.Errorf("scan candidate: %w", err)
+		}
+		out = append(out, c)
+	}
+	return out, rows.Err()
+}
+
+// propertyCandidates finds the active properties of other agents whose
+// purpose, type, city and price fit r, through the candidates index.
+func propertyCandidates(ctx context.Context, tx *sql.Tx, r Requirement) ([]Property, error) {
+	if len(r.Types) == 0 || len(r.Cities) == 0 {
+		return nil, nil
+	}
+	args := []any{PropertyPurpose(r.Purpose), r.AgentID}
+	q := `SELECT id, agent_id, is_active, listing_purpose, property_type, city, locality, price, bedrooms FROM properties
+		WHERE is_active = TRUE AND listing_purpose = $1 AND agent_id <> $2`
+	q += ` AND property_type IN (` + placeholders(len(args)+1, len(r.Types)) + `)`
+	for _, t := range r.Types {
+		args = append(args, t)
+	}
+	keys := map[string]bool{}
+	for _, c := range r.Cities {
+		keys[CityKey(c)] = true
+	}
+	q += ` AND city_key IN (` + placeholders(len(args)+1, len(keys)) + `)`
+	for k := range keys {
+		args = append(args, k)
+	}
+	low, high := Band(r.MinPrice, r.MaxPrice)
+	if low != nil {
+		args = append(args, *low)
+		q += fmt.Sprintf(` AND price >= $%d`, len(args))
+	}
+	if high != nil {
+		args = append(args, *high)
+		q += fmt.Sprintf(` AND price <= $%d`, len(args))
+	}
+	rows, err := tx.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, fmt.Errorf("property candidates: %w", err)
+	}
+	defer rows.Close()
+	var out []Property
+	for rows.Next() {
+		var p Property
+		var bedrooms sql.NullInt64
+		if err := rows.Scan(&p.ID, &p.AgentID, &p.Active, &p.Purpose, &p.Type, &p.City, &p.Locality, &p.Price, &bedrooms); err != nil {
+			return nil, fmt.Errorf("scan property candidate: %w", err)
+		}
+		p.Bedrooms = intPtr(bedrooms)
+		out = append(out, p)
+	}
+	return out, rows.Err()
+}
+
+// matchesOf returns the matches of one property or requirement, keyed by the other side's id.
+func matchesOf(ctx context.Context, tx *sql.Tx, column string, id int64) (map[int64]existingMatch, error) {
+	other := "requirement_id"
+	if column == "requirement_id" {
+		other = "property_id"
+	}
+	rows, err := tx.QueryContext(ctx, `SELECT id, `+other+`, status, match_score FROM matches WHERE `+column+` = $1`, id)
+	if err != nil {
+		return nil, fmt.Errorf("existing matches: %w", err)
+	}
+	defer rows.Close()
+	out := map[int64]existingMatch{}
+	for rows.Next() {
+		var m existingMatch
+		var otherID int64
+		if err := rows.Scan(&m.id, &otherID, &m.status, &m.score); err != nil {
+			return nil, fmt.Errorf("scan match: %w", err)
+		}
+		out[otherID] = m
+	}
+	return out, rows.Err()
+}
+
+func placeholders(first, n int) string {
+	var b strings.Builder
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "$%d", first+i)
+	}
+	return b.String()
+}
+
+func chunks(ids []int64, size int) [][]int64 {
+	var out [][]int64
+	for len(ids) > 0 {
+		n := min(size, len(ids))
+		out = append(out, ids[:n])
+		ids = ids[n:]
+	}
+	return out
+}
+
+func int64Args(ids []int64) []any {
+	out := make([]any, len(ids))
+	for i, id := range ids {
+		out[i] = id
+	}
+	return out
+}
+
+func keys(m map[int64]bool) []int64 {
+	out := make([]int64, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
+}
+
+func intPtr(n sql.NullInt64) *int {
+	if !n.Valid {
+		return nil
+	}
+	v := int(n.Int64)
+	return &v
+}
+
+func floatPtr(n sql.NullFloat64) *float64 {
+	if !n.Valid {
+		return nil
+	}
+	return &n.Float64
+}
