@@ -91,20 +91,19 @@ func openDB(ctx context.Context, cfg Config) (*store.DB, error) {
 	return db, nil
 }
 
-// senders returns the OTP and mail senders: the development outbox in
-// development mode, the real providers in production (which refuses to
-// start without them).
-func senders(cfg Config, outbox *notify.DBOutbox) (notify.OTPSender, notify.Mailer, error) {
-	if cfg.Dev() {
-		return &notify.DevWhatsApp{Store: outbox}, &notify.DevMailer{Store: outbox}, nil
+// productionSenders returns the real WhatsApp and SMTP senders. It returns
+// an error naming every missing setting, before anything else starts.
+func productionSenders(cfg Config) (notify.OTPSender, notify.Mailer, error) {
+	wa, errWA := notify.NewWhatsAppSender(cfg.WhatsApp)
+	if errWA != nil {
+		errWA = fmt.Errorf("production mode needs the WhatsApp OTP provider (PROPMATCH_WHATSAPP_TOKEN, PROPMATCH_WHATSAPP_PHONE_NUMBER_ID, PROPMATCH_WHATSAPP_OTP_TEMPLATE): %w", errWA)
 	}
-	wa, err := notify.NewWhatsAppSender(cfg.WhatsApp)
-	if err != nil {
-		return nil, nil, fmt.Errorf("production mode needs the WhatsApp OTP provider (PROPMATCH_WHATSAPP_TOKEN, PROPMATCH_WHATSAPP_PHONE_NUMBER_ID, PROPMATCH_WHATSAPP_OTP_TEMPLATE): %w", err)
+	mail, errMail := notify.NewSMTPMailer(cfg.SMTP)
+	if errMail != nil {
+		errMail = fmt.Errorf("production mode needs SMTP (PROPMATCH_SMTP_HOST, PROPMATCH_SMTP_FROM, ...): %w", errMail)
 	}
-	mail, err := notify.NewSMTPMailer(cfg.SMTP)
-	if err != nil {
-		return nil, nil, fmt.Errorf("production mode needs SMTP (PROPMATCH_SMTP_HOST, PROPMATCH_SMTP_FROM, ...): %w", err)
+	if err := errors.Join(errWA, errMail); err != nil {
+		return nil, nil, err
 	}
 	return wa, mail, nil
 }
@@ -128,15 +127,23 @@ func serve(ctx context.Context, cfg Config, args []string, log *slog.Logger, std
 	if *demo && !cfg.Dev() {
 		return errors.New("--demo is only for development mode: demo accounts have published passwords")
 	}
+	var otp notify.OTPSender
+	var mail notify.Mailer
+	if !cfg.Dev() {
+		var err error
+		if otp, mail, err = productionSenders(cfg); err != nil {
+			return err
+		}
+	}
 	db, err := openDB(ctx, cfg)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
 	outbox := &notify.DBOutbox{DB: db}
-	otp, mail, err := senders(cfg, outbox)
-	if err != nil {
-		return err
+	if cfg.Dev() {
+		// Development mode sends nothing: the outbox captures every message.
+		otp, mail = &notify.DevWhatsApp{Store: outbox}, &notify.DevMailer{Store: outbox}
 	}
 	authSvc := auth.New(db, authConfig(cfg), otp, mail, log)
 	if *demo {

@@ -96,6 +96,9 @@ func loadConfig(getenv func(string) string) (Config, error) {
 	if c.Env != "development" && c.Env != "production" {
 		errs = append(errs, fmt.Errorf("PROPMATCH_ENV must be development or production, got %q", c.Env))
 	}
+	if c.AuthRatePerMinute > 0 && c.AuthBurst < 1 {
+		errs = append(errs, fmt.Errorf("PROPMATCH_AUTH_BURST must be at least 1 while PROPMATCH_AUTH_RATE_PER_MINUTE is set"))
+	}
 	if c.LogFormat != "text" && c.LogFormat != "json" {
 		errs = append(errs, fmt.Errorf("PROPMATCH_LOG_FORMAT must be text or json, got %q", c.LogFormat))
 	}

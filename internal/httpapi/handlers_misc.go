@@ -11,7 +11,7 @@ import (
 
 func (s *server) healthz(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-	w.Write([]byte("ok\n"))
+	w.Write([]byte("ok"))
 }
 
 func (s *server) readyz(w http.ResponseWriter, r *http.Request) {
@@ -24,7 +24,7 @@ func (s *server) readyz(w http.ResponseWriter, r *http.Request) {
 		w.Write([]byte("database unavailable\n"))
 		return
 	}
-	w.Write([]byte("ok\n"))
+	w.Write([]byte("ok"))
 }
 
 func (s *server) states(w http.ResponseWriter, r *http.Request) {

@@ -28,7 +28,8 @@ type bucket struct {
 }
 
 func newBurstLimiter(perMinute, burst int) *burstLimiter {
-	return &burstLimiter{perSec: rate.Limit(float64(perMinute) / 60), burst: burst, buckets: map[string]*bucket{}}
+	// A burst below one would refuse every request.
+	return &burstLimiter{perSec: rate.Limit(float64(perMinute) / 60), burst: max(burst, 1), buckets: map[string]*bucket{}}
 }
 
 // allow reports whether ip may make one more request now.

@@ -28,6 +28,8 @@ func (s *server) routes(mux *http.ServeMux) {
 	if s.Dev && s.Outbox != nil {
 		mux.HandleFunc("GET /api/dev/outbox", s.devOutboxJSON)
 		mux.HandleFunc("GET /dev/outbox", s.devOutboxPage)
+	} else {
+		mux.HandleFunc("/dev/", http.NotFound)
 	}
 
 	// Anything else under /api is a JSON 404; everything else is the web app.

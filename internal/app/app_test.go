@@ -1,0 +1,441 @@
+package app_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"propmatch/internal/app"
+	"propmatch/internal/auth"
+	"propmatch/internal/notify"
+	"propmatch/internal/store"
+	"propmatch/internal/store/storetest"
+)
+
+// env is a fake environment for app.Run.
+type env map[string]string
+
+func (e env) get(k string) string { return e[k] }
+
+// eachEngine calls fn with a fresh, empty database URL on every engine under test.
+func eachEngine(t *testing.T, fn func(t *testing.T, dbURL string)) {
+	for _, e := range storetest.Engines() {
+		t.Run(string(e), func(t *testing.T) { fn(t, storetest.URL(t, e)) })
+	}
+}
+
+// syncBuffer collects output written by Run's goroutines.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+// freeAddr returns a loopback address with a port that was free a moment ago.
+func freeAddr(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	return addr
+}
+
+// running is a server started with app.Run in the background.
+type running struct {
+	addr           string
+	cancel         context.CancelFunc
+	done           chan error
+	stdout, stderr *syncBuffer
+}
+
+// serve starts `serve --addr ADDR extra...` and waits until /healthz answers 200.
+func serve(t *testing.T, e env, extra ...string) *running {
+	t.Helper()
+	r := &running{addr: freeAddr(t), done: make(chan error, 1), stdout: &syncBuffer{}, stderr: &syncBuffer{}}
+	ctx, cancel := context.WithCancel(context.Background())
+	r.cancel = cancel
+	args := append([]string{"serve", "--addr", r.addr}, extra...)
+	go func() { r.done <- app.Run(ctx, args, e.get, r.stdout, r.stderr) }()
+	t.Cleanup(func() {
+		cancel()
+		select {
+		case <-r.done:
+		case <-time.After(30 * time.Second):
+			t.Error("Run did not return 30 s after its context was cancelled")
+		}
+	})
+	deadline := time.Now().Add(30 * time.Second)
+	for time.Now().Before(deadline) {
+		select {
+		case err := <-r.done:
+			t.Fatalf("Run returned before serving: %v\nstderr:\n%s", err, r.stderr)
+		default:
+		}
+		if res, err := http.Get("http://" + r.addr + "/healthz"); err == nil {
+			res.Body.Close()
+			if res.StatusCode == 200 {
+				return r
+			}
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Fatalf("/healthz never answered 200\nstderr:\n%s", r.stderr)
+	return nil
+}
+
+// stop cancels Run's context (like SIGTERM) and returns what Run returned.
+func (r *running) stop(t *testing.T) error {
+	t.Helper()
+	r.cancel()
+	select {
+	case err := <-r.done:
+		r.done <- err // for the cleanup
+		return err
+	case <-time.After(30 * time.Second):
+		t.Fatal("Run did not return after its context was cancelled")
+		return nil
+	}
+}
+
+func login(t *testing.T, addr, username, password string) (int, map[string]any) {
+	t.Helper()
+	body, _ := json.Marshal(map[string]string{"username": username, "password": password})
+	res, err := http.Post("http://"+addr+"/api/login", "application/json", bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var m map[string]any
+	json.NewDecoder(res.Body).Decode(&m)
+	return res.StatusCode, m
+}
+
+func countUsers(t *testing.T, dbURL string) int {
+	t.Helper()
+	db, err := store.Open(context.Background(), dbURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var n int
+	if err := db.QueryRow(`SELECT COUNT(*) FROM users`).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+func TestServe(t *testing.T) {
+	t.Run("ServesUntilCancelledThenReturnsNil", func(t *testing.T) {
+		eachEngine(t, func(t *testing.T, dbURL string) {
+			r := serve(t, env{"DATABASE_URL": dbURL})
+			res, err := http.Get("http://" + r.addr + "/readyz")
+			if err != nil || res.StatusCode != 200 {
+				t.Fatalf("/readyz = %v, %v", res, err)
+			}
+			res.Body.Close()
+			start := time.Now()
+			if err := r.stop(t); err != nil {
+				t.Errorf("Run returned %v after cancel, want nil", err)
+			}
+			if d := time.Since(start); d > 5*time.Second {
+				t.Errorf("Run took %v to return after cancel", d)
+			}
+			if _, err := http.Get("http://" + r.addr + "/healthz"); err == nil {
+				t.Errorf("the server still answers after Run returned")
+			}
+		})
+	})
+
+	t.Run("RequestInFlightFinishesDuringShutdown", func(t *testing.T) {
+		eachEngine(t, func(t *testing.T, dbURL string) {
+			r := serve(t, env{"DATABASE_URL": dbURL})
+			// A slow upload: the headers arrive now, the body after the cancel.
+			body := `{"username": "nobody", "password": "Not-A-Password-1"}`
+			pr, pw := io.Pipe()
+			req, _ := http.NewRequest("POST", "http://"+r.addr+"/api/login", pr)
+			req.ContentLength = int64(len(body))
+			req.Header.Set("Content-Type", "application/json")
+			type result struct {
+				status int
+				err    error
+			}
+			got := make(chan result, 1)
+			go func() {
+				res, err := http.DefaultClient.Do(req)
+				if err != nil {
+					got <- result{err: err}
+					return
+				}
+				res.Body.Close()
+				got <- result{status: res.StatusCode}
+			}()
+			pw.Write([]byte(body[:10]))
+			time.Sleep(200 * time.Millisecond)
+			r.cancel()
+			time.Sleep(200 * time.Millisecond)
+			select {
+			case err := <-r.done:
+				t.Fatalf("Run returned %v with a request in flight", err)
+			default:
+			}
+			pw.Write([]byte(body[10:]))
+			pw.Close()
+			res := <-got
+			if res.err != nil || res.status != http.StatusUnauthorized {
+				t.Errorf("in-flight request = %d, %v; want 401", res.status, res.err)
+			}
+			if err := r.stop(t); err != nil {
+				t.Errorf("Run returned %v, want nil", err)
+			}
+		})
+	})
+
+	t.Run("AddressInUseIsAnError", func(t *testing.T) {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer ln.Close()
+		e := env{"DATABASE_URL": storetest.URL(t, store.SQLite)}
+		var stdout, stderr bytes.Buffer
+		if err := app.Run(context.Background(), []string{"serve", "--addr", ln.Addr().String()}, e.get, &stdout, &stderr); err == nil {
+			t.Error("serve on a taken address returned nil")
+		}
+	})
+}
+
+func TestServeDemo(t *testing.T) {
+	t.Run("AddsThreeAccountsOnceAndPrintsTheLogins", func(t *testing.T) {
+		eachEngine(t, func(t *testing.T, dbURL string) {
+			e := env{"DATABASE_URL": dbURL}
+			r := serve(t, e, "--demo")
+			out := r.stdout.String()
+			for _, want := range []string{"admin", "priya", "rahul", "PropMatch@Admin1", "PropMatch@Agent1", "PropMatch@Agent2"} {
+				if !strings.Contains(out, want) {
+					t.Errorf("stdout does not show %q:\n%s", want, out)
+				}
+			}
+			status, u := login(t, r.addr, "admin", "PropMatch@Admin1")
+			if status != 200 || u["role"] != "admin" {
+				t.Errorf("demo admin login = %d %v, want 200 and role admin", status, u)
+			}
+			status, u = login(t, r.addr, "priya", "PropMatch@Agent1")
+			if status != 200 || u["role"] != "agent" {
+				t.Errorf("demo agent login = %d %v, want 200 and role agent", status, u)
+			}
+			if err := r.stop(t); err != nil {
+				t.Fatal(err)
+			}
+			if n := countUsers(t, dbURL); n != 3 {
+				t.Fatalf("after --demo there are %d users, want 3", n)
+			}
+
+			r = serve(t, e, "--demo")
+			if err := r.stop(t); err != nil {
+				t.Fatal(err)
+			}
+			if n := countUsers(t, dbURL); n != 3 {
+				t.Errorf("after a second --demo there are %d users, want 3", n)
+			}
+			if !strings.Contains(r.stdout.String(), "already had users") {
+				t.Errorf("second start does not say it added nothing:\n%s", r.stdout)
+			}
+		})
+	})
+	t.Run("IsRefusedInProduction", func(t *testing.T) {
+		e := env{"DATABASE_URL": storetest.URL(t, store.SQLite), "PROPMATCH_ENV": "production"}
+		var stdout, stderr bytes.Buffer
+		err := app.Run(context.Background(), []string{"serve", "--addr", freeAddr(t), "--demo"}, e.get, &stdout, &stderr)
+		if err == nil || !strings.Contains(err.Error(), "development") {
+			t.Errorf("serve --demo in production = %v, want an error about development mode", err)
+		}
+		if strings.Contains(stdout.String(), "PropMatch@") {
+			t.Errorf("production printed demo passwords:\n%s", stdout.String())
+		}
+	})
+}
+
+func TestProductionNeedsProviders(t *testing.T) {
+	whatsapp := env{"PROPMATCH_WHATSAPP_TOKEN": "tok", "PROPMATCH_WHATSAPP_PHONE_NUMBER_ID": "123", "PROPMATCH_WHATSAPP_OTP_TEMPLATE": "otp"}
+	smtp := env{"PROPMATCH_SMTP_HOST": "smtp.example.com", "PROPMATCH_SMTP_FROM": "PropMatch <no-reply@example.com>"}
+	merge := func(es ...env) env {
+		out := env{"PROPMATCH_ENV": "production"}
+		for _, e := range es {
+			for k, v := range e {
+				out[k] = v
+			}
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		name string
+		env  env
+		want []string
+	}{
+		{"WithoutWhatsAppAndSMTP", merge(), []string{"PROPMATCH_WHATSAPP_TOKEN"}},
+		{"WithoutWhatsApp", merge(smtp), []string{"PROPMATCH_WHATSAPP_TOKEN", "PROPMATCH_WHATSAPP_PHONE_NUMBER_ID", "PROPMATCH_WHATSAPP_OTP_TEMPLATE"}},
+		{"WithoutSMTP", merge(whatsapp), []string{"PROPMATCH_SMTP_HOST"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tc.env["DATABASE_URL"] = storetest.URL(t, store.SQLite)
+			var stdout, stderr bytes.Buffer
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			err := app.Run(ctx, []string{"serve", "--addr", freeAddr(t)}, tc.env.get, &stdout, &stderr)
+			if err == nil {
+				t.Fatal("production started without its providers")
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error %q does not name %s", err, w)
+				}
+			}
+		})
+	}
+}
+
+func TestBadConfigIsAnError(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		env  env
+		want []string
+	}{
+		{"UnknownEnvironment", env{"PROPMATCH_ENV": "staging"}, []string{"PROPMATCH_ENV", "staging"}},
+		{"SessionIdleNotADuration", env{"PROPMATCH_SESSION_IDLE": "abc"}, []string{"PROPMATCH_SESSION_IDLE", "abc"}},
+		{"SessionMaxAgeNegative", env{"PROPMATCH_SESSION_MAX_AGE": "-5h"}, []string{"PROPMATCH_SESSION_MAX_AGE"}},
+		{"OTPLimitNotANumber", env{"PROPMATCH_OTP_PER_IP_PER_HOUR": "many"}, []string{"PROPMATCH_OTP_PER_IP_PER_HOUR"}},
+		{"AuthRateNotANumber", env{"PROPMATCH_AUTH_RATE_PER_MINUTE": "fast"}, []string{"PROPMATCH_AUTH_RATE_PER_MINUTE"}},
+		{"UnknownLogFormat", env{"PROPMATCH_LOG_FORMAT": "xml"}, []string{"PROPMATCH_LOG_FORMAT"}},
+		{"EveryBadVariableIsNamed", env{"PROPMATCH_ENV": "staging", "PROPMATCH_SESSION_IDLE": "abc"}, []string{"PROPMATCH_ENV", "PROPMATCH_SESSION_IDLE"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tc.env["DATABASE_URL"] = storetest.URL(t, store.SQLite)
+			for _, cmd := range [][]string{{"serve", "--addr", freeAddr(t)}, {"migrate"}} {
+				var stdout, stderr bytes.Buffer
+				err := app.Run(context.Background(), cmd, tc.env.get, &stdout, &stderr)
+				if err == nil {
+					t.Fatalf("%s started with bad config", cmd[0])
+				}
+				for _, w := range tc.want {
+					if !strings.Contains(err.Error(), w) {
+						t.Errorf("%s: error %q does not name %q", cmd[0], err, w)
+					}
+				}
+			}
+		})
+	}
+}
+
+func TestCommands(t *testing.T) {
+	t.Run("NoCommandIsAnErrorWithUsage", func(t *testing.T) {
+		var stdout, stderr bytes.Buffer
+		if err := app.Run(context.Background(), nil, env{}.get, &stdout, &stderr); err == nil || !strings.Contains(stderr.String(), "Usage") {
+			t.Errorf("Run() = %v, stderr %q", err, stderr.String())
+		}
+	})
+	t.Run("UnknownCommandIsAnError", func(t *testing.T) {
+		var stdout, stderr bytes.Buffer
+		if err := app.Run(context.Background(), []string{"frobnicate"}, env{}.get, &stdout, &stderr); err == nil || !strings.Contains(err.Error(), "frobnicate") {
+			t.Errorf("Run(frobnicate) = %v", err)
+		}
+	})
+	t.Run("HelpPrintsUsage", func(t *testing.T) {
+		var stdout, stderr bytes.Buffer
+		if err := app.Run(context.Background(), []string{"help"}, env{}.get, &stdout, &stderr); err != nil || !strings.Contains(stdout.String(), "set-role") {
+			t.Errorf("Run(help) = %v, stdout %q", err, stdout.String())
+		}
+	})
+	eachEngine(t, func(t *testing.T, dbURL string) {
+		e := env{"DATABASE_URL": dbURL}
+		run := func(args ...string) (string, error) {
+			var stdout, stderr bytes.Buffer
+			err := app.Run(context.Background(), args, e.get, &stdout, &stderr)
+			return stdout.String(), err
+		}
+		t.Run("MigrateBringsTheSchemaUpToDateTwice", func(t *testing.T) {
+			for range 2 {
+				out, err := run("migrate")
+				if err != nil || !strings.Contains(out, "up to date") {
+					t.Fatalf("migrate = %q, %v", out, err)
+				}
+			}
+			if n := countUsers(t, dbURL); n != 0 {
+				t.Errorf("fresh database has %d users", n)
+			}
+		})
+
+		db, err := store.Open(context.Background(), dbURL)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer db.Close()
+		cfg := auth.DefaultConfig()
+		cfg.Argon = auth.Argon2Params{Memory: 1024, Time: 1, Threads: 1}
+		svc := auth.New(db, cfg, notify.DevWhatsApp{Store: &notify.DBOutbox{DB: db}}, notify.DevMailer{Store: &notify.DBOutbox{DB: db}}, slog.New(slog.DiscardHandler))
+		u, err := svc.CreateUser(context.Background(), auth.NewUser{Username: "Kiran", Password: "Monsoon-Terrace-42", FullName: "Kiran", Phone: "+919876500099",
+			AgentType: "both", State: "Telangana", City: "Hyderabad"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		role := func() string {
+			got, err := svc.UserByID(context.Background(), u.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return got.Role
+		}
+
+		for _, tc := range []struct {
+			name     string
+			args     []string
+			wantErr  string
+			wantRole string
+		}{
+			{"SetRoleAdmin", []string{"users", "set-role", "kiran", "admin"}, "", "admin"},
+			{"SetRoleAgent", []string{"users", "set-role", "Kiran", "agent"}, "", "agent"},
+			{"SetRoleUserMeansAgent", []string{"users", "set-role", "kiran", "user"}, "", "agent"},
+			{"RoleIsCaseInsensitive", []string{"users", "set-role", "kiran", "ADMIN"}, "", "admin"},
+			{"UnknownUserIsAnError", []string{"users", "set-role", "nobody", "admin"}, "nobody", "admin"},
+			{"UnknownRoleIsAnError", []string{"users", "set-role", "kiran", "superuser"}, "agent or admin", "admin"},
+			{"MissingArgumentsIsAnError", []string{"users", "set-role", "kiran"}, "usage", "admin"},
+			{"UnknownSubcommandIsAnError", []string{"users", "delete", "kiran", "x"}, "usage", "admin"},
+		} {
+			t.Run(tc.name, func(t *testing.T) {
+				out, err := run(tc.args...)
+				switch {
+				case tc.wantErr == "" && err != nil:
+					t.Fatalf("%v = %v", tc.args, err)
+				case tc.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tc.wantErr)):
+					t.Fatalf("%v = %v, want an error containing %q", tc.args, err, tc.wantErr)
+				case tc.wantErr == "" && !strings.Contains(out, "is now "+tc.wantRole):
+					t.Errorf("stdout = %q", out)
+				}
+				if got := role(); got != tc.wantRole {
+					t.Errorf("role = %q, want %q", got, tc.wantRole)
+				}
+			})
+		}
+	})
+}

@@ -1,0 +1,406 @@
+package httpapi_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"net/url"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/getkin/kin-openapi/openapi3"
+	"github.com/getkin/kin-openapi/openapi3filter"
+	"github.com/getkin/kin-openapi/routers"
+	"github.com/getkin/kin-openapi/routers/gorillamux"
+
+	"propmatch/internal/auth"
+	"propmatch/internal/httpapi"
+	"propmatch/internal/notify"
+	"propmatch/internal/store"
+	"propmatch/internal/store/storetest"
+)
+
+// apiTest is one PropMatch HTTP server on a fresh database, with a browser-like
+// client (cookie jar) and every log line captured. Every response a test reads
+// through do is checked against docs/openapi.yaml.
+type apiTest struct {
+	t      *testing.T
+	db     *store.DB
+	auth   *auth.Service
+	outbox *notify.DBOutbox
+	srv    *httptest.Server
+	client *http.Client // has a cookie jar, like a browser
+	bare   *http.Client // no cookie jar
+	logs   *syncBuffer
+	clock  *fakeClock
+}
+
+// apiOptions changes how newAPITest builds the server.
+type apiOptions struct {
+	production bool               // Dev false, no outbox, no OTP echo
+	tls        bool               // httptest.NewTLSServer
+	web        fs.FS              // Deps.Web
+	authConfig func(*auth.Config) // tweaks the auth limits
+	wrap       func(http.Handler) http.Handler
+	otp        notify.OTPSender // replaces the development WhatsApp outbox
+	// authRate and authBurst set the per-IP burst limit (off when zero).
+	authRate, authBurst int
+}
+
+// testArgon is a cheap argon2id cost so that tests stay fast.
+var testArgon = auth.Argon2Params{Memory: 1024, Time: 1, Threads: 1}
+
+// eachEngine runs fn with a fresh server on every engine under test.
+func eachEngine(t *testing.T, opts apiOptions, fn func(t *testing.T, a *apiTest)) {
+	t.Helper()
+	storetest.Run(t, func(t *testing.T, db *store.DB) { fn(t, newAPITest(t, db, opts)) })
+}
+
+func newAPITest(t *testing.T, db *store.DB, opts apiOptions) *apiTest {
+	t.Helper()
+	logs := &syncBuffer{}
+	log := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	clock := &fakeClock{now: time.Now().UTC()}
+	db.Now = clock.Now
+	cfg := auth.DefaultConfig()
+	cfg.Argon = testArgon
+	cfg.EchoOTP = !opts.production
+	if opts.authConfig != nil {
+		opts.authConfig(&cfg)
+	}
+	outbox := &notify.DBOutbox{DB: db}
+	var otp notify.OTPSender = &notify.DevWhatsApp{Store: outbox}
+	if opts.otp != nil {
+		otp = opts.otp
+	}
+	svc := auth.New(db, cfg, otp, &notify.DevMailer{Store: outbox}, log)
+	deps := httpapi.Deps{DB: db, Auth: svc, Log: log, Web: opts.web, Dev: !opts.production,
+		AuthRatePerMinute: opts.authRate, AuthBurst: opts.authBurst}
+	if !opts.production {
+		deps.Outbox = outbox
+	}
+	h := httpapi.New(deps)
+	if opts.wrap != nil {
+		h = opts.wrap(h)
+	}
+	var srv *httptest.Server
+	if opts.tls {
+		srv = httptest.NewTLSServer(h)
+	} else {
+		srv = httptest.NewServer(h)
+	}
+	t.Cleanup(srv.Close)
+	jar, _ := cookiejar.New(nil)
+	client := srv.Client()
+	bare := *client
+	client.Jar = jar
+	client.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+	bare.CheckRedirect = client.CheckRedirect
+	return &apiTest{t: t, db: db, auth: svc, outbox: outbox, srv: srv, client: client, bare: &bare, logs: logs, clock: clock}
+}
+
+// response is what a test reads of an HTTP answer.
+type response struct {
+	status  int
+	header  http.Header
+	body    []byte
+	cookies []*http.Cookie
+}
+
+// json decodes the body into a generic value (object, array, ...).
+func (r response) json(t *testing.T) map[string]any {
+	t.Helper()
+	var m map[string]any
+	if err := json.Unmarshal(r.body, &m); err != nil {
+		t.Fatalf("body is not a JSON object: %v\n%s", err, r.body)
+	}
+	return m
+}
+
+// list decodes the body as a JSON array.
+func (r response) list(t *testing.T) []any {
+	t.Helper()
+	var l []any
+	if err := json.Unmarshal(r.body, &l); err != nil {
+		t.Fatalf("body is not a JSON array: %v\n%s", err, r.body)
+	}
+	return l
+}
+
+// cookie returns the session cookie the response set, or nil.
+func (r response) cookie() *http.Cookie {
+	for _, c := range r.cookies {
+		if c.Name == httpapi.SessionCookie {
+			return c
+		}
+	}
+	return nil
+}
+
+// reqOption changes one request.
+type reqOption func(*reqSettings)
+
+type reqSettings struct {
+	header       http.Header
+	token        *string // send this session token and no jar cookies
+	undocumented bool    // the route is deliberately not in the document
+}
+
+func withHeader(k, v string) reqOption {
+	return func(s *reqSettings) { s.header.Set(k, v) }
+}
+
+// withToken sends token as the session cookie, bypassing the cookie jar.
+func withToken(token string) reqOption {
+	return func(s *reqSettings) { s.token = &token }
+}
+
+// undocumented marks a request to a route that docs/openapi.yaml rightly does
+// not describe (the web app, unknown paths); the test asserts its answer itself.
+func undocumented() reqOption {
+	return func(s *reqSettings) { s.undocumented = true }
+}
+
+// do sends a request and returns the answer, failing the test when the answer
+// does not match docs/openapi.yaml. body is sent as is when it is a string or
+// []byte, as JSON otherwise, and not at all when nil.
+func (a *apiTest) do(method, path string, body any, opts ...reqOption) response {
+	a.t.Helper()
+	set := reqSettings{header: http.Header{}}
+	for _, o := range opts {
+		o(&set)
+	}
+	var r io.Reader
+	switch b := body.(type) {
+	case nil:
+	case string:
+		r = strings.NewReader(b)
+	case []byte:
+		r = bytes.NewReader(b)
+	case io.Reader:
+		r = b
+	default:
+		j, err := json.Marshal(b)
+		if err != nil {
+			a.t.Fatalf("marshal body: %v", err)
+		}
+		r = bytes.NewReader(j)
+	}
+	req, err := http.NewRequest(method, a.srv.URL+path, r)
+	if err != nil {
+		a.t.Fatalf("new request: %v", err)
+	}
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	for k, v := range set.header {
+		req.Header[k] = v
+	}
+	client := a.client
+	if set.token != nil {
+		client = a.bare
+		req.AddCookie(&http.Cookie{Name: httpapi.SessionCookie, Value: *set.token})
+	}
+	resp, err := client.Do(req)
+	if err != nil {
+		a.t.Fatalf("%s %s: %v", method, path, err)
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(resp.Body)
+	if err != nil {
+		a.t.Fatalf("%s %s: read body: %v", method, path, err)
+	}
+	res := response{status: resp.StatusCode, header: resp.Header, body: data, cookies: resp.Cookies()}
+	if resp.StatusCode >= 500 && resp.StatusCode != http.StatusServiceUnavailable {
+		a.t.Errorf("%s %s answered %d: %s", method, path, resp.StatusCode, data)
+	}
+	if !set.undocumented {
+		checkContract(a.t, req, res)
+	}
+	return res
+}
+
+// signUp registers a verified agent through the API and returns its password.
+func (a *apiTest) signUp(username, phone, email string) (password string) {
+	a.t.Helper()
+	password = "Tr1cky-" + username + "-pass"
+	sent := a.do("POST", "/api/send-otp", map[string]any{"phone": phone})
+	wantStatus(a.t, sent, 200)
+	code, _ := sent.json(a.t)["otp"].(string)
+	wantStatus(a.t, a.do("POST", "/api/verify-otp", map[string]any{"phone": phone, "otp": code}), 200)
+	reg := a.do("POST", "/api/register", registration(username, password, phone, email))
+	wantStatus(a.t, reg, 201)
+	return password
+}
+
+// registration is a valid register body.
+func registration(username, password, phone, email string) map[string]any {
+	return map[string]any{
+		"username": username, "password": password, "phone": phone, "email": email,
+		"fullName": "Test " + username, "agentType": "both", "state": "Telangana", "city": "Hyderabad",
+	}
+}
+
+// newestOutbox returns the newest captured message on channel.
+func (a *apiTest) newestOutbox(channel string) map[string]any {
+	a.t.Helper()
+	res := a.do("GET", "/api/dev/outbox", nil)
+	wantStatus(a.t, res, 200)
+	for _, m := range res.list(a.t) {
+		if msg := m.(map[string]any); msg["channel"] == channel {
+			return msg
+		}
+	}
+	a.t.Fatalf("no %s message in the outbox: %s", channel, res.body)
+	return nil
+}
+
+func wantStatus(t *testing.T, r response, want int) {
+	t.Helper()
+	if r.status != want {
+		t.Fatalf("status = %d, want %d; body: %s", r.status, want, r.body)
+	}
+}
+
+// wantError checks an error answer: status, a non-empty message and, when
+// paths are given, a field error at each of them.
+func wantError(t *testing.T, r response, status int, paths ...string) {
+	t.Helper()
+	wantStatus(t, r, status)
+	if ct := r.header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
+		t.Errorf("Content-Type = %q, want JSON", ct)
+	}
+	body := r.json(t)
+	if msg, _ := body["message"].(string); msg == "" {
+		t.Errorf("error has no message: %s", r.body)
+	}
+	var got []string
+	if list, ok := body["errors"].([]any); ok {
+		for _, e := range list {
+			fe := e.(map[string]any)
+			if m, _ := fe["message"].(string); m == "" {
+				t.Errorf("field error without a message: %s", r.body)
+			}
+			p, _ := fe["path"].(string)
+			got = append(got, p)
+		}
+	}
+	for _, p := range paths {
+		if !slices.Contains(got, p) {
+			t.Errorf("no field error at %q; errors at %q: %s", p, got, r.body)
+		}
+	}
+}
+
+// ---- the contract: docs/openapi.yaml -----------------------------------
+
+type contract struct {
+	doc    *openapi3.T
+	router routers.Router
+}
+
+var loadContract = sync.OnceValues(func() (*contract, error) {
+	_, file, _, _ := runtime.Caller(0)
+	path := filepath.Join(filepath.Dir(file), "..", "..", "docs", "openapi.yaml")
+	loader := openapi3.NewLoader()
+	doc, err := loader.LoadFromFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("load %s: %w", path, err)
+	}
+	if err := doc.Validate(loader.Context); err != nil {
+		return nil, fmt.Errorf("%s is not a valid OpenAPI document: %w", path, err)
+	}
+	router, err := gorillamux.NewRouter(doc)
+	if err != nil {
+		return nil, fmt.Errorf("router for %s: %w", path, err)
+	}
+	return &contract{doc: doc, router: router}, nil
+})
+
+// checkContract fails t when res, the answer to req, is not what
+// docs/openapi.yaml says: an undescribed route, an undocumented status
+// , a wrong content type, body or header.
+func checkContract(t *testing.T, req *http.Request, res response) {
+	t.Helper()
+	c, err := loadContract()
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, _ := url.Parse(req.URL.String())
+	u.Scheme, u.Host = "", ""
+	r := req.Clone(context.Background())
+	r.URL = u
+	r.Host = ""
+	route, params, err := c.router.FindRoute(r)
+	if err != nil {
+		t.Errorf("CONTRACT: %s %s answered %d but docs/openapi.yaml does not describe this route: %v", req.Method, req.URL.Path, res.status, err)
+		return
+	}
+	in := &openapi3filter.ResponseValidationInput{
+		RequestValidationInput: &openapi3filter.RequestValidationInput{Request: r, PathParams: params, Route: route},
+		Status:                 res.status,
+		Header:                 res.header,
+		Body:                   io.NopCloser(bytes.NewReader(res.body)),
+		Options:                &openapi3filter.Options{IncludeResponseStatus: true, MultiError: true},
+	}
+	err = openapi3filter.ValidateResponse(context.Background(), in)
+	if err == nil {
+		return
+	}
+	t.Errorf("CONTRACT: %s %s answered %d, which docs/openapi.yaml does not allow: %v\nbody: %s", req.Method, req.URL.Path, res.status, err, res.body)
+}
+
+// ---- small helpers -----------------------------------------------------
+
+func firstLine(err error) string {
+	s, _, _ := strings.Cut(err.Error(), "\n")
+	return s
+}
+
+// syncBuffer is a bytes.Buffer that the server's goroutines can share.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+// fakeClock is the database clock; tests move it forward.
+type fakeClock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *fakeClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+func (c *fakeClock) Advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = c.now.Add(d)
+}
