@@ -1,0 +1,87 @@
+// Chromium via playwright-core (no browser download: the system Chromium is used).
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { chromium } from 'playwright-core'
+
+export const SCREENSHOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots')
+
+/** Per-step timeout for actions and expectations. */
+export const STEP_TIMEOUT_MS = 15_000
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+]
+
+export async function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+    timeout: 30_000,
+  })
+}
+
+function withDefaults(context) {
+  context.setDefaultTimeout(STEP_TIMEOUT_MS)
+  context.setDefaultNavigationTimeout(STEP_TIMEOUT_MS)
+  return context
+}
+
+/** A 1280×800 desktop context. */
+export async function desktopContext(browser, baseURL) {
+  return withDefaults(
+    await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 }, locale: 'en-IN', timezoneId: 'Asia/Kolkata' }),
+  )
+}
+
+/** A 390×844 phone context (touch, mobile meta viewport). */
+export async function mobileContext(browser, baseURL) {
+  return withDefaults(
+    await browser.newContext({
+      baseURL,
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+      locale: 'en-IN',
+      timezoneId: 'Asia/Kolkata',
+      userAgent:
+        'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36',
+    }),
+  )
+}
+
+/** Saves a full-page PNG as screenshots/<name>.png and returns its path. */
+export async function shot(page, name) {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true })
+  const file = path.join(SCREENSHOT_DIR, `${name.replace(/[^\w.-]+/g, '_')}.png`)
+  await page.screenshot({ path: file, fullPage: true, animations: 'disabled', timeout: STEP_TIMEOUT_MS })
+  return file
+}
+
+/**
+ * Runs one named step; on failure saves screenshots/FAILED-<name>.png (best effort)
+ * and rethrows with the step name in the message.
+ */
+export async function step(page, name, fn) {
+  try {
+    return await fn()
+  } catch (err) {
+    try {
+      await shot(page, `FAILED-${name}`)
+    } catch {
+      // the page may be gone; the original error matters more
+    }
+    err.message = `[step ${name}] ${err.message}`
+    throw err
+  }
+}
