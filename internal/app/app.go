@@ -17,7 +17,12 @@ import (
 
 	"propmatch/internal/auth"
 	"propmatch/internal/httpapi"
+	"propmatch/internal/marketplace"
+	"propmatch/internal/match"
+	"propmatch/internal/matching"
 	"propmatch/internal/notify"
+	"propmatch/internal/property"
+	"propmatch/internal/requirement"
 	"propmatch/internal/store"
 )
 
@@ -151,7 +156,12 @@ func serve(ctx context.Context, cfg Config, args []string, log *slog.Logger, std
 			return fmt.Errorf("demo data: %w", err)
 		}
 	}
-	deps := httpapi.Deps{DB: db, Auth: authSvc, Log: log, Web: WebFS, Dev: cfg.Dev(), TrustProxy: cfg.TrustProxy,
+	engine := matching.NewEngine(cfg.MatchesPerRequirement)
+	deps := httpapi.Deps{DB: db, Auth: authSvc, Log: log,
+		Properties:   property.NewService(db, engine),
+		Requirements: requirement.NewService(db, engine),
+		Matches:      match.NewService(db, engine),
+		Marketplace:  marketplace.NewService(db), Web: WebFS, Dev: cfg.Dev(), TrustProxy: cfg.TrustProxy,
 		AuthRatePerMinute: cfg.AuthRatePerMinute, AuthBurst: cfg.AuthBurst}
 	if cfg.Dev() {
 		deps.Outbox = outbox

@@ -19,11 +19,12 @@ type Config struct {
 	LogFormat   string // text or json
 	LogLevel    string
 
-	OTPPerIPPerHour   int
-	AuthRatePerMinute int
-	AuthBurst         int
-	SessionIdle       time.Duration
-	SessionMaxAge     time.Duration
+	OTPPerIPPerHour       int
+	AuthRatePerMinute     int
+	AuthBurst             int
+	MatchesPerRequirement int
+	SessionIdle           time.Duration
+	SessionMaxAge         time.Duration
 
 	SMTP     notify.SMTPConfig
 	WhatsApp notify.WhatsAppConfig
@@ -65,17 +66,18 @@ func loadConfig(getenv func(string) string) (Config, error) {
 		return d
 	}
 	c := Config{
-		Addr:              str("PROPMATCH_ADDR", "127.0.0.1:8080"),
-		DatabaseURL:       str("DATABASE_URL", "sqlite:data/propmatch.db"),
-		Env:               str("PROPMATCH_ENV", "development"),
-		TrustProxy:        str("PROPMATCH_TRUST_PROXY", "false") == "true",
-		LogFormat:         str("PROPMATCH_LOG_FORMAT", "text"),
-		LogLevel:          str("PROPMATCH_LOG_LEVEL", "info"),
-		OTPPerIPPerHour:   num("PROPMATCH_OTP_PER_IP_PER_HOUR", 30),
-		AuthRatePerMinute: num("PROPMATCH_AUTH_RATE_PER_MINUTE", 30),
-		AuthBurst:         num("PROPMATCH_AUTH_BURST", 20),
-		SessionIdle:       dur("PROPMATCH_SESSION_IDLE", 7*24*time.Hour),
-		SessionMaxAge:     dur("PROPMATCH_SESSION_MAX_AGE", 30*24*time.Hour),
+		Addr:                  str("PROPMATCH_ADDR", "127.0.0.1:8080"),
+		DatabaseURL:           str("DATABASE_URL", "sqlite:data/propmatch.db"),
+		Env:                   str("PROPMATCH_ENV", "development"),
+		TrustProxy:            str("PROPMATCH_TRUST_PROXY", "false") == "true",
+		LogFormat:             str("PROPMATCH_LOG_FORMAT", "text"),
+		LogLevel:              str("PROPMATCH_LOG_LEVEL", "info"),
+		OTPPerIPPerHour:       num("PROPMATCH_OTP_PER_IP_PER_HOUR", 30),
+		AuthRatePerMinute:     num("PROPMATCH_AUTH_RATE_PER_MINUTE", 30),
+		AuthBurst:             num("PROPMATCH_AUTH_BURST", 20),
+		MatchesPerRequirement: num("PROPMATCH_MATCHES_PER_REQUIREMENT", 100),
+		SessionIdle:           dur("PROPMATCH_SESSION_IDLE", 7*24*time.Hour),
+		SessionMaxAge:         dur("PROPMATCH_SESSION_MAX_AGE", 30*24*time.Hour),
 		SMTP: notify.SMTPConfig{
 			Host:     str("PROPMATCH_SMTP_HOST", ""),
 			Port:     num("PROPMATCH_SMTP_PORT", 0),

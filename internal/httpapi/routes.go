@@ -24,6 +24,28 @@ func (s *server) routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/states", s.states)
 	mux.HandleFunc("GET /api/cities/{state}", s.cities)
 
+	// Listings, requirements and their matches (spec part 1, sections 2 to 5, 7).
+	mux.HandleFunc("GET /api/properties", s.signedIn(s.listMyProperties))
+	mux.HandleFunc("POST /api/properties", s.signedIn(s.createProperty))
+	mux.HandleFunc("PUT /api/properties/{id}", s.signedIn(s.updateProperty))
+	mux.HandleFunc("DELETE /api/properties/{id}", s.signedIn(s.deleteProperty))
+	mux.HandleFunc("GET /api/requirements", s.signedIn(s.listMyRequirements))
+	mux.HandleFunc("POST /api/requirements", s.signedIn(s.createRequirement))
+	mux.HandleFunc("PATCH /api/requirements/{id}", s.signedIn(s.updateRequirement))
+	mux.HandleFunc("DELETE /api/requirements/{id}", s.signedIn(s.deleteRequirement))
+	mux.HandleFunc("GET /api/requirements/{id}/matches", s.signedIn(s.requirementMatches))
+	mux.HandleFunc("GET /api/matches", s.signedIn(s.listMatches))
+	mux.HandleFunc("PUT /api/matches/{id}/status", s.signedIn(s.setMatchStatus))
+	mux.HandleFunc("PUT /api/matches/{id}/notes", s.signedIn(s.setMatchNotes))
+
+	// Marketplace and dashboard.
+	mux.HandleFunc("GET /api/marketplace/properties", s.signedIn(s.marketplaceProperties))
+	mux.HandleFunc("GET /api/marketplace/requirements", s.signedIn(s.marketplaceRequirements))
+	mux.HandleFunc("GET /api/dashboard/stats", s.signedIn(s.dashboardStats))
+
+	// Stored images.
+	mux.HandleFunc("GET /media/{mediaId}", s.getMedia)
+
 	// Development outbox (development mode only).
 	if s.Dev && s.Outbox != nil {
 		mux.HandleFunc("GET /api/dev/outbox", s.devOutboxJSON)

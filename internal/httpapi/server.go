@@ -13,7 +13,11 @@ import (
 	"time"
 
 	"propmatch/internal/auth"
+	"propmatch/internal/marketplace"
+	"propmatch/internal/match"
 	"propmatch/internal/notify"
+	"propmatch/internal/property"
+	"propmatch/internal/requirement"
 	"propmatch/internal/store"
 )
 
@@ -22,7 +26,12 @@ type Deps struct {
 	DB     *store.DB
 	Auth   *auth.Service
 	Outbox *notify.DBOutbox // nil outside development mode
-	Log    *slog.Logger
+
+	Properties   *property.Service
+	Requirements *requirement.Service
+	Matches      *match.Service
+	Marketplace  *marketplace.Service
+	Log          *slog.Logger
 	// Web is the built web app (index.html at its root); nil serves no app.
 	Web fs.FS
 	// Dev enables the development outbox routes.

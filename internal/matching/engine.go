@@ -7,8 +7,9 @@ import (
 	"errors"
 	"fmt"
 	"sort"
-	"strings"
 	"time"
+
+	"propmatch/internal/store"
 )
 
 // DefaultLimit is how many `new` matches a requirement keeps.
@@ -277,7 +278,7 @@ func updateBounds(ctx context.Context, tx *sql.Tx, requirementIDs []int64) error
 			new_matches = (SELECT COUNT(*) `+sub+`),
 			floor_score = (SELECT m.match_score `+sub+` ORDER BY m.match_score, m.property_id LIMIT 1),
 			floor_property_id = (SELECT m.property_id `+sub+` ORDER BY m.match_score, m.property_id LIMIT 1)
-			WHERE id IN (`+placeholders(1, len(chunk))+`)`, int64Args(chunk)...)
+			WHERE id IN (`+store.Placeholders(1, len(chunk))+`)`, int64Args(chunk)...)
 		if err != nil {
 			return fmt.Errorf("update match bounds: %w", err)
 		}
@@ -387,7 +388,7 @@ func propertyCandidates(ctx context.Context, tx *sql.Tx, r Requirement) ([]Prope
 	args := []any{PropertyPurpose(r.Purpose), r.AgentID}
 	q := `SELECT id, agent_id, is_active, listing_purpose, property_type, city, locality, price, bedrooms FROM properties
 		WHERE is_active = TRUE AND listing_purpose = $1 AND agent_id <> $2`
-	q += ` AND property_type IN (` + placeholders(len(args)+1, len(r.Types)) + `)`
+	q += ` AND property_type IN (` + store.Placeholders(len(args)+1, len(r.Types)) + `)`
 	for _, t := range r.Types {
 		args = append(args, t)
 	}
@@ -395,7 +396,7 @@ func propertyCandidates(ctx context.Context, tx *sql.Tx, r Requirement) ([]Prope
 	for _, c := range r.Cities {
 		keys[CityKey(c)] = true
 	}
-	q += ` AND city_key IN (` + placeholders(len(args)+1, len(keys)) + `)`
+	q += ` AND city_key IN (` + store.Placeholders(len(args)+1, len(keys)) + `)`
 	for k := range keys {
 		args = append(args, k)
 	}
@@ -447,17 +448,6 @@ func matchesOf(ctx context.Context, tx *sql.Tx, column string, id int64) (map[in
 		out[otherID] = m
 	}
 	return out, rows.Err()
-}
-
-func placeholders(first, n int) string {
-	var b strings.Builder
-	for i := 0; i < n; i++ {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		fmt.Fprintf(&b, "$%d", first+i)
-	}
-	return b.String()
 }
 
 func chunks(ids []int64, size int) [][]int64 {

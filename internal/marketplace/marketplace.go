@@ -1,0 +1,156 @@
+// Package marketplace serves what every agent sees of everyone's work:
+// all active listings and requirements (never a client's contact), and the
+// counts on an agent's dashboard.
+package marketplace
+
+import (
+	"context"
+	"strconv"
+	"strings"
+
+	"propmatch/internal/apperr"
+	"propmatch/internal/property"
+	"propmatch/internal/requirement"
+	"propmatch/internal/store"
+)
+
+// Service reads the marketplace.
+type Service struct {
+	db *store.DB
+}
+
+// NewService returns a Service.
+func NewService(db *store.DB) *Service { return &Service{db: db} }
+
+// likePattern returns a case-insensitive LIKE pattern matching q anywhere,
+// with LIKE's wildcards in q escaped.
+func likePattern(q string) string {
+	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
+	return "%" + r.Replace(strings.ToLower(strings.TrimSpace(q))) + "%"
+}
+
+// search returns a WHERE fragment matching q in any of cols, and its argument.
+func search(cols []string, q string, args []any) (string, []any) {
+	if strings.TrimSpace(q) == "" {
+		return "", args
+	}
+	args = append(args, likePattern(q))
+	n := len(args)
+	parts := make([]string, len(cols))
+	for i, c := range cols {
+		parts[i] = "lower(" + c + ") LIKE $" + strconv.Itoa(n) + ` ESCAPE '\'`
+	}
+	return " AND (" + strings.Join(parts, " OR ") + ")", args
+}
+
+// Properties returns a page of every agent's active listings, newest first,
+// optionally those whose title, locality, city or type contains q.
+func (s *Service) Properties(ctx context.Context, q string, page store.Page) ([]property.Marketplace, int64, error) {
+	where, args := search([]string{"p.title", "p.locality", "p.city", "p.property_type"}, q, nil)
+	query, args := page.Apply(`SELECT `+property.Columns("p")+`, u.full_name, u.phone FROM properties p
+		JOIN users u ON u.id = p.agent_id WHERE p.is_active = TRUE`+where, "p.id", args)
+	rows, err := s.db.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, 0, apperr.Wrap(err, "marketplace properties")
+	}
+	defer rows.Close()
+	list := []property.Marketplace{}
+	for rows.Next() {
+		var m property.Marketplace
+		dest, done := property.Dest(&m.Property)
+		if err := rows.Scan(append(dest, &m.AgentName, &m.AgentPhone)...); err != nil {
+			return nil, 0, apperr.Wrap(err, "scan marketplace property")
+		}
+		done()
+		list = append(list, m)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, 0, apperr.Wrap(err, "marketplace properties")
+	}
+	list, next := store.Trim(list, page, func(m property.Marketplace) int64 { return m.ID })
+	return list, next, nil
+}
+
+// Requirements returns a page of every agent's active requirements, newest
+// first and without client contact, optionally those whose client name,
+// cities, localities or types contain q.
+func (s *Service) Requirements(ctx context.Context, q string, page store.Page) ([]requirement.Public, int64, error) {
+	where, args := search([]string{"r.client_name", "r.preferred_cities", "r.preferred_localities", "r.property_types"}, q, nil)
+	query, args := page.Apply(`SELECT `+requirement.PublicColumns("r")+`, u.full_name, u.phone FROM requirements r
+		JOIN users u ON u.id = r.agent_id WHERE r.is_active = TRUE`+where, "r.id", args)
+	rows, err := s.db.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, 0, apperr.Wrap(err, "marketplace requirements")
+	}
+	defer rows.Close()
+	list := []requirement.Public{}
+	for rows.Next() {
+		var r requirement.Public
+		dest, done := requirement.PublicDest(&r.Fields)
+		if err := rows.Scan(append(dest, &r.AgentName, &r.AgentPhone)...); err != nil {
+			return nil, 0, apperr.Wrap(err, "scan marketplace requirement")
+		}
+		done()
+		list = append(list, r)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, 0, apperr.Wrap(err, "marketplace requirements")
+	}
+	list, next := store.Trim(list, page, func(r requirement.Public) int64 { return r.ID })
+	return list, next, nil
+}
+
+// Stats are the counts on an agent's dashboard and sidebar.
+type Stats struct {
+	Properties       int            `json:"properties"`
+	ActiveProperties int            `json:"activeProperties"`
+	Requirements     int            `json:"requirements"`
+	BuyerMatches     int            `json:"buyerMatches"`
+	SellerMatches    int            `json:"sellerMatches"`
+	TotalMatches     int            `json:"totalMatches"`
+	NewMatches       int            `json:"newMatches"`
+	PropertyTypes    map[string]int `json:"propertyTypes"`
+}
+
+// DashboardStats counts agentID's listings, requirements and matches.
+func (s *Service) DashboardStats(ctx context.Context, agentID int64) (Stats, error) {
+	st := Stats{PropertyTypes: map[string]int{}}
+	for _, t := range property.Types {
+		st.PropertyTypes[t] = 0
+	}
+	counts := []struct {
+		dest  *int
+		query string
+	}{
+		{&st.Requirements, `SELECT COUNT(*) FROM requirements WHERE agent_id = $1`},
+		{&st.BuyerMatches, `SELECT COUNT(*) FROM matches WHERE buyer_agent_id = $1`},
+		{&st.SellerMatches, `SELECT COUNT(*) FROM matches WHERE seller_agent_id = $1`},
+		{&st.NewMatches, `SELECT (SELECT COUNT(*) FROM matches WHERE buyer_agent_id = $1 AND status = 'new') +
+			(SELECT COUNT(*) FROM matches WHERE seller_agent_id = $1 AND status = 'new')`},
+	}
+	for _, c := range counts {
+		if err := s.db.QueryRowContext(ctx, c.query, agentID).Scan(c.dest); err != nil {
+			return st, apperr.Wrap(err, "dashboard stats")
+		}
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT property_type, is_active, COUNT(*) FROM properties WHERE agent_id = $1 GROUP BY property_type, is_active`, agentID)
+	if err != nil {
+		return st, apperr.Wrap(err, "property counts")
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var t string
+		var active bool
+		var n int
+		if err := rows.Scan(&t, &active, &n); err != nil {
+			return st, apperr.Wrap(err, "property counts")
+		}
+		st.PropertyTypes[t] += n
+		st.Properties += n
+		if active {
+			st.ActiveProperties += n
+		}
+	}
+	st.TotalMatches = st.BuyerMatches + st.SellerMatches
+	return st, apperr.Wrap(rows.Err(), "property counts")
+}

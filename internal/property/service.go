@@ -1,0 +1,186 @@
+package property
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+
+	"propmatch/internal/apperr"
+	"propmatch/internal/matching"
+	"propmatch/internal/media"
+	"propmatch/internal/store"
+)
+
+// Service reads and writes listings.
+type Service struct {
+	db     *store.DB
+	engine *matching.Engine
+}
+
+// NewService returns a Service whose writes run engine in the same transaction.
+func NewService(db *store.DB, engine *matching.Engine) *Service {
+	return &Service{db: db, engine: engine}
+}
+
+// Actor is who is asking: only the owner may change a listing, and an
+// admin may also delete it.
+type Actor struct {
+	ID    int64
+	Admin bool
+}
+
+var errNotFound = apperr.New(apperr.NotFound, "Property not found")
+
+// ListMine returns a page of agentID's own listings, newest first, and the
+// cursor of the next page (0 for none).
+func (s *Service) ListMine(ctx context.Context, agentID int64, page store.Page) ([]Property, int64, error) {
+	q, args := page.Apply(`SELECT `+Columns("p")+` FROM properties p WHERE p.agent_id = $1`, "p.id", []any{agentID})
+	list, err := s.query(ctx, s.db.DB, q, args...)
+	if err != nil {
+		return nil, 0, err
+	}
+	list, next := store.Trim(list, page, func(p Property) int64 { return p.ID })
+	return list, next, nil
+}
+
+func (s *Service) query(ctx context.Context, q interface {
+	QueryContext(context.Context, string, ...any) (*sql.Rows, error)
+}, query string, args ...any) ([]Property, error) {
+	rows, err := q.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, apperr.Wrap(err, "list properties")
+	}
+	defer rows.Close()
+	list := []Property{}
+	for rows.Next() {
+		var p Property
+		dest, finish := Dest(&p)
+		if err := rows.Scan(dest...); err != nil {
+			return nil, apperr.Wrap(err, "scan property")
+		}
+		finish()
+		list = append(list, p)
+	}
+	return list, apperr.Wrap(rows.Err(), "list properties")
+}
+
+func (s *Service) get(ctx context.Context, tx *sql.Tx, id int64) (Property, error) {
+	list, err := s.query(ctx, tx, `SELECT `+Columns("p")+` FROM properties p WHERE p.id = $1`, id)
+	if err != nil {
+		return Property{}, err
+	}
+	if len(list) == 0 {
+		return Property{}, errNotFound
+	}
+	return list[0], nil
+}
+
+// Create stores a listing owned by agentID and matches it, in one
+// transaction. It returns Invalid with field errors for bad input.
+func (s *Service) Create(ctx context.Context, agentID int64, in Input) (Property, error) {
+	rec, err := in.validate()
+	if err != nil {
+		return Property{}, err
+	}
+	var out Property
+	err = s.db.WithTx(ctx, func(tx *sql.Tx) error {
+		now := s.db.Time()
+		if err := s.storeImage(ctx, tx, agentID, &rec); err != nil {
+			return err
+		}
+		cols, vals := writeColumns(rec.p)
+		cols = append(cols, "agent_id", "created_at", "updated_at")
+		vals = append(vals, agentID, now, now)
+		var id int64
+		err := tx.QueryRowContext(ctx, `INSERT INTO properties (`+strings.Join(cols, ", ")+`) VALUES (`+store.Placeholders(1, len(cols))+`) RETURNING id`, vals...).Scan(&id)
+		if err != nil {
+			return apperr.Wrap(err, "insert property")
+		}
+		if err := s.engine.PropertyChanged(ctx, tx, now, id); err != nil {
+			return apperr.Wrap(err, "match property")
+		}
+		out, err = s.get(ctx, tx, id)
+		return err
+	})
+	return out, err
+}
+
+// Update replaces one of agentID's listings with in and rematches it. It
+// returns NotFound when the listing does not exist or is another agent's.
+func (s *Service) Update(ctx context.Context, agentID, id int64, in Input) (Property, error) {
+	rec, err := in.validate()
+	if err != nil {
+		return Property{}, err
+	}
+	var out Property
+	err = s.db.WithTx(ctx, func(tx *sql.Tx) error {
+		if err := s.own(ctx, tx, Actor{ID: agentID}, id); err != nil {
+			return err
+		}
+		if err := s.storeImage(ctx, tx, agentID, &rec); err != nil {
+			return err
+		}
+		now := s.db.Time()
+		cols, vals := writeColumns(rec.p)
+		vals = append(vals, now, id)
+		_, err := tx.ExecContext(ctx, `UPDATE properties SET `+store.SetClause(cols, 1)+fmt.Sprintf(`, updated_at = $%d WHERE id = $%d`, len(vals)-1, len(vals)), vals...)
+		if err != nil {
+			return apperr.Wrap(err, "update property")
+		}
+		if err := s.engine.PropertyChanged(ctx, tx, now, id); err != nil {
+			return apperr.Wrap(err, "match property")
+		}
+		out, err = s.get(ctx, tx, id)
+		return err
+	})
+	return out, err
+}
+
+// Delete removes a listing and its matches. The owner may delete it, and so
+// may an admin; anyone else gets NotFound.
+func (s *Service) Delete(ctx context.Context, actor Actor, id int64) error {
+	return s.db.WithTx(ctx, func(tx *sql.Tx) error {
+		if err := s.own(ctx, tx, actor, id); err != nil {
+			return err
+		}
+		if err := s.engine.PropertyDeleting(ctx, tx, s.db.Time(), id); err != nil {
+			return apperr.Wrap(err, "unmatch property")
+		}
+		_, err := tx.ExecContext(ctx, `DELETE FROM properties WHERE id = $1`, id)
+		return apperr.Wrap(err, "delete property")
+	})
+}
+
+// own returns NotFound unless the listing exists and actor may change it.
+func (s *Service) own(ctx context.Context, tx *sql.Tx, actor Actor, id int64) error {
+	var owner int64
+	err := tx.QueryRowContext(ctx, `SELECT agent_id FROM properties WHERE id = $1`, id).Scan(&owner)
+	if errors.Is(err, sql.ErrNoRows) || (err == nil && owner != actor.ID && !actor.Admin) {
+		return errNotFound
+	}
+	return apperr.Wrap(err, "property owner")
+}
+
+// storeImage saves a new upload, or checks that a kept /media/ URL exists.
+func (s *Service) storeImage(ctx context.Context, tx *sql.Tx, agentID int64, rec *record) error {
+	if rec.upload != nil {
+		url, err := media.Save(ctx, tx, s.db.Time(), agentID, *rec.upload)
+		if err != nil {
+			return apperr.Wrap(err, "store image")
+		}
+		rec.p.Images = []string{url}
+		return nil
+	}
+	for _, url := range rec.p.Images {
+		ok, err := media.Exists(ctx, tx, media.IDFromURL(url))
+		if err != nil {
+			return apperr.Wrap(err, "check image")
+		}
+		if !ok {
+			return apperr.Validation(apperr.FieldError{Path: "images.0", Message: "That image no longer exists; upload it again"})
+		}
+	}
+	return nil
+}
