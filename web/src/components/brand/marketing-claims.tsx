@@ -18,9 +18,9 @@ export function MarketingClaims({ className, ...props }: React.ComponentProps<'d
   return (
     <dl className={cn('grid grid-cols-3 gap-3', className)} {...props}>
       {marketingClaims.map((claim) => (
-        <div key={claim.label} className="rounded-lg bg-white/10 p-3 text-center ring-1 ring-white/15">
+        <div key={claim.label} className="min-w-0 rounded-lg bg-white/10 px-1.5 py-3 text-center ring-1 ring-white/15 sm:p-3">
           <dt className="sr-only">{claim.label}</dt>
-          <dd className="text-xl font-bold">{claim.value}</dd>
+          <dd className="text-base font-bold tabular-nums sm:text-xl">{claim.value}</dd>
           <dd className="text-xs opacity-80">{claim.label}</dd>
         </div>
       ))}

@@ -31,8 +31,7 @@ export const detailsSchema = z.object({
     .string()
     .trim()
     .min(1, 'Username is required')
-    .max(50, 'Username must be at most 50 characters')
-    .regex(/^\S+$/, 'Username cannot contain spaces'),
+    .regex(/^[A-Za-z0-9_.-]{3,30}$/, 'Username must be 3 to 30 letters, digits, dots, dashes or underscores'),
   password: z
     .string()
     .min(PASSWORD_MIN, 'Password must be at least 8 characters')
@@ -397,7 +396,7 @@ function DetailsStep({
           control={form.control}
           name="agentType"
           render={({ field }) => (
-            <RadioGroup value={field.value} onValueChange={field.onChange} className="grid-cols-1 sm:grid-cols-3" aria-label="Agent Type">
+            <RadioGroup value={field.value} onValueChange={field.onChange} className="grid-cols-1" aria-label="Agent Type">
               {agentTypes.map((type) => (
                 <label
                   key={type.value}
