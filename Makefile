@@ -7,7 +7,7 @@ RUN_DATABASE_URL ?= sqlite:data/propmatch.db
 WEB_SOURCES := $(shell find web/src web/public -type f 2>/dev/null) web/index.html web/vite.config.ts web/package.json docs/openapi.yaml
 GO_SOURCES  := $(wildcard web/*.go) $(shell find cmd internal -type f 2>/dev/null)
 
-.PHONY: build run test test-go test-web e2e vet clean
+.PHONY: build run test test-go test-web e2e vet bench clean
 
 build: $(BIN)
 
@@ -45,6 +45,14 @@ test-web: web/node_modules/.installed
 
 e2e: $(BIN) e2e/node_modules/.installed
 	cd e2e && PROPMATCH_BIN=$(CURDIR)/$(BIN) npm test
+
+# Benchmarks: listing and requirement creation against 10k, 100k and 1M
+# active requirements, and list reads under load (docs/performance.md).
+# PostgreSQL runs too when BENCH_DATABASE_URL names a server (the benchmark
+# creates and drops its own databases there). BENCH_FLAGS passes options,
+# e.g. BENCH_FLAGS="-sizes 10000".
+bench: $(BIN)
+	$(GO) run ./cmd/propmatch-bench -bin $(BIN) $(BENCH_FLAGS)
 
 clean:
 	rm -rf bin web/dist

@@ -1,0 +1,105 @@
+// Command propmatch-bench measures PropMatch's hot paths on a database
+// filled by `propmatch demo`: creating a listing or a requirement with
+// matching against N active requirements, and list reads under concurrent
+// load. `make bench` runs it on SQLite, and on PostgreSQL when
+// BENCH_DATABASE_URL names a server database it may create databases on.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+)
+
+func main() {
+	sizes := flag.String("sizes", "10000,100000,1000000", "active requirements per run, comma-separated")
+	creates := flag.Int("creates", 200, "listings and requirements created per run")
+	loadFor := flag.Duration("load", 10*time.Second, "duration of each read-load run")
+	workers := flag.Int("workers", 16, "concurrent clients in the read-load runs")
+	bin := flag.String("bin", "bin/propmatch", "the propmatch binary, used to generate demo data")
+	engines := flag.String("engines", "sqlite,postgres", "engines to measure (postgres needs BENCH_DATABASE_URL)")
+	flag.Parse()
+	ctx := context.Background()
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	for _, engine := range strings.Split(*engines, ",") {
+		for _, s := range strings.Split(*sizes, ",") {
+			n, err := strconv.Atoi(strings.TrimSpace(s))
+			if err != nil || n <= 0 {
+				fatal(fmt.Errorf("bad size %q", s))
+			}
+			url, cleanup, err := freshDatabase(engine, n)
+			if err != nil {
+				fmt.Printf("\n%s: skipped (%v)\n", engine, err)
+				break
+			}
+			fmt.Printf("\n== %s, %s active requirements\n", engine, group(n))
+			if err := generate(*bin, url, n); err != nil {
+				cleanup()
+				fatal(err)
+			}
+			r, err := newRun(ctx, url, log)
+			if err != nil {
+				cleanup()
+				fatal(err)
+			}
+			r.report(r.createListings(ctx, *creates))
+			r.report(r.createRequirements(ctx, *creates))
+			r.report(r.loadRead(ctx, "GET /api/matches?type=buyer", *workers, *loadFor))
+			r.report(r.loadRead(ctx, "GET /api/marketplace/properties", *workers, *loadFor))
+			r.close()
+			cleanup()
+		}
+	}
+}
+
+// generate fills url with a demo market of n requirements and n/2 listings.
+func generate(bin, url string, n int) error {
+	start := time.Now()
+	agents := max(100, n/100)
+	cmd := exec.Command(bin, "demo", "--agents", strconv.Itoa(agents), "--properties", strconv.Itoa(n/2), "--requirements", strconv.Itoa(n))
+	cmd.Env = append(os.Environ(), "DATABASE_URL="+url, "PROPMATCH_ENV=development")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		return fmt.Errorf("demo data: %v\n%s", err, out)
+	}
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	fmt.Printf("demo data in %s: %s\n", time.Since(start).Round(time.Second), lines[len(lines)-1])
+	return nil
+}
+
+// freshDatabase returns the URL of a new, empty database and a function that removes it.
+func freshDatabase(engine string, n int) (string, func(), error) {
+	switch engine {
+	case "sqlite":
+		dir, err := os.MkdirTemp("", "propmatch-bench-")
+		if err != nil {
+			return "", nil, err
+		}
+		return "sqlite:" + filepath.Join(dir, "bench.db"), func() { os.RemoveAll(dir) }, nil
+	case "postgres":
+		return postgresDatabase(n)
+	}
+	return "", nil, fmt.Errorf("unknown engine %q", engine)
+}
+
+func fatal(err error) {
+	fmt.Fprintln(os.Stderr, "propmatch-bench:", err)
+	os.Exit(1)
+}
+
+// group writes n with thousands separators.
+func group(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}

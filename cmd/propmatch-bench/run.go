@@ -1,0 +1,349 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"net/http/cookiejar"
+	"net/url"
+	"os"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"propmatch/internal/apperr"
+	"propmatch/internal/auth"
+	"propmatch/internal/httpapi"
+	"propmatch/internal/marketplace"
+	"propmatch/internal/match"
+	"propmatch/internal/matching"
+	"propmatch/internal/notify"
+	"propmatch/internal/property"
+	"propmatch/internal/requirement"
+	"propmatch/internal/store"
+)
+
+// run is one benchmark database with PropMatch's services and an HTTP server on it.
+type run struct {
+	db    *store.DB
+	props *property.Service
+	reqs  *requirement.Service
+	auth  *auth.Service
+	srv   *http.Server
+	base  string
+	rng   *rand.Rand
+}
+
+func newRun(ctx context.Context, dbURL string, log *slog.Logger) (*run, error) {
+	db, err := store.Open(ctx, dbURL)
+	if err != nil {
+		return nil, err
+	}
+	engine := matching.NewEngine(matching.DefaultLimit)
+	outbox := &notify.DBOutbox{DB: db}
+	r := &run{db: db, props: property.NewService(db, engine), reqs: requirement.NewService(db, engine),
+		auth: auth.New(db, auth.DefaultConfig(), &notify.DevWhatsApp{Store: outbox}, &notify.DevMailer{Store: outbox}, log),
+		rng:  rand.New(rand.NewPCG(1, 2))}
+	h := httpapi.New(httpapi.Deps{DB: db, Auth: r.auth, Log: log,
+		Properties: r.props, Requirements: r.reqs, Matches: match.NewService(db, engine), Marketplace: marketplace.NewService(db)})
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, err
+	}
+	r.base = "http://" + ln.Addr().String()
+	r.srv = &http.Server{Handler: h}
+	go r.srv.Serve(ln)
+	return r, nil
+}
+
+func (r *run) close() {
+	r.srv.Close()
+	r.db.Close()
+}
+
+// result is a set of timed operations.
+type result struct {
+	name string
+	lat  []time.Duration
+	wall time.Duration
+}
+
+func (r *run) report(res result, err error) {
+	if err != nil {
+		fmt.Printf("  %-40s failed: %v\n", res.name, err)
+		return
+	}
+	slices.Sort(res.lat)
+	n := len(res.lat)
+	if n == 0 {
+		fmt.Printf("  %-40s no samples\n", res.name)
+		return
+	}
+	var sum time.Duration
+	for _, l := range res.lat {
+		sum += l
+	}
+	pct := func(p float64) time.Duration { return res.lat[min(n-1, int(float64(n)*p))] }
+	fmt.Printf("  %-40s n=%-6d p50=%-9s p99=%-9s max=%-9s mean=%-9s %8.0f ops/s\n", res.name, n,
+		round(pct(0.50)), round(pct(0.99)), round(res.lat[n-1]), round(sum/time.Duration(n)), float64(n)/res.wall.Seconds())
+}
+
+func round(d time.Duration) string {
+	if d < time.Millisecond {
+		return d.Round(time.Microsecond).String()
+	}
+	return d.Round(10 * time.Microsecond).String()
+}
+
+// samples returns k random rows of query's result, each as a map.
+func (r *run) samples(ctx context.Context, query string, k int) ([]map[string]any, error) {
+	rows, err := r.db.QueryContext(ctx, query+` ORDER BY random() LIMIT $1`, k)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	cols, _ := rows.Columns()
+	var out []map[string]any
+	for rows.Next() {
+		vals := make([]any, len(cols))
+		ptrs := make([]any, len(cols))
+		for i := range vals {
+			ptrs[i] = &vals[i]
+		}
+		if err := rows.Scan(ptrs...); err != nil {
+			return nil, err
+		}
+		m := map[string]any{}
+		for i, c := range cols {
+			if b, ok := vals[i].([]byte); ok {
+				vals[i] = string(b)
+			}
+			m[c] = vals[i]
+		}
+		out = append(out, m)
+	}
+	return out, rows.Err()
+}
+
+// decodeJSONColumns turns the JSON list columns of a sampled row back into lists.
+func decodeJSONColumns(m map[string]any, keys ...string) {
+	for _, k := range keys {
+		var v []string
+		s, _ := m[k].(string)
+		json.Unmarshal([]byte(s), &v)
+		m[k] = v
+	}
+}
+
+func as[T any](m map[string]any) (T, error) {
+	var v T
+	b, err := json.Marshal(m)
+	if err != nil {
+		return v, err
+	}
+	return v, json.Unmarshal(b, &v)
+}
+
+// createListings creates k listings modelled on random existing ones (same
+// agent, type, purpose, city and locality; price within ±20%), one at a time.
+func (r *run) createListings(ctx context.Context, k int) (result, error) {
+	res := result{name: "create listing (with matching)"}
+	rows, err := r.samples(ctx, `SELECT agent_id AS "agentId", title, property_type AS "propertyType",
+		listing_purpose AS "listingPurpose", price, state, city, locality, bedrooms FROM properties WHERE 1 = 1`, k)
+	if err != nil {
+		return res, err
+	}
+	start := time.Now()
+	for _, m := range rows {
+		m["price"] = toFloat(m["price"]) * (0.8 + 0.4*r.rng.Float64())
+		in, err := as[property.Input](m)
+		if err != nil {
+			return res, err
+		}
+		t := time.Now()
+		if _, err := r.props.Create(ctx, toInt(m["agentId"]), in); err != nil {
+			return res, err
+		}
+		res.lat = append(res.lat, time.Since(t))
+	}
+	res.wall = time.Since(start)
+	return res, nil
+}
+
+// createRequirements creates k requirements modelled on random existing ones.
+func (r *run) createRequirements(ctx context.Context, k int) (result, error) {
+	res := result{name: "create requirement (with matching)"}
+	rows, err := r.samples(ctx, `SELECT agent_id AS "agentId", client_name AS "clientName", property_types AS "propertyTypes",
+		listing_purpose AS "listingPurpose", min_price AS "minPrice", max_price AS "maxPrice", preferred_state AS "preferredState",
+		preferred_cities AS "preferredCities", preferred_localities AS "preferredLocalities", min_bedrooms AS "minBedrooms",
+		timeline FROM requirements WHERE 1 = 1`, k)
+	if err != nil {
+		return res, err
+	}
+	start := time.Now()
+	for _, m := range rows {
+		decodeJSONColumns(m, "propertyTypes", "preferredCities", "preferredLocalities")
+		m["clientPhone"] = fmt.Sprintf("9%09d", r.rng.IntN(1_000_000_000))
+		in, err := as[requirement.Input](m)
+		if err != nil {
+			return res, err
+		}
+		t := time.Now()
+		if _, err := r.reqs.Create(ctx, toInt(m["agentId"]), in); err != nil {
+			return res, err
+		}
+		res.lat = append(res.lat, time.Since(t))
+	}
+	res.wall = time.Since(start)
+	return res, nil
+}
+
+// loadRead signs in the agents with the most matches and has workers read
+// path as them, as fast as they can, for d.
+func (r *run) loadRead(ctx context.Context, call string, workers int, d time.Duration) (result, error) {
+	res := result{name: call + fmt.Sprintf(" x%d", workers)}
+	path := strings.TrimPrefix(call, "GET ")
+	clients, err := r.signIn(ctx, workers)
+	if err != nil {
+		return res, err
+	}
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	var failed error
+	deadline := time.Now().Add(d)
+	start := time.Now()
+	for _, c := range clients {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var lat []time.Duration
+			for time.Now().Before(deadline) {
+				t := time.Now()
+				resp, err := c.Get(r.base + path)
+				if err == nil {
+					io.Copy(io.Discard, resp.Body)
+					resp.Body.Close()
+					if resp.StatusCode != 200 {
+						err = fmt.Errorf("%s answered %d", path, resp.StatusCode)
+					}
+				}
+				if err != nil {
+					mu.Lock()
+					failed = err
+					mu.Unlock()
+					return
+				}
+				lat = append(lat, time.Since(t))
+			}
+			mu.Lock()
+			res.lat = append(res.lat, lat...)
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	res.wall = time.Since(start)
+	return res, failed
+}
+
+// signIn returns n HTTP clients signed in as the agents with the most buyer
+// matches. Generated agents have no usable password, so the benchmark gives
+// them one first.
+func (r *run) signIn(ctx context.Context, n int) ([]*http.Client, error) {
+	const password = "Bench-Password-2026"
+	if _, err := r.auth.CreateUser(ctx, auth.NewUser{Username: "bench_user", Password: password, FullName: "Bench",
+		Phone: "+919999912345", AgentType: "both", State: "Karnataka", City: "Bengaluru"}); err != nil && apperr.CodeOf(err) != apperr.Conflict {
+		return nil, err
+	}
+	rows, err := r.db.QueryContext(ctx, `SELECT u.username FROM users u JOIN (SELECT buyer_agent_id, COUNT(*) AS c FROM matches
+		GROUP BY buyer_agent_id ORDER BY c DESC LIMIT $1) top ON top.buyer_agent_id = u.id`, n)
+	if err != nil {
+		return nil, err
+	}
+	var names []string
+	for rows.Next() {
+		var s string
+		rows.Scan(&s)
+		names = append(names, s)
+	}
+	rows.Close()
+	if len(names) == 0 {
+		return nil, fmt.Errorf("no agent has matches")
+	}
+	if _, err := r.db.ExecContext(ctx, `UPDATE users SET password_hash = (SELECT password_hash FROM users WHERE username = 'bench_user')
+		WHERE username IN (`+store.Placeholders(1, len(names))+`)`, anySlice(names)...); err != nil {
+		return nil, err
+	}
+	var clients []*http.Client
+	for i := 0; i < n; i++ {
+		jar, _ := cookiejar.New(nil)
+		c := &http.Client{Jar: jar, Timeout: 30 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: 4}}
+		body := fmt.Sprintf(`{"username":%q,"password":%q}`, names[i%len(names)], password)
+		resp, err := c.Post(r.base+"/api/login", "application/json", strings.NewReader(body))
+		if err != nil {
+			return nil, err
+		}
+		resp.Body.Close()
+		if resp.StatusCode != 200 {
+			return nil, fmt.Errorf("sign-in answered %d", resp.StatusCode)
+		}
+		clients = append(clients, c)
+	}
+	return clients, nil
+}
+
+func anySlice[T any](v []T) []any {
+	out := make([]any, len(v))
+	for i := range v {
+		out[i] = v[i]
+	}
+	return out
+}
+
+func toFloat(v any) float64 {
+	switch x := v.(type) {
+	case float64:
+		return x
+	case int64:
+		return float64(x)
+	}
+	return 0
+}
+
+func toInt(v any) int64 {
+	switch x := v.(type) {
+	case int64:
+		return x
+	case float64:
+		return int64(x)
+	}
+	return 0
+}
+
+// postgresDatabase creates a fresh database on BENCH_DATABASE_URL's server.
+func postgresDatabase(n int) (string, func(), error) {
+	base := os.Getenv("BENCH_DATABASE_URL")
+	if base == "" {
+		return "", nil, fmt.Errorf("BENCH_DATABASE_URL is not set")
+	}
+	admin, err := store.Open(context.Background(), base)
+	if err != nil {
+		return "", nil, err
+	}
+	name := fmt.Sprintf("propmatch_bench_%d_%d", n, os.Getpid())
+	if _, err := admin.Exec("CREATE DATABASE " + name); err != nil {
+		admin.Close()
+		return "", nil, err
+	}
+	u, _ := url.Parse(base)
+	u.Path = "/" + name
+	return u.String(), func() {
+		admin.Exec("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)")
+		admin.Close()
+	}, nil
+}
