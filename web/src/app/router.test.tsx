@@ -47,14 +47,56 @@ describe('routing and guards', () => {
     expect(screen.getByTestId('coming-soon')).toBeInTheDocument()
   })
 
-  it('shows an honest coming-soon page for unbuilt features, with no badges', async () => {
-    mockApi(signedIn())
-    renderApp('/properties')
-    expect(await screen.findByText('My Properties is coming soon')).toBeInTheDocument()
+  it('shows an honest coming-soon page for unbuilt features, with no badges without stats', async () => {
+    const { calls } = mockApi(signedIn())
+    renderApp('/messages')
+    expect(await screen.findByText('Messages is coming soon')).toBeInTheDocument()
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/dashboard/stats')).toBe(true))
     const nav = screen.getAllByRole('navigation', { name: 'Main' })[0]!
     expect(within(nav).queryByText(/^\d+$/)).not.toBeInTheDocument()
+    expect(within(nav).queryByText('Property Types')).not.toBeInTheDocument()
     expect(within(nav).queryByRole('link', { name: 'Admin Dashboard' })).not.toBeInTheDocument()
     expect(within(nav).getByRole('link', { name: 'Agent Network' })).toHaveAttribute('href', '/agents')
+  })
+
+  it('shows sidebar badges and property type counts from the dashboard stats', async () => {
+    mockApi({
+      ...signedIn(),
+      'GET /api/properties': { body: [] },
+      'GET /api/dashboard/stats': {
+        body: {
+          properties: 7,
+          activeProperties: 6,
+          requirements: 4,
+          buyerMatches: 2,
+          sellerMatches: 9,
+          totalMatches: 11,
+          newMatches: 3,
+          propertyTypes: { apartment: 3, villa: 1, plot: 2, commercial: 0, agricultural: 1 },
+        },
+      },
+    })
+    renderApp('/properties')
+    expect(await screen.findByRole('heading', { name: 'My Properties' })).toBeInTheDocument()
+    const nav = screen.getAllByRole('navigation', { name: 'Main' })[0]!
+    expect(await within(nav).findByRole('link', { name: 'My Properties 7' })).toHaveAttribute('href', '/properties')
+    expect(within(nav).getByRole('link', { name: 'My Requirements 4' })).toHaveAttribute('href', '/requirements')
+    expect(within(nav).getByRole('link', { name: 'Matches 11' })).toHaveAttribute('href', '/matches')
+    expect(within(nav).getByRole('link', { name: 'Messages' })).toBeInTheDocument()
+    expect(within(nav).getByRole('link', { name: 'Agent Network' })).toBeInTheDocument()
+    expect(within(nav).getByRole('link', { name: 'Real Estate Training' })).toBeInTheDocument()
+    const types = within(nav).getByTestId('sidebar-property-types')
+    expect(within(types).getByTestId('sidebar-type-apartment')).toHaveTextContent('Apartment3')
+    expect(within(types).getByTestId('sidebar-type-plot')).toHaveTextContent('Plot2')
+    expect(within(types).getByTestId('sidebar-type-commercial')).toHaveTextContent('Commercial0')
+    expect(within(types).getByTestId('sidebar-type-agricultural')).toHaveTextContent('Agricultural1')
+  })
+
+  it('does not ask for stats while signed out', async () => {
+    const { calls } = mockApi(signedOut)
+    renderApp('/auth')
+    expect(await screen.findByRole('tab', { name: 'Sign In' })).toBeInTheDocument()
+    expect(calls.some((c) => c.path === '/api/dashboard/stats')).toBe(false)
   })
 
   it('shows Access Denied on /admin for an agent', async () => {

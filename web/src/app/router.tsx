@@ -13,6 +13,18 @@ import { DashboardPage } from '@/features/dashboard/routes/dashboard-page'
 // Public pages load on demand: the signed-in shell does not need the auth forms, and vice versa.
 const AuthPage = React.lazy(() => import('@/features/auth/routes/auth-page').then((m) => ({ default: m.AuthPage })))
 const LandingPage = React.lazy(() => import('@/features/landing/routes/landing-page').then((m) => ({ default: m.LandingPage })))
+// My Properties (its form brings zod, react-hook-form and to-words) loads on demand too.
+const PropertiesPage = React.lazy(() =>
+  import('@/features/properties/routes/properties-page').then((m) => ({ default: m.PropertiesPage })),
+)
+// Requirement and match pages (with their dialogs) load on demand too.
+const RequirementsPage = React.lazy(() =>
+  import('@/features/requirements/routes/requirements-page').then((m) => ({ default: m.RequirementsPage })),
+)
+const TestRequirementsPage = React.lazy(() =>
+  import('@/features/requirements/routes/test-requirements-page').then((m) => ({ default: m.TestRequirementsPage })),
+)
+const MatchesPage = React.lazy(() => import('@/features/matches/routes/matches-page').then((m) => ({ default: m.MatchesPage })))
 
 function PageFallback() {
   return (
@@ -33,6 +45,10 @@ export function AppRoutes() {
       <Route element={<ProtectedRoute />}>
         <Route element={<AppLayout />}>
           <Route path="/dashboard" element={<DashboardPage />} />
+          <Route path="/properties" element={<PropertiesPage />} />
+          <Route path="/requirements" element={<RequirementsPage />} />
+          <Route path="/test-requirements" element={<TestRequirementsPage />} />
+          <Route path="/matches" element={<MatchesPage />} />
           {comingSoonRoutes.map(({ path, title, description, icon, adminOnly }) => {
             const page = <ComingSoon title={title} description={description} icon={icon} />
             return (

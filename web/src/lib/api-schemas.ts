@@ -1,4 +1,4 @@
-import type { components } from '@/lib/api-types'
+import type { components, operations } from '@/lib/api-types'
 
 type Schemas = components['schemas']
 
@@ -16,3 +16,21 @@ export type VerifyResetCodeResponse = Schemas['VerifyResetCodeResponse']
 export type ResetPasswordRequest = Schemas['ResetPasswordRequest']
 export type MessageResponse = Schemas['MessageResponse']
 export type OutboxMessage = Schemas['OutboxMessage']
+export type PropertyType = Schemas['PropertyType']
+export type ListingPurpose = Schemas['ListingPurpose']
+export type Property = Schemas['Property']
+export type PropertyInput = Schemas['PropertyInput']
+export type MarketplaceProperty = Schemas['MarketplaceProperty']
+export type PropertyTypeCounts = Schemas['PropertyTypeCounts']
+export type DashboardStats = Schemas['DashboardStats']
+export type RequirementPurpose = Schemas['RequirementPurpose']
+export type Timeline = Schemas['Timeline']
+export type Requirement = Schemas['Requirement']
+export type PublicRequirement = Schemas['PublicRequirement']
+export type RequirementInput = Schemas['RequirementInput']
+export type Agent = Schemas['Agent']
+export type ScoreBreakdown = Schemas['ScoreBreakdown']
+export type MatchStatus = Schemas['MatchStatus']
+export type Match = Schemas['Match']
+export type UpdateMatchStatusRequest = operations['updateMatchStatus']['requestBody']['content']['application/json']
+export type UpdateMatchNotesRequest = operations['updateMatchNotes']['requestBody']['content']['application/json']

@@ -214,6 +214,230 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/properties": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's own listings, newest first
+         * @description Always the caller's own listings, whatever `agentId` says.
+         */
+        get: operations["listMyProperties"];
+        put?: never;
+        /** List a property; matching runs in the same transaction */
+        post: operations["createProperty"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/properties/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Edit one of the caller's listings; its matches are recomputed */
+        put: operations["updateProperty"];
+        post?: never;
+        /** Delete one of the caller's listings (admins may delete any) and its matches */
+        delete: operations["deleteProperty"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/requirements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's own client requirements, newest first */
+        get: operations["listMyRequirements"];
+        put?: never;
+        /** Record a client requirement; matching runs in the same transaction */
+        post: operations["createRequirement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/requirements/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete one of the caller's requirements (admins may delete any) and its matches */
+        delete: operations["deleteRequirement"];
+        options?: never;
+        head?: never;
+        /** Edit one of the caller's requirements; its matches are recomputed */
+        patch: operations["updateRequirement"];
+        trace?: never;
+    };
+    "/api/requirements/{id}/matches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** Matching properties of one of the caller's requirements, best first */
+        get: operations["listRequirementMatches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's matches as buyer agent, as seller agent, or both
+         * @description Each match comes with its property, requirement (without client contact), sellerAgent and buyerAgent.
+         */
+        get: operations["listMatches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matches/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Set a match's lead status, and optionally mark it viewed by the caller's side */
+        put: operations["updateMatchStatus"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matches/{id}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Save a match's lead notes (at most 500 characters) */
+        put: operations["updateMatchNotes"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/marketplace/properties": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every agent's active listings, newest first, with the listing agent's phone */
+        get: operations["marketplaceProperties"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/marketplace/requirements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every agent's active requirements, newest first, without client contact */
+        get: operations["marketplaceRequirements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Counts for the caller's dashboard and sidebar */
+        get: operations["dashboardStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media/{mediaId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A stored image (re-encoded PNG or JPEG), cached forever */
+        get: operations["getMedia"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -373,6 +597,276 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
+        /** @enum {string} */
+        PropertyType: "apartment" | "villa" | "plot" | "commercial" | "agricultural";
+        /**
+         * @description A property's listing purpose
+         * @enum {string}
+         */
+        ListingPurpose: "for_sale" | "for_rent" | "for_lease";
+        /**
+         * @description A requirement's listing purpose (the property spellings are accepted on input)
+         * @enum {string}
+         */
+        RequirementPurpose: "forSale" | "forRent" | "forLease";
+        /** @enum {string} */
+        Timeline: "immediate" | "1month" | "3months" | "6months" | "flexible";
+        /** @enum {string} */
+        MatchStatus: "new" | "viewed" | "contacted" | "interested" | "not_interested" | "closed";
+        NullableString: string | null;
+        NullableInteger: number | null;
+        /** @description Text (numbers and booleans are read as text), at most 200 characters */
+        LooseText: string | number | boolean | null;
+        /** @description A number, or text holding one; empty or invalid text is dropped */
+        LooseNumber: number | string | null;
+        Property: {
+            id: number;
+            agentId: number;
+            title: string;
+            description: string;
+            propertyType: components["schemas"]["PropertyType"];
+            listingPurpose: components["schemas"]["ListingPurpose"];
+            price: number;
+            state: string;
+            city: string;
+            locality: string;
+            pincode: string;
+            address: string;
+            bedrooms?: components["schemas"]["NullableInteger"];
+            bathrooms?: components["schemas"]["NullableInteger"];
+            sqft?: components["schemas"]["NullableInteger"];
+            builtUpArea?: components["schemas"]["NullableInteger"];
+            plotArea?: components["schemas"]["NullableInteger"];
+            floor?: components["schemas"]["NullableString"];
+            totalFloors?: components["schemas"]["NullableInteger"];
+            facing?: components["schemas"]["NullableString"];
+            furnishing?: components["schemas"]["NullableString"];
+            acres?: number | null;
+            hasLegalDocs: boolean;
+            reraApproved: boolean;
+            balcony?: components["schemas"]["NullableString"];
+            maintenance?: components["schemas"]["NullableString"];
+            parking?: components["schemas"]["NullableString"];
+            garden?: components["schemas"]["NullableString"];
+            villaSize?: components["schemas"]["NullableInteger"];
+            furnished?: components["schemas"]["NullableString"];
+            zone?: components["schemas"]["NullableString"];
+            frontage?: components["schemas"]["NullableString"];
+            roadAccess?: components["schemas"]["NullableString"];
+            commercialType?: components["schemas"]["NullableString"];
+            totalCabins?: components["schemas"]["NullableInteger"];
+            washrooms?: components["schemas"]["NullableInteger"];
+            centralAC: boolean;
+            powerBackup?: components["schemas"]["NullableString"];
+            leaseTerm?: components["schemas"]["NullableString"];
+            soilType?: components["schemas"]["NullableString"];
+            cropHistory?: components["schemas"]["NullableString"];
+            fencing?: components["schemas"]["NullableString"];
+            irrigationSystem?: components["schemas"]["NullableString"];
+            amenities: string[];
+            /** @description Image URLs (`/media/{id}`); lists never carry image bytes */
+            images: string[];
+            isActive: boolean;
+            isRealData: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        MarketplaceProperty: components["schemas"]["Property"] & {
+            agentPhone: string;
+            agentName: string;
+        };
+        /**
+         * @description The Property fields without id, agentId, createdAt and updatedAt (those are ignored if sent).
+         *     `price` and the integer fields accept numbers or text; empty or invalid values are dropped.
+         *     `images` holds at most one entry: a `data:image/png` or `data:image/jpeg` URL under 300 KB
+         *     whose decoded image is under 300 KB (stored and replaced by its `/media/{id}` URL), or a `/media/{id}` URL already stored.
+         */
+        PropertyInput: {
+            title: string;
+            description?: string;
+            propertyType: components["schemas"]["PropertyType"];
+            listingPurpose: components["schemas"]["ListingPurpose"];
+            price: components["schemas"]["LooseNumber"];
+            state: string;
+            city: string;
+            locality?: string | null;
+            pincode?: string | null;
+            address?: string | null;
+            bedrooms?: components["schemas"]["LooseNumber"];
+            bathrooms?: components["schemas"]["LooseNumber"];
+            sqft?: components["schemas"]["LooseNumber"];
+            builtUpArea?: components["schemas"]["LooseNumber"];
+            plotArea?: components["schemas"]["LooseNumber"];
+            totalFloors?: components["schemas"]["LooseNumber"];
+            villaSize?: components["schemas"]["LooseNumber"];
+            totalCabins?: components["schemas"]["LooseNumber"];
+            washrooms?: components["schemas"]["LooseNumber"];
+            acres?: components["schemas"]["LooseNumber"];
+            floor?: components["schemas"]["LooseText"];
+            facing?: components["schemas"]["LooseText"];
+            furnishing?: components["schemas"]["LooseText"];
+            balcony?: components["schemas"]["LooseText"];
+            maintenance?: components["schemas"]["LooseText"];
+            parking?: components["schemas"]["LooseText"];
+            garden?: components["schemas"]["LooseText"];
+            furnished?: components["schemas"]["LooseText"];
+            zone?: components["schemas"]["LooseText"];
+            frontage?: components["schemas"]["LooseText"];
+            roadAccess?: components["schemas"]["LooseText"];
+            commercialType?: components["schemas"]["LooseText"];
+            powerBackup?: components["schemas"]["LooseText"];
+            leaseTerm?: components["schemas"]["LooseText"];
+            soilType?: components["schemas"]["LooseText"];
+            cropHistory?: components["schemas"]["LooseText"];
+            fencing?: components["schemas"]["LooseText"];
+            irrigationSystem?: components["schemas"]["LooseText"];
+            hasLegalDocs?: boolean | null;
+            reraApproved?: boolean | null;
+            centralAC?: boolean | null;
+            isActive?: boolean | null;
+            isRealData?: boolean | null;
+            amenities?: string[] | null;
+            images?: string[] | null;
+        } & {
+            [key: string]: unknown;
+        };
+        RequirementFields: {
+            id: number;
+            agentId: number;
+            clientName: string;
+            propertyTypes: components["schemas"]["PropertyType"][];
+            listingPurpose: components["schemas"]["RequirementPurpose"];
+            minPrice: number | null;
+            maxPrice: number | null;
+            preferredState: string;
+            preferredCities: string[];
+            preferredLocalities: string[];
+            minBedrooms: components["schemas"]["NullableInteger"];
+            maxBedrooms: components["schemas"]["NullableInteger"];
+            minArea: number | null;
+            maxArea: number | null;
+            timeline: components["schemas"]["Timeline"];
+            specialRequirements: components["schemas"]["NullableString"];
+            notes: components["schemas"]["NullableString"];
+            isActive: boolean;
+            isRealData: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @description A requirement as its own agent sees it, with the client's contact */
+        Requirement: components["schemas"]["RequirementFields"] & {
+            /** @description Stored with the +91 prefix */
+            clientPhone: string;
+            clientEmail: components["schemas"]["NullableString"];
+        };
+        /** @description A requirement as other agents see it (marketplace, matches); never the client's phone or email */
+        PublicRequirement: components["schemas"]["RequirementFields"] & {
+            agentName?: string;
+            agentPhone?: string;
+        };
+        /**
+         * @description Numbers may be sent as text; empty values are dropped. `clientPhone` is 10 digits (with or without +91).
+         *     Timeline also accepts within_1_month, within_3_months, within_6_months; listingPurpose also accepts
+         *     for_sale, for_rent, for_lease. agentId, id and timestamps are ignored.
+         */
+        RequirementInput: {
+            clientName: string;
+            clientPhone: string;
+            clientEmail?: string | null;
+            propertyTypes: components["schemas"]["PropertyType"][];
+            listingPurpose?: string | null;
+            minPrice?: components["schemas"]["LooseNumber"];
+            maxPrice?: components["schemas"]["LooseNumber"];
+            preferredState: string;
+            preferredCities: string[];
+            preferredLocalities?: string[] | null;
+            minBedrooms?: components["schemas"]["LooseNumber"];
+            maxBedrooms?: components["schemas"]["LooseNumber"];
+            minArea?: components["schemas"]["LooseNumber"];
+            maxArea?: components["schemas"]["LooseNumber"];
+            timeline?: string | null;
+            specialRequirements?: string | null;
+            notes?: string | null;
+            isActive?: boolean | null;
+            isRealData?: boolean | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description An agent as shown on a match */
+        Agent: {
+            id: number;
+            fullName: string;
+            username: string;
+            phone: string;
+            email: components["schemas"]["NullableString"];
+            city: string;
+            state: string;
+            reraNumber: components["schemas"]["NullableString"];
+            isReraVerified: boolean;
+            agentType: components["schemas"]["AgentType"];
+        };
+        /** @description Points per matching rule (product rules); total is capped at 100 */
+        ScoreBreakdown: {
+            /** @enum {integer} */
+            propertyType: 30;
+            /** @enum {integer} */
+            city: 25;
+            /** @enum {integer} */
+            price: 0 | 15;
+            /** @enum {integer} */
+            bedrooms: 0 | 10;
+            /** @enum {integer} */
+            locality: 0 | 20;
+            total: number;
+        };
+        Match: {
+            id: number;
+            propertyId: number;
+            requirementId: number;
+            sellerAgentId: number;
+            buyerAgentId: number;
+            matchScore: number;
+            scoreBreakdown: components["schemas"]["ScoreBreakdown"];
+            status: components["schemas"]["MatchStatus"];
+            notes: string;
+            viewedByBuyer: boolean;
+            viewedBySeller: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            property: components["schemas"]["Property"];
+            requirement: components["schemas"]["PublicRequirement"];
+            sellerAgent: components["schemas"]["Agent"];
+            buyerAgent: components["schemas"]["Agent"];
+        };
+        PropertyTypeCounts: {
+            apartment: number;
+            villa: number;
+            plot: number;
+            commercial: number;
+            agricultural: number;
+        };
+        DashboardStats: {
+            /** @description The caller's listings */
+            properties: number;
+            activeProperties: number;
+            /** @description The caller's requirements */
+            requirements: number;
+            /** @description Matches on the caller's requirements */
+            buyerMatches: number;
+            /** @description Matches on the caller's listings */
+            sellerMatches: number;
+            /** @description buyerMatches + sellerMatches */
+            totalMatches: number;
+            /** @description Matches with status new on either side */
+            newMatches: number;
+            propertyTypes: components["schemas"]["PropertyTypeCounts"];
+        };
     };
     responses: {
         /** @description Invalid input; `errors` lists the failing fields */
@@ -393,7 +887,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Not allowed (for example the phone is not verified) */
+        /** @description Not allowed: a cross-origin write, an unverified phone, a disabled account, or not the caller's to change */
         Forbidden: {
             headers: {
                 [name: string]: unknown;
@@ -420,6 +914,24 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description A provider (WhatsApp, SMTP) or the database is unavailable; try again shortly */
+        Unavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The body is over 1 MiB */
+        TooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description Rate limited; the message says how long to wait */
         TooManyRequests: {
             headers: {
@@ -431,9 +943,21 @@ export interface components {
             };
         };
     };
-    parameters: never;
+    parameters: {
+        Id: number;
+        /** @description Accepted for compatibility and ignored; lists are always the caller's own */
+        AgentId: string;
+        /** @description Page size, 1 to 500 (default 100) */
+        Limit: number;
+        /** @description Opaque cursor from the previous page's `Link` header */
+        Cursor: string;
+        /** @description Free-text search (case-insensitive) */
+        Search: string;
+    };
     requestBodies: never;
     headers: {
+        /** @description RFC 8288 link to the next page: `<...>; rel="next"`; absent on the last page */
+        Link: string;
         /** @description HttpOnly, SameSite=Lax session cookie (Secure under TLS) */
         SessionCookie: string;
         /** @description Seconds to wait before trying again */
@@ -466,7 +990,11 @@ export interface operations {
                 };
             };
             400: components["responses"]["ValidationError"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
         };
     };
     verifyOtp: {
@@ -492,6 +1020,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["ValidationError"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -521,6 +1051,7 @@ export interface operations {
             400: components["responses"]["ValidationError"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -549,6 +1080,8 @@ export interface operations {
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -570,6 +1103,8 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
         };
     };
     getCurrentUser: {
@@ -616,6 +1151,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["ValidationError"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -642,6 +1179,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["ValidationError"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -668,6 +1207,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["ValidationError"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -734,6 +1275,474 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+        };
+    };
+    listMyProperties: {
+        parameters: {
+            query?: {
+                /** @description Accepted for compatibility and ignored; lists are always the caller's own */
+                agentId?: components["parameters"]["AgentId"];
+                /** @description Page size, 1 to 500 (default 100) */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor from the previous page's `Link` header */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of listings; `Link` names the next page */
+            200: {
+                headers: {
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Property"][];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createProperty: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PropertyInput"];
+            };
+        };
+        responses: {
+            /** @description The created listing */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Property"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+        };
+    };
+    updateProperty: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PropertyInput"];
+            };
+        };
+        responses: {
+            /** @description The updated listing */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Property"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+        };
+    };
+    deleteProperty: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+        };
+    };
+    listMyRequirements: {
+        parameters: {
+            query?: {
+                /** @description Accepted for compatibility and ignored; lists are always the caller's own */
+                agentId?: components["parameters"]["AgentId"];
+                /** @description Page size, 1 to 500 (default 100) */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor from the previous page's `Link` header */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of requirements; `Link` names the next page */
+            200: {
+                headers: {
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Requirement"][];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createRequirement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RequirementInput"];
+            };
+        };
+        responses: {
+            /** @description The created requirement */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Requirement"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+        };
+    };
+    deleteRequirement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+        };
+    };
+    updateRequirement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RequirementInput"];
+            };
+        };
+        responses: {
+            /** @description The updated requirement */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Requirement"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+        };
+    };
+    listRequirementMatches: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The matches */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Match"][];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listMatches: {
+        parameters: {
+            query?: {
+                /** @description buyer (the caller owns the requirement) or seller (the caller owns the property); both sides when absent */
+                type?: "buyer" | "seller";
+                /** @description Accepted for compatibility and ignored; lists are always the caller's own */
+                agentId?: components["parameters"]["AgentId"];
+                /** @description Page size, 1 to 500 (default 100) */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor from the previous page's `Link` header */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of matches, newest first; `Link` names the next page */
+            200: {
+                headers: {
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Match"][];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    updateMatchStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    status: components["schemas"]["MatchStatus"];
+                    /** @enum {string} */
+                    viewedBy?: "buyer" | "seller";
+                };
+            };
+        };
+        responses: {
+            /** @description The updated match */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Match"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+        };
+    };
+    updateMatchNotes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    notes: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The updated match */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Match"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+        };
+    };
+    marketplaceProperties: {
+        parameters: {
+            query?: {
+                /** @description Free-text search (case-insensitive) */
+                q?: components["parameters"]["Search"];
+                /** @description Page size, 1 to 500 (default 100) */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor from the previous page's `Link` header */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of listings; `Link` names the next page */
+            200: {
+                headers: {
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarketplaceProperty"][];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    marketplaceRequirements: {
+        parameters: {
+            query?: {
+                /** @description Free-text search (case-insensitive) */
+                q?: components["parameters"]["Search"];
+                /** @description Page size, 1 to 500 (default 100) */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor from the previous page's `Link` header */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of requirements; `Link` names the next page */
+            200: {
+                headers: {
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicRequirement"][];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    dashboardStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardStats"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getMedia: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                mediaId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image bytes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": unknown;
+                    "image/jpeg": unknown;
+                };
+            };
+            /** @description No such image */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     healthz: {

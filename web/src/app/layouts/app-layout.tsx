@@ -6,6 +6,7 @@ import { SidebarNav } from '@/app/layouts/sidebar-nav'
 import { Logo } from '@/components/brand/logo'
 import { Button } from '@/components/ui/button'
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet'
+import { Spinner } from '@/components/ui/spinner'
 
 /**
  * The signed-in shell: a fixed sidebar from 768 px up; below that a top bar with
@@ -67,7 +68,16 @@ export function AppLayout() {
           </div>
         </header>
         <main className="flex-1 p-4 md:p-8">
-          <Outlet />
+          {/* Pages that load on demand keep the shell on screen while they arrive. */}
+          <React.Suspense
+            fallback={
+              <div className="flex justify-center py-16">
+                <Spinner className="size-8" />
+              </div>
+            }
+          >
+            <Outlet />
+          </React.Suspense>
         </main>
       </div>
     </div>

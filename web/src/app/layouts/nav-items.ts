@@ -12,16 +12,19 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react'
-import type { User as ApiUser } from '@/lib/api-schemas'
+import type { DashboardStats, User as ApiUser } from '@/lib/api-schemas'
 
-export type NavItem = { to: string; label: string; icon: LucideIcon; adminOnly?: boolean }
+/** The dashboard count shown as a badge on a link. */
+export type NavBadge = keyof Pick<DashboardStats, 'properties' | 'requirements' | 'totalMatches'>
 
-/** Sidebar links (spec part 1 section 2). Badges come later, with the features that count them. */
+export type NavItem = { to: string; label: string; icon: LucideIcon; adminOnly?: boolean; badge?: NavBadge }
+
+/** Sidebar links (spec part 1 section 2). Messages, connections and courses get badges with their features. */
 export const navItems: NavItem[] = [
   { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
-  { to: '/properties', label: 'My Properties', icon: Home },
-  { to: '/requirements', label: 'My Requirements', icon: FileText },
-  { to: '/matches', label: 'Matches', icon: Handshake },
+  { to: '/properties', label: 'My Properties', icon: Home, badge: 'properties' },
+  { to: '/requirements', label: 'My Requirements', icon: FileText, badge: 'requirements' },
+  { to: '/matches', label: 'Matches', icon: Handshake, badge: 'totalMatches' },
   { to: '/messages', label: 'Messages', icon: MessageSquare },
   { to: '/agents', label: 'Agent Network', icon: Users },
   { to: '/training', label: 'Real Estate Training', icon: GraduationCap },

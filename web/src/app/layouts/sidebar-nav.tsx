@@ -1,15 +1,21 @@
 import { LogOut } from 'lucide-react'
 import { NavLink } from 'react-router'
 import { visibleNavItems } from '@/app/layouts/nav-items'
+import { PropertyTypesList } from '@/app/layouts/property-types-list'
 import { useAuth } from '@/features/auth/components/auth-provider'
+import { useDashboardStats } from '@/features/properties/api/get-dashboard-stats'
 import { cn } from '@/lib/utils'
 
-/** The list of sidebar links plus Logout; used by the desktop sidebar and the mobile sheet. */
+/**
+ * The list of sidebar links plus Logout; used by the desktop sidebar and the mobile sheet.
+ * Counts come from /api/dashboard/stats (signed in only); without them no badge shows.
+ */
 export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const { user, logoutMutation } = useAuth()
+  const stats = useDashboardStats({ enabled: !!user }).data
   return (
     <nav className="flex flex-1 flex-col gap-1 overflow-y-auto p-3" aria-label="Main">
-      {visibleNavItems(user).map(({ to, label, icon: Icon }) => (
+      {visibleNavItems(user).map(({ to, label, icon: Icon, badge }) => (
         <NavLink
           key={to}
           to={to}
@@ -23,8 +29,19 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
         >
           <Icon className="size-4 shrink-0" aria-hidden />
           {label}
+          {/* The space keeps "My Properties 7" apart in the link's accessible name. */}
+          {badge && stats && ' '}
+          {badge && stats && (
+            <span
+              className="ml-auto rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700"
+              data-testid={`nav-badge-${badge}`}
+            >
+              {stats[badge]}
+            </span>
+          )}
         </NavLink>
       ))}
+      {stats && <PropertyTypesList counts={stats.propertyTypes} />}
       <div className="mt-auto border-t border-slate-200 pt-3">
         <button
           type="button"

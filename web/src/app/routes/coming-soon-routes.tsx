@@ -1,11 +1,7 @@
 import {
   BarChart3,
   DatabaseBackup,
-  FileText,
-  FlaskConical,
   GraduationCap,
-  Handshake,
-  Home,
   Mail,
   MessageSquare,
   Settings,
@@ -27,10 +23,6 @@ export type ComingSoonRoute = {
 
 /** Signed-in routes of the route table whose feature is not built yet. */
 export const comingSoonRoutes: ComingSoonRoute[] = [
-  { path: '/properties', title: 'My Properties', icon: Home, description: 'List properties for sale, rent or lease, with photos and type-specific details.' },
-  { path: '/requirements', title: 'My Client Requirements', icon: FileText, description: "Record your clients' requirements and get matched with listings automatically." },
-  { path: '/test-requirements', title: 'Requirement Form Test', icon: FlaskConical, description: 'A developer page for trying the requirement form.' },
-  { path: '/matches', title: 'Matches', icon: Handshake, description: 'Property and requirement matches with compatibility scores, as buyer or seller agent.' },
   { path: '/messages', title: 'Messages', icon: MessageSquare, description: 'Conversations with other agents and connection requests.' },
   { path: '/agents', title: 'Agent Network', icon: Users, description: 'Discover agents, send connection requests and manage your connections.' },
   { path: '/training', title: 'Real Estate Training', icon: GraduationCap, description: 'Free courses and app demo videos.' },

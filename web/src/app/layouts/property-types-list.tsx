@@ -1,0 +1,28 @@
+import { PropertyTypeIcon } from '@/features/properties/components/property-type-icon'
+import type { PropertyType, PropertyTypeCounts } from '@/lib/api-schemas'
+import { propertyTypeLabel } from '@/lib/format'
+
+/** The order of the list (spec part 1 section 2). */
+const SIDEBAR_TYPES: PropertyType[] = ['apartment', 'villa', 'plot', 'commercial', 'agricultural']
+
+/** The sidebar's Property Types list: how many of the agent's listings are of each type. */
+export function PropertyTypesList({ counts }: { counts: PropertyTypeCounts }) {
+  return (
+    <section className="mt-4 border-t border-slate-200 px-3 pt-4" aria-labelledby="sidebar-property-types" data-testid="sidebar-property-types">
+      <h2 id="sidebar-property-types" className="mb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+        Property Types
+      </h2>
+      <ul className="grid gap-1">
+        {SIDEBAR_TYPES.map((type) => (
+          <li key={type} className="flex items-center justify-between text-sm text-slate-600" data-testid={`sidebar-type-${type}`}>
+            <span className="flex items-center gap-2">
+              <PropertyTypeIcon type={type} className="size-3.5" />
+              {propertyTypeLabel(type)}
+            </span>
+            <span className="font-medium text-slate-900">{counts[type]}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}

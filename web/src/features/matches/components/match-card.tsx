@@ -1,0 +1,93 @@
+import { Eye, MessageCircle, Phone } from 'lucide-react'
+import { Button } from '@/components/ui/button'
+import { Card } from '@/components/ui/card'
+import { AgentSummary } from '@/features/matches/components/agent-summary'
+import { ScoreBadge } from '@/features/matches/components/score-badge'
+import { StatusBadge } from '@/features/matches/components/status-badge'
+import { formatDate, notePreview } from '@/features/matches/lib/match-labels'
+import type { Match } from '@/lib/api-schemas'
+import { callForMatch, counterpartAgent, whatsappForMatch, type MatchSide } from '@/lib/contact'
+import { formatPrice, listingPurposeLabel, propertyTypeLabel } from '@/lib/format'
+
+function Fact({ label, value }: { label: string; value: React.ReactNode }) {
+  if (value === '' || value === null || value === undefined) return null
+  return (
+    <p className="text-sm">
+      <span className="text-slate-500">{label}: </span>
+      <span className="text-slate-900">{value}</span>
+    </p>
+  )
+}
+
+function PropertyFacts({ match }: { match: Match }) {
+  const p = match.property
+  return (
+    <div className="grid gap-1" data-testid="match-property">
+      <h3 className="font-semibold text-slate-900">{p.title}</h3>
+      <p className="text-sm text-slate-600">{[p.locality, p.city].filter(Boolean).join(', ')}</p>
+      <div className="grid gap-x-4 sm:grid-cols-2">
+        <Fact label="Purpose" value={listingPurposeLabel(p.listingPurpose)} />
+        <Fact label="Price" value={formatPrice(p.price)} />
+        <Fact label="Type" value={propertyTypeLabel(p.propertyType)} />
+        <Fact label="Bedrooms" value={p.bedrooms != null ? `${p.bedrooms} BHK` : ''} />
+        <Fact label="Built-up area" value={p.builtUpArea != null ? `${p.builtUpArea} sq.ft` : ''} />
+      </div>
+    </div>
+  )
+}
+
+function RequirementFacts({ match }: { match: Match }) {
+  const r = match.requirement
+  const budget =
+    r.minPrice != null || r.maxPrice != null
+      ? `${r.minPrice != null ? formatPrice(r.minPrice) : 'Any'} - ${r.maxPrice != null ? formatPrice(r.maxPrice) : 'Any'}`
+      : ''
+  return (
+    <div className="grid gap-1" data-testid="match-requirement">
+      <h3 className="font-semibold text-slate-900">{r.clientName}</h3>
+      <p className="text-sm text-slate-600">{r.preferredCities.join(', ')}</p>
+      <div className="grid gap-x-4 sm:grid-cols-2">
+        <Fact label="Budget" value={budget} />
+        <Fact label="Types" value={r.propertyTypes.map(propertyTypeLabel).join(', ')} />
+        <Fact label="Bedrooms" value={r.minBedrooms != null ? `${r.minBedrooms}+ BHK` : ''} />
+      </div>
+    </div>
+  )
+}
+
+type MatchCardProps = { match: Match; side: MatchSide; onDetails: () => void }
+
+/** One match as the buyer agent (the property) or the seller agent (the requirement) sees it. */
+export function MatchCard({ match, side, onDetails }: MatchCardProps) {
+  const preview = notePreview(match.notes)
+  return (
+    <Card className="grid gap-3 p-4" data-testid="match-card">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div className="flex items-center gap-2">
+          <ScoreBadge score={match.matchScore} />
+          <StatusBadge status={match.status} />
+        </div>
+        <span className="text-xs text-slate-500">{formatDate(match.createdAt)}</span>
+      </div>
+      {side === 'buyer' ? <PropertyFacts match={match} /> : <RequirementFacts match={match} />}
+      <AgentSummary agent={counterpartAgent(match, side)} role={side === 'buyer' ? 'Seller agent' : 'Buyer agent'} />
+      {preview && (
+        <p className="text-sm text-slate-600" data-testid="match-notes">
+          <span className="text-slate-500">Notes: </span>
+          {preview}
+        </p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <Button size="sm" variant="outline" onClick={onDetails}>
+          <Eye /> Details
+        </Button>
+        <Button size="sm" variant="outline" onClick={() => callForMatch(match, side)}>
+          <Phone /> Call
+        </Button>
+        <Button size="sm" className="bg-emerald-600 hover:bg-emerald-700" onClick={() => whatsappForMatch(match, side)}>
+          <MessageCircle /> WhatsApp
+        </Button>
+      </div>
+    </Card>
+  )
+}

@@ -1,0 +1,52 @@
+import type { MatchStatus, ScoreBreakdown } from '@/lib/api-schemas'
+
+/** Lead statuses in dropdown order, with their labels (spec section 4). */
+export const matchStatusOptions = [
+  { value: 'new', label: 'New' },
+  { value: 'viewed', label: 'Viewed' },
+  { value: 'contacted', label: 'Contacted' },
+  { value: 'interested', label: 'Interested' },
+  { value: 'not_interested', label: 'Not Interested' },
+  { value: 'closed', label: 'Closed' },
+] as const satisfies readonly { value: MatchStatus; label: string }[]
+
+export function matchStatusLabel(status: string) {
+  return matchStatusOptions.find((o) => o.value === status)?.label ?? status
+}
+
+const statusClassMap: Record<MatchStatus, string> = {
+  new: 'bg-blue-100 text-blue-800',
+  viewed: 'bg-slate-100 text-slate-800',
+  contacted: 'bg-indigo-100 text-indigo-800',
+  interested: 'bg-emerald-100 text-emerald-800',
+  not_interested: 'bg-red-100 text-red-800',
+  closed: 'bg-slate-800 text-white',
+}
+
+export function matchStatusClasses(status: string) {
+  return statusClassMap[status as MatchStatus] ?? statusClassMap.viewed
+}
+
+/** Notes preview: at most 50 characters, then an ellipsis (spec section 9). */
+export const NOTE_PREVIEW_LENGTH = 50
+export const NOTES_MAX = 500
+
+export function notePreview(notes: string | null | undefined) {
+  const text = (notes ?? '').trim()
+  return text.length > NOTE_PREVIEW_LENGTH ? `${text.slice(0, NOTE_PREVIEW_LENGTH)}...` : text
+}
+
+/** The score breakdown rows with the points each rule can give (product rules). */
+export const scoreRows = [
+  { key: 'propertyType', label: 'Property type', possible: 30 },
+  { key: 'city', label: 'City', possible: 25 },
+  { key: 'price', label: 'Price range', possible: 15 },
+  { key: 'bedrooms', label: 'Bedrooms', possible: 10 },
+  { key: 'locality', label: 'Locality', possible: 20 },
+] as const satisfies readonly { key: keyof ScoreBreakdown; label: string; possible: number }[]
+
+/** A date as "2 Mar 2025" (Indian English). */
+export function formatDate(iso: string) {
+  const date = new Date(iso)
+  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' })
+}

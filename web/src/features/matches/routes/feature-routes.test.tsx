@@ -1,0 +1,45 @@
+import { render, screen } from '@testing-library/react'
+import { MemoryRouter } from 'react-router'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { AppProviders } from '@/app/providers'
+import { AppRoutes } from '@/app/router'
+import { createQueryClient } from '@/lib/query-client'
+import { mockApi, testUser } from '@/test/utils'
+
+afterEach(() => vi.unstubAllGlobals())
+
+function renderApp(route: string) {
+  mockApi({
+    'GET /api/user': { body: testUser },
+    'GET /api/requirements': { body: [] },
+    'GET /api/matches': { body: [] },
+    'GET /api/states': { body: [] },
+  })
+  return render(
+    <MemoryRouter initialEntries={[route]}>
+      <AppProviders queryClient={createQueryClient()}>
+        <AppRoutes />
+      </AppProviders>
+    </MemoryRouter>,
+  )
+}
+
+describe('requirement and match routes', () => {
+  it('/requirements is the real page, not a coming-soon placeholder', async () => {
+    renderApp('/requirements')
+    expect(await screen.findByRole('heading', { name: 'My Client Requirements' })).toBeInTheDocument()
+    expect(await screen.findByText('No requirements yet')).toBeInTheDocument()
+    expect(screen.queryByTestId('coming-soon')).not.toBeInTheDocument()
+  })
+
+  it('/test-requirements hosts the form', async () => {
+    renderApp('/test-requirements')
+    expect(await screen.findByTestId('requirement-form')).toBeInTheDocument()
+  })
+
+  it('/matches shows both tabs', async () => {
+    renderApp('/matches')
+    expect(await screen.findByRole('tab', { name: /As Buyer Agent/ })).toBeInTheDocument()
+    expect(screen.getByRole('tab', { name: /As Seller Agent/ })).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,113 @@
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { MatchesPage } from '@/features/matches/routes/matches-page'
+import { makeMatch, makeProperty, makePublicRequirement } from '@/test/match-fixtures'
+import { mockApi, renderWithProviders, testUser } from '@/test/utils'
+
+afterEach(() => vi.unstubAllGlobals())
+
+const longNote = 'Client visited on Sunday, liked the balcony, wants a price drop of 5 lakh before closing.'
+
+function api(buyer: unknown[], seller: unknown[]) {
+  return mockApi({
+    'GET /api/user': { body: testUser },
+    'GET /api/matches': ({ url }) => ({ body: url.searchParams.get('type') === 'seller' ? seller : buyer }),
+  })
+}
+
+const tab = (name: RegExp) => screen.getByRole('tab', { name })
+
+describe('MatchesPage', () => {
+  it('shows Loading matches... while loading', async () => {
+    mockApi({ 'GET /api/matches': () => new Promise(() => {}) })
+    renderWithProviders(<MatchesPage />)
+    expect(screen.getByText('Loading matches...')).toBeInTheDocument()
+  })
+
+  it('asks for each side with ?type= and shows a count badge per tab', async () => {
+    const { calls } = api([makeMatch({ id: 1 }), makeMatch({ id: 2 })], [makeMatch({ id: 3 })])
+    renderWithProviders(<MatchesPage />)
+    await screen.findAllByTestId('match-card')
+    expect(calls.map((c) => c.path)).toEqual(expect.arrayContaining(['/api/matches?type=buyer', '/api/matches?type=seller']))
+    expect(within(tab(/As Buyer Agent/)).getByTestId('tab-count')).toHaveTextContent('2')
+    expect(within(tab(/As Seller Agent/)).getByTestId('tab-count')).toHaveTextContent('1')
+  })
+
+  it('buyer view shows the property, score, status, date, seller agent and cut notes', async () => {
+    api([makeMatch({ notes: longNote, matchScore: 92, status: 'contacted' })], [])
+    renderWithProviders(<MatchesPage />)
+    const card = await screen.findByTestId('match-card')
+    expect(within(card).getByTestId('match-score')).toHaveTextContent('92%')
+    expect(within(card).getByTestId('match-score')).toHaveClass('bg-emerald-100')
+    expect(within(card).getByTestId('match-status')).toHaveTextContent('Contacted')
+    expect(within(card).getByText('2 Mar 2025')).toBeInTheDocument()
+    const property = within(card).getByTestId('match-property')
+    expect(property).toHaveTextContent('3BHK Lake View Apartment')
+    expect(property).toHaveTextContent('Gachibowli, Hyderabad')
+    expect(property).toHaveTextContent('For Sale')
+    expect(property).toHaveTextContent('₹85.00 L')
+    expect(property).toHaveTextContent('Apartment')
+    expect(property).toHaveTextContent('3 BHK')
+    expect(property).toHaveTextContent('1650 sq.ft')
+    const agent = within(card).getByTestId('counterpart-agent')
+    expect(agent).toHaveTextContent('Suresh Reddy')
+    expect(agent).toHaveTextContent('+91 90000 11111')
+    expect(agent).toHaveTextContent('Hyderabad')
+    expect(agent).toHaveTextContent('P02400001234')
+    expect(within(card).getByTestId('match-notes')).toHaveTextContent(`Notes: ${longNote.slice(0, 50)}...`)
+    expect(within(card).queryByRole('button', { name: /message/i })).not.toBeInTheDocument()
+  })
+
+  it('seller view shows the requirement and the buyer agent, and contacts them', async () => {
+    const match = makeMatch({
+      notes: 'Short note',
+      matchScore: 65,
+      requirement: makePublicRequirement({ clientName: 'Anita Sharma', preferredCities: ['Hyderabad', 'Secunderabad'], minBedrooms: 2 }),
+      property: makeProperty(),
+    })
+    api([], [match])
+    const user = userEvent.setup()
+    renderWithProviders(<MatchesPage />)
+    await user.click(tab(/As Seller Agent/))
+    const card = await screen.findByTestId('match-card')
+    expect(within(card).getByTestId('match-score')).toHaveClass('bg-red-100')
+    const requirement = within(card).getByTestId('match-requirement')
+    expect(requirement).toHaveTextContent('Anita Sharma')
+    expect(requirement).toHaveTextContent('Hyderabad, Secunderabad')
+    expect(requirement).toHaveTextContent('₹50.00 L - ₹90.00 L')
+    expect(requirement).toHaveTextContent('Apartment')
+    expect(requirement).toHaveTextContent('2+ BHK')
+    expect(within(card).getByTestId('counterpart-agent')).toHaveTextContent('Ravi Kumar')
+    expect(within(card).getByTestId('match-notes')).toHaveTextContent('Notes: Short note')
+    expect(within(card).getByTestId('match-notes')).not.toHaveTextContent('...')
+
+    const open = vi.spyOn(window, 'open').mockReturnValue(null)
+    await user.click(within(card).getByRole('button', { name: /call/i }))
+    expect(open).toHaveBeenLastCalledWith('tel:+919876543210', '_self')
+    await user.click(within(card).getByRole('button', { name: /whatsapp/i }))
+    expect(open.mock.lastCall![0]).toMatch(/^https:\/\/wa\.me\/919876543210\?text=Hello%20Ravi%20Kumar/)
+  })
+
+  it('shows the empty states of each tab, with the mobile wording', async () => {
+    api([], [])
+    const user = userEvent.setup()
+    renderWithProviders(<MatchesPage />)
+    const buyerEmpty = await screen.findByTestId('empty-buyer')
+    expect(within(buyerEmpty).getByText('No matches found')).toHaveClass('hidden', 'md:block')
+    expect(within(buyerEmpty).getByText('Post more requirements to get property matches')).toBeInTheDocument()
+    expect(within(buyerEmpty).getByText('No buyer matches yet')).toHaveClass('md:hidden')
+    await user.click(tab(/As Seller Agent/))
+    const sellerEmpty = await screen.findByTestId('empty-seller')
+    expect(within(sellerEmpty).getByText('Add more properties to get buyer requirement matches')).toBeInTheDocument()
+    expect(within(sellerEmpty).getByText('No seller matches yet')).toBeInTheDocument()
+  })
+
+  it('opens the details dialog from a card', async () => {
+    api([makeMatch({ matchScore: 88 })], [])
+    const user = userEvent.setup()
+    renderWithProviders(<MatchesPage />)
+    await user.click(await screen.findByRole('button', { name: /details/i }))
+    expect(await screen.findByRole('heading', { name: '88% Compatibility' })).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,98 @@
+import * as React from 'react'
+import { Handshake } from 'lucide-react'
+import { Spinner } from '@/components/ui/spinner'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
+import { useMatches } from '@/features/matches/api/get-matches'
+import { MatchCard } from '@/features/matches/components/match-card'
+import { MatchDetailsDialog } from '@/features/matches/components/match-details-dialog'
+import type { Match } from '@/lib/api-schemas'
+import type { MatchSide } from '@/lib/contact'
+
+const emptyText: Record<MatchSide, { hint: string; mobile: string }> = {
+  buyer: { hint: 'Post more requirements to get property matches', mobile: 'No buyer matches yet' },
+  seller: { hint: 'Add more properties to get buyer requirement matches', mobile: 'No seller matches yet' },
+}
+
+function MatchList({ side, query, onDetails }: { side: MatchSide; query: ReturnType<typeof useMatches>; onDetails: (m: Match) => void }) {
+  if (query.isPending) {
+    return (
+      <div className="flex items-center justify-center gap-2 py-12 text-slate-500">
+        <Spinner className="size-5" /> Loading matches...
+      </div>
+    )
+  }
+  if (query.isError) {
+    return (
+      <p className="py-12 text-center text-red-600" role="alert">
+        Failed to load matches: {query.error.message}
+      </p>
+    )
+  }
+  if (query.data.length === 0) {
+    return (
+      <div className="grid justify-items-center gap-2 py-12 text-center" data-testid={`empty-${side}`}>
+        <Handshake className="size-10 text-slate-300" aria-hidden />
+        <p className="hidden font-medium text-slate-900 md:block">No matches found</p>
+        <p className="hidden text-sm text-slate-500 md:block">{emptyText[side].hint}</p>
+        <p className="font-medium text-slate-900 md:hidden">{emptyText[side].mobile}</p>
+      </div>
+    )
+  }
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      {query.data.map((match) => (
+        <MatchCard key={match.id} match={match} side={side} onDetails={() => onDetails(match)} />
+      ))}
+    </div>
+  )
+}
+
+function CountBadge({ query }: { query: ReturnType<typeof useMatches> }) {
+  return (
+    <span className="ml-2 rounded-full bg-blue-600 px-2 py-0.5 text-xs font-semibold text-white" data-testid="tab-count">
+      {query.data?.length ?? 0}
+    </span>
+  )
+}
+
+/** /matches: the agent's matches as buyer agent and as seller agent. */
+export function MatchesPage() {
+  const buyer = useMatches('buyer')
+  const seller = useMatches('seller')
+  const [selected, setSelected] = React.useState<{ match: Match; side: MatchSide } | null>(null)
+
+  React.useEffect(() => {
+    document.title = 'Matches · PropMatch'
+  }, [])
+
+  return (
+    <div className="mx-auto grid max-w-6xl gap-6">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">Matches</h1>
+        <p className="text-slate-600">Properties matching your clients, and clients matching your listings.</p>
+      </div>
+      <Tabs defaultValue="buyer">
+        <TabsList>
+          <TabsTrigger value="buyer">
+            As Buyer Agent <CountBadge query={buyer} />
+          </TabsTrigger>
+          <TabsTrigger value="seller">
+            As Seller Agent <CountBadge query={seller} />
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="buyer">
+          <MatchList side="buyer" query={buyer} onDetails={(match) => setSelected({ match, side: 'buyer' })} />
+        </TabsContent>
+        <TabsContent value="seller">
+          <MatchList side="seller" query={seller} onDetails={(match) => setSelected({ match, side: 'seller' })} />
+        </TabsContent>
+      </Tabs>
+      <MatchDetailsDialog
+        match={selected?.match ?? null}
+        side={selected?.side ?? 'buyer'}
+        open={!!selected}
+        onOpenChange={(open) => !open && setSelected(null)}
+      />
+    </div>
+  )
+}

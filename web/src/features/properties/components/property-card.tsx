@@ -1,0 +1,161 @@
+import { BedDouble, Eye, MapPin, Pencil, Trash2 } from 'lucide-react'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { PropertyImage } from '@/features/properties/components/property-image'
+import { hasBedrooms } from '@/features/properties/lib/property-options'
+import type { Property } from '@/lib/api-schemas'
+import { formatPrice, listingPurposeLabel, propertyTypeLabel } from '@/lib/format'
+import { cn } from '@/lib/utils'
+
+export type PropertyCardLayout = 'mobile' | 'compact' | 'full'
+
+type PropertyCardProps = {
+  property: Property
+  layout?: PropertyCardLayout
+  /** 1-based position shown as "#N" when given. */
+  sequence?: number
+  onView?: (property: Property) => void
+  /** Edit and Delete appear only when their handler is given. */
+  onEdit?: (property: Property) => void
+  onDelete?: (property: Property) => void
+  className?: string
+}
+
+/** "Gachibowli, Hyderabad" (either part may be missing). */
+export function propertyLocation(property: Pick<Property, 'locality' | 'city'>) {
+  return [property.locality, property.city].filter(Boolean).join(', ')
+}
+
+function ActiveBadge({ active }: { active: boolean }) {
+  return <Badge variant={active ? 'success' : 'secondary'}>{active ? 'Active' : 'Inactive'}</Badge>
+}
+
+function Actions({ property, onView, onEdit, onDelete, compact }: Pick<PropertyCardProps, 'property' | 'onView' | 'onEdit' | 'onDelete'> & { compact?: boolean }) {
+  if (!onView && !onEdit && !onDelete) return null
+  const size = compact ? 'icon' : 'sm'
+  return (
+    <div className="flex items-center gap-1.5">
+      {onView && (
+        <Button variant="outline" size={size} className={cn(compact && 'size-8')} aria-label={`View ${property.title}`} onClick={() => onView(property)}>
+          <Eye /> {!compact && 'View'}
+        </Button>
+      )}
+      {onEdit && (
+        <Button variant="outline" size={size} className={cn(compact && 'size-8')} aria-label={`Edit ${property.title}`} onClick={() => onEdit(property)}>
+          <Pencil /> {!compact && 'Edit'}
+        </Button>
+      )}
+      {onDelete && (
+        <Button
+          variant="outline"
+          size={size}
+          className={cn('text-red-600 hover:bg-red-50 hover:text-red-700', compact && 'size-8')}
+          aria-label={`Delete ${property.title}`}
+          onClick={() => onDelete(property)}
+        >
+          <Trash2 /> {!compact && 'Delete'}
+        </Button>
+      )}
+    </div>
+  )
+}
+
+/** A listing in one of three layouts: mobile (row), compact (small row) or full (card with image). */
+export function PropertyCard({ property, layout = 'full', sequence, onView, onEdit, onDelete, className }: PropertyCardProps) {
+  const location = propertyLocation(property)
+  const bhk = hasBedrooms(property.propertyType) && property.bedrooms ? `${property.bedrooms} BHK` : null
+  const seq = sequence !== undefined && (
+    <span className="text-xs font-semibold text-slate-400" data-testid="property-sequence">
+      #{sequence}
+    </span>
+  )
+
+  if (layout === 'compact') {
+    return (
+      <article className={cn('flex items-center gap-3 rounded-lg border border-slate-200 bg-white p-2', className)} data-testid="property-card" data-layout="compact">
+        {seq}
+        <PropertyImage property={property} className="size-12 shrink-0 rounded-md" iconClassName="size-5" />
+        <div className="min-w-0 flex-1">
+          <h3 className="truncate text-sm font-medium text-slate-900">{property.title}</h3>
+          <p className="truncate text-xs text-slate-500">
+            {formatPrice(property.price)} · {propertyTypeLabel(property.propertyType)}
+            {bhk && ` · ${bhk}`}
+            {location && ` · ${location}`}
+          </p>
+        </div>
+        <ActiveBadge active={property.isActive} />
+        <Actions property={property} onView={onView} onEdit={onEdit} onDelete={onDelete} compact />
+      </article>
+    )
+  }
+
+  if (layout === 'mobile') {
+    return (
+      <article className={cn('flex gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm', className)} data-testid="property-card" data-layout="mobile">
+        <PropertyImage property={property} className="size-20 shrink-0 rounded-lg" />
+        <div className="grid min-w-0 flex-1 gap-1">
+          <div className="flex items-start justify-between gap-2">
+            <h3 className="line-clamp-2 text-sm font-semibold text-slate-900">
+              {seq} {property.title}
+            </h3>
+            <ActiveBadge active={property.isActive} />
+          </div>
+          {location && (
+            <p className="flex items-center gap-1 truncate text-xs text-slate-500">
+              <MapPin className="size-3 shrink-0" aria-hidden /> {location}
+            </p>
+          )}
+          <p className="text-sm font-bold text-blue-700">{formatPrice(property.price)}</p>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <span className="text-xs text-slate-600">
+              {propertyTypeLabel(property.propertyType)}
+              {bhk && ` · ${bhk}`}
+            </span>
+            <Actions property={property} onView={onView} onEdit={onEdit} onDelete={onDelete} compact />
+          </div>
+        </div>
+      </article>
+    )
+  }
+
+  return (
+    <article className={cn('flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm', className)} data-testid="property-card" data-layout="full">
+      <div className="relative">
+        <PropertyImage property={property} className="h-44 w-full" iconClassName="size-12" />
+        <div className="absolute top-2 left-2 flex gap-1.5">
+          {sequence !== undefined && (
+            <Badge variant="secondary" className="bg-white/90" data-testid="property-sequence">
+              #{sequence}
+            </Badge>
+          )}
+          <Badge variant="secondary" className="bg-white/90">
+            {listingPurposeLabel(property.listingPurpose)}
+          </Badge>
+        </div>
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <div className="flex items-start justify-between gap-2">
+          <h3 className="line-clamp-2 font-semibold text-slate-900">{property.title}</h3>
+          <ActiveBadge active={property.isActive} />
+        </div>
+        {location && (
+          <p className="flex items-center gap-1 text-sm text-slate-500">
+            <MapPin className="size-3.5 shrink-0" aria-hidden /> {location}
+          </p>
+        )}
+        <p className="text-lg font-bold text-blue-700">{formatPrice(property.price)}</p>
+        <div className="flex flex-wrap gap-2 text-xs text-slate-600">
+          <span className="rounded bg-slate-100 px-2 py-0.5">{propertyTypeLabel(property.propertyType)}</span>
+          {bhk && (
+            <span className="flex items-center gap-1 rounded bg-slate-100 px-2 py-0.5">
+              <BedDouble className="size-3" aria-hidden /> {bhk}
+            </span>
+          )}
+        </div>
+        <div className="mt-auto pt-2">
+          <Actions property={property} onView={onView} onEdit={onEdit} onDelete={onDelete} />
+        </div>
+      </div>
+    </article>
+  )
+}

@@ -1,0 +1,25 @@
+import { PropertyTypeIcon } from '@/features/properties/components/property-type-icon'
+import { PROPERTY_TYPES } from '@/features/properties/lib/property-options'
+import type { Property } from '@/lib/api-schemas'
+import { propertyTypeLabel } from '@/lib/format'
+
+/** Tiles with the total number of listings and the number per type. */
+export function PropertyCounters({ properties }: { properties: Property[] }) {
+  const tiles = [
+    { key: 'total', label: 'Total', count: properties.length },
+    ...PROPERTY_TYPES.map((type) => ({ key: type, label: propertyTypeLabel(type), count: properties.filter((p) => p.propertyType === type).length })),
+  ]
+  return (
+    <div className="grid grid-cols-3 gap-2 sm:grid-cols-6" data-testid="property-counters">
+      {tiles.map((tile) => (
+        <div key={tile.key} className="rounded-lg border border-slate-200 bg-white p-3" data-testid={`counter-${tile.key}`}>
+          <div className="flex items-center gap-1.5 text-xs text-slate-500">
+            {tile.key !== 'total' && <PropertyTypeIcon type={tile.key} className="size-3.5" />}
+            {tile.label}
+          </div>
+          <div className="text-xl font-bold text-slate-900">{tile.count}</div>
+        </div>
+      ))}
+    </div>
+  )
+}

@@ -1,0 +1,14 @@
+import { PropertyTypeIcon } from '@/features/properties/components/property-type-icon'
+import type { Property } from '@/lib/api-schemas'
+import { cn } from '@/lib/utils'
+
+/** The first image of a listing, or its type icon on a tinted placeholder. */
+export function PropertyImage({ property, className, iconClassName }: { property: Pick<Property, 'images' | 'propertyType' | 'title'>; className?: string; iconClassName?: string }) {
+  const src = property.images?.[0]
+  if (src) return <img src={src} alt={property.title} loading="lazy" className={cn('object-cover', className)} />
+  return (
+    <div className={cn('flex items-center justify-center bg-slate-100 text-slate-400', className)} data-testid="property-image-placeholder">
+      <PropertyTypeIcon type={property.propertyType} className={cn('size-8', iconClassName)} />
+    </div>
+  )
+}

@@ -1,0 +1,110 @@
+import * as React from 'react'
+import { Home, Plus, SearchX } from 'lucide-react'
+import { Button } from '@/components/ui/button'
+import { Card, CardContent } from '@/components/ui/card'
+import { Spinner } from '@/components/ui/spinner'
+import { useMyProperties } from '@/features/properties/api/get-my-properties'
+import { DeletePropertyDialog } from '@/features/properties/components/delete-property-dialog'
+import { PropertyCard } from '@/features/properties/components/property-card'
+import { PropertyCounters } from '@/features/properties/components/property-counters'
+import { PropertyDetailDialog } from '@/features/properties/components/property-detail-dialog'
+import { PropertyFiltersBar } from '@/features/properties/components/property-filters-bar'
+import { PropertyFormDialog } from '@/features/properties/components/property-form-dialog'
+import { emptyFilters, filterProperties, type PropertyFilters } from '@/features/properties/lib/filter-properties'
+import type { Property } from '@/lib/api-schemas'
+
+function EmptyState({ icon: Icon, title, text, action }: { icon: typeof Home; title: string; text: string; action?: React.ReactNode }) {
+  return (
+    <Card>
+      <CardContent className="flex flex-col items-center gap-3 p-10 text-center">
+        <span className="flex size-12 items-center justify-center rounded-full bg-blue-50 text-blue-600">
+          <Icon className="size-6" aria-hidden />
+        </span>
+        <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
+        <p className="max-w-sm text-sm text-slate-500">{text}</p>
+        {action}
+      </CardContent>
+    </Card>
+  )
+}
+
+/** /properties: the agent's own listings with search, filters, counters and add / view / edit / delete. */
+export function PropertiesPage() {
+  const properties = useMyProperties()
+  const [filters, setFilters] = React.useState<PropertyFilters>(emptyFilters)
+  const [formOpen, setFormOpen] = React.useState(false)
+  const [editing, setEditing] = React.useState<Property | null>(null)
+  const [viewing, setViewing] = React.useState<Property | null>(null)
+  const [deleting, setDeleting] = React.useState<Property | null>(null)
+
+  React.useEffect(() => {
+    document.title = 'My Properties · PropMatch'
+  }, [])
+
+  const openAdd = () => {
+    setEditing(null)
+    setFormOpen(true)
+  }
+  const openEdit = (property: Property) => {
+    setViewing(null)
+    setEditing(property)
+    setFormOpen(true)
+  }
+
+  const all = properties.data ?? []
+  const visible = filterProperties(all, filters)
+
+  let content: React.ReactNode
+  if (properties.isLoading) {
+    content = (
+      <div className="flex items-center justify-center gap-2 py-16 text-slate-500">
+        <Spinner className="size-6" /> Loading properties...
+      </div>
+    )
+  } else if (properties.isError) {
+    content = <EmptyState icon={SearchX} title="Could not load your properties" text={properties.error.message} />
+  } else if (all.length === 0) {
+    content = (
+      <EmptyState
+        icon={Home}
+        title="No properties yet"
+        text="List your first property for sale, rent or lease; it is matched with buyer agents' requirements automatically."
+        action={
+          <Button onClick={openAdd}>
+            <Plus /> Add Property
+          </Button>
+        }
+      />
+    )
+  } else if (visible.length === 0) {
+    content = <EmptyState icon={SearchX} title="No matching properties" text="Try another search or clear the filters." action={<Button variant="outline" onClick={() => setFilters(emptyFilters)}>Clear filters</Button>} />
+  } else {
+    content = (
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" data-testid="property-list">
+        {visible.map((property, index) => (
+          <PropertyCard key={property.id} property={property} sequence={index + 1} onView={setViewing} onEdit={openEdit} onDelete={setDeleting} />
+        ))}
+      </div>
+    )
+  }
+
+  return (
+    <div className="mx-auto grid max-w-6xl gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900">My Properties</h1>
+          <p className="text-sm text-slate-500">Your listings for sale, rent and lease.</p>
+        </div>
+        <Button onClick={openAdd}>
+          <Plus /> Add Property
+        </Button>
+      </div>
+      {all.length > 0 && <PropertyCounters properties={all} />}
+      {all.length > 0 && <PropertyFiltersBar value={filters} onChange={setFilters} />}
+      {content}
+      <PropertyFormDialog open={formOpen} onOpenChange={setFormOpen} property={editing} />
+      <PropertyDetailDialog property={viewing} open={!!viewing} onOpenChange={(open) => !open && setViewing(null)} onEdit={openEdit} />
+      <DeletePropertyDialog property={deleting} onOpenChange={(open) => !open && setDeleting(null)} />
+    </div>
+  )
+}

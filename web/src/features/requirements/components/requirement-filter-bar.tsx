@@ -1,0 +1,68 @@
+import { Search } from 'lucide-react'
+import { Input } from '@/components/ui/input'
+import { Label } from '@/components/ui/label'
+import { NativeSelect } from '@/components/ui/native-select'
+import { budgetBuckets, type RequirementFilters } from '@/features/requirements/lib/requirement-filters'
+import { propertyTypeOptions, requirementPurposeLabels } from '@/features/requirements/lib/requirement-labels'
+import { propertyTypeLabel } from '@/lib/format'
+
+type RequirementFilterBarProps = {
+  filters: RequirementFilters
+  cities: string[]
+  onChange: (filters: RequirementFilters) => void
+}
+
+/** Search plus property type, city, listing type and budget filters. */
+export function RequirementFilterBar({ filters, cities, onChange }: RequirementFilterBarProps) {
+  const set = (key: keyof RequirementFilters) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+    onChange({ ...filters, [key]: e.target.value })
+  return (
+    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(4,minmax(9.5rem,1fr))]">
+      <div className="relative">
+        <Label htmlFor="requirement-search" className="sr-only">
+          Search requirements
+        </Label>
+        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" aria-hidden />
+        <Input
+          id="requirement-search"
+          className="pl-9"
+          placeholder="Search by client name or location"
+          value={filters.search}
+          onChange={set('search')}
+        />
+      </div>
+      <NativeSelect aria-label="Property type" value={filters.propertyType} onChange={set('propertyType')}>
+        <option value="all">All types</option>
+        {propertyTypeOptions.map((t) => (
+          <option key={t} value={t}>
+            {propertyTypeLabel(t)}
+          </option>
+        ))}
+      </NativeSelect>
+      <NativeSelect aria-label="City" value={filters.city} onChange={set('city')}>
+        <option value="all">All cities</option>
+        {cities.map((c) => (
+          <option key={c} value={c}>
+            {c}
+          </option>
+        ))}
+      </NativeSelect>
+      <NativeSelect aria-label="Listing type" value={filters.listingPurpose} onChange={set('listingPurpose')}>
+        <option value="all">All listing types</option>
+        {Object.entries(requirementPurposeLabels).map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </NativeSelect>
+      <NativeSelect aria-label="Budget range" value={filters.budget} onChange={set('budget')}>
+        <option value="all">All budgets</option>
+        {budgetBuckets.map((b) => (
+          <option key={b.value} value={b.value}>
+            {b.label}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
+  )
+}

@@ -1,0 +1,90 @@
+import * as React from 'react'
+import { Eye, Home, MessageCircle } from 'lucide-react'
+import { Button } from '@/components/ui/button'
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { Spinner } from '@/components/ui/spinner'
+import { MatchDetailsDialog } from '@/features/matches/components/match-details-dialog'
+import { useRequirementMatches } from '@/features/requirements/api/get-requirement-matches'
+import type { Match, Requirement } from '@/lib/api-schemas'
+import { whatsappForMatch } from '@/lib/contact'
+import { formatPrice, propertyTypeLabel, scoreClasses } from '@/lib/format'
+import { cn } from '@/lib/utils'
+
+type RequirementMatchesDialogProps = {
+  requirement: Requirement | null
+  open: boolean
+  onOpenChange: (open: boolean) => void
+}
+
+function MatchRow({ match, onView }: { match: Match; onView: () => void }) {
+  const p = match.property
+  const image = p.images[0]
+  return (
+    <li className="flex gap-3 rounded-lg border border-slate-200 p-3" data-testid="requirement-match">
+      <div className="flex size-20 shrink-0 items-center justify-center overflow-hidden rounded-md bg-slate-100">
+        {image ? <img src={image} alt={p.title} className="size-full object-cover" /> : <Home className="size-8 text-slate-300" aria-hidden />}
+      </div>
+      <div className="grid min-w-0 flex-1 gap-1">
+        <div className="flex items-start justify-between gap-2">
+          <h3 className="truncate font-semibold text-slate-900">{p.title}</h3>
+          <span className={cn('shrink-0 rounded-full border px-2 py-0.5 text-xs font-bold', scoreClasses(match.matchScore))}>
+            {match.matchScore}% match
+          </span>
+        </div>
+        <p className="text-sm text-slate-600">
+          {[p.city, p.state].filter(Boolean).join(', ')} · {propertyTypeLabel(p.propertyType)} · {formatPrice(p.price)}
+        </p>
+        {p.description && <p className="line-clamp-2 text-sm text-slate-500">{p.description}</p>}
+        <div className="mt-1 flex flex-wrap gap-2">
+          <Button size="sm" variant="outline" onClick={onView}>
+            <Eye /> View Details
+          </Button>
+          <Button size="sm" className="bg-emerald-600 hover:bg-emerald-700" onClick={() => whatsappForMatch(match, 'buyer')}>
+            <MessageCircle /> Contact Agent
+          </Button>
+        </div>
+      </div>
+    </li>
+  )
+}
+
+/** The properties matching one of the agent's requirements. */
+export function RequirementMatchesDialog({ requirement, open, onOpenChange }: RequirementMatchesDialogProps) {
+  const matches = useRequirementMatches(requirement?.id ?? 0, open && !!requirement)
+  const [selected, setSelected] = React.useState<Match | null>(null)
+
+  return (
+    <>
+      <Dialog open={open && !!requirement} onOpenChange={onOpenChange}>
+        <DialogContent className="max-w-2xl">
+          <DialogHeader>
+            <DialogTitle>Matching Properties</DialogTitle>
+            <DialogDescription>For {requirement?.clientName}</DialogDescription>
+          </DialogHeader>
+          {matches.isPending ? (
+            <div className="flex items-center justify-center gap-2 py-8 text-slate-500">
+              <Spinner className="size-5" /> Loading matches...
+            </div>
+          ) : matches.isError ? (
+            <p className="py-8 text-center text-red-600" role="alert">
+              Failed to load matches: {matches.error.message}
+            </p>
+          ) : matches.data.length === 0 ? (
+            <div className="grid justify-items-center gap-1 py-8 text-center">
+              <Home className="size-10 text-slate-300" aria-hidden />
+              <p className="font-medium text-slate-900">No matches found for this requirement</p>
+              <p className="text-sm text-slate-500">We will notify you when matching properties are listed.</p>
+            </div>
+          ) : (
+            <ul className="grid gap-3">
+              {matches.data.map((match) => (
+                <MatchRow key={match.id} match={match} onView={() => setSelected(match)} />
+              ))}
+            </ul>
+          )}
+        </DialogContent>
+      </Dialog>
+      <MatchDetailsDialog match={selected} side="buyer" open={!!selected} onOpenChange={(o) => !o && setSelected(null)} />
+    </>
+  )
+}

@@ -1,0 +1,59 @@
+import * as React from 'react'
+import { Badge } from '@/components/ui/badge'
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
+import { useMyRequirements } from '@/features/requirements/api/get-my-requirements'
+import { RequirementForm } from '@/features/requirements/components/requirement-form-dialog'
+import { budgetRange } from '@/features/requirements/lib/requirement-labels'
+import { propertyTypeLabel } from '@/lib/format'
+
+/** /test-requirements: a developer page hosting the requirement form and the raw list with id and active flag. */
+export function TestRequirementsPage() {
+  const requirements = useMyRequirements()
+
+  React.useEffect(() => {
+    document.title = 'Requirement Form Test · PropMatch'
+  }, [])
+
+  return (
+    <div className="mx-auto grid max-w-5xl gap-6 lg:grid-cols-2">
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900 lg:col-span-2">Requirement Form Test</h1>
+      <Card>
+        <CardHeader>
+          <CardTitle>Post a requirement</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <RequirementForm requirement={null} />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Requirements ({requirements.data?.length ?? 0})</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {requirements.isPending ? (
+            <p className="text-slate-500">Loading requirements...</p>
+          ) : requirements.isError ? (
+            <p className="text-red-600">{requirements.error.message}</p>
+          ) : requirements.data.length === 0 ? (
+            <p className="text-slate-500">No requirements yet</p>
+          ) : (
+            <ul className="grid gap-2" data-testid="test-requirements-list">
+              {requirements.data.map((r) => (
+                <li key={r.id} className="grid gap-1 rounded-md border border-slate-200 p-3 text-sm">
+                  <div className="flex items-center justify-between gap-2">
+                    <span className="font-mono text-xs text-slate-500">#{r.id}</span>
+                    <Badge variant={r.isActive ? 'success' : 'secondary'}>{r.isActive ? 'Active' : 'Inactive'}</Badge>
+                  </div>
+                  <span className="font-medium">{r.clientName}</span>
+                  <span className="text-slate-600">
+                    {r.propertyTypes.map(propertyTypeLabel).join(', ')} · {r.preferredCities.join(', ')} · {budgetRange(r)}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  )
+}

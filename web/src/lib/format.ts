@@ -1,0 +1,115 @@
+import { ToWords } from 'to-words/en-IN'
+import type { ListingPurpose, PropertyType } from '@/lib/api-schemas'
+
+type Amount = number | string | null | undefined
+
+/** The amount as a finite number, or null when empty or non-numeric. */
+function toAmount(value: Amount): number | null {
+  if (value === null || value === undefined) return null
+  if (typeof value === 'string' && value.trim() === '') return null
+  const n = typeof value === 'number' ? value : Number(value.trim())
+  return Number.isFinite(n) ? n : null
+}
+
+const rupeeDigits = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 })
+
+/**
+ * Money display (spec part 1 section 9): 1 crore or more as "₹1.25 Cr", 1 lakh or
+ * more as "₹25.00 L", smaller amounts with Indian digit grouping; empty or
+ * non-numeric values show "₹0".
+ */
+export function formatPrice(value: Amount): string {
+  const n = toAmount(value)
+  if (n === null) return '₹0'
+  if (n >= 10_000_000) return `₹${(n / 10_000_000).toFixed(2)} Cr`
+  if (n >= 100_000) return `₹${(n / 100_000).toFixed(2)} L`
+  return `₹${rupeeDigits.format(n)}`
+}
+
+let toWords: ToWords | undefined
+
+/**
+ * The amount spelled in the Indian grouping followed by "Rupees", e.g.
+ * 2500000 → "Twenty Five Lakh Rupees". Empty for empty, non-numeric or
+ * non-positive values; paise are dropped.
+ */
+export function priceInWords(value: Amount): string {
+  const n = toAmount(value)
+  if (n === null) return ''
+  const rupees = Math.floor(n)
+  if (rupees <= 0) return ''
+  toWords ??= new ToWords()
+  return `${toWords.convert(rupees)} Rupees`
+}
+
+export type ScoreColor = 'green' | 'yellow' | 'red'
+
+/** Match score colour: 90 and up green, 70 to 89 yellow, below 70 red. */
+export function scoreColor(score: number): ScoreColor {
+  if (score >= 90) return 'green'
+  if (score >= 70) return 'yellow'
+  return 'red'
+}
+
+const scoreClassMap: Record<ScoreColor, string> = {
+  green: 'bg-emerald-100 text-emerald-800 border-emerald-200',
+  yellow: 'bg-amber-100 text-amber-800 border-amber-200',
+  red: 'bg-red-100 text-red-800 border-red-200',
+}
+
+/** Tailwind classes (background, text, border) for a match score badge. */
+export function scoreClasses(score: number): string {
+  return scoreClassMap[scoreColor(score)]
+}
+
+/** Label shown next to a price: Sale Price, Rent Price, Lease Price, else Price. */
+export function priceLabel(listingPurpose: string | null | undefined): string {
+  switch (listingPurpose) {
+    case 'for_sale':
+      return 'Sale Price'
+    case 'for_rent':
+      return 'Rent Price'
+    case 'for_lease':
+      return 'Lease Price'
+    default:
+      return 'Price'
+  }
+}
+
+/** Label of the price input on the property form. */
+export function priceFieldLabel(listingPurpose: string | null | undefined): string {
+  switch (listingPurpose) {
+    case 'for_rent':
+      return 'Monthly Rent (₹)'
+    case 'for_lease':
+      return 'Monthly Lease (₹)'
+    default:
+      return 'Sale Price (₹)'
+  }
+}
+
+export const listingPurposeLabels: Record<ListingPurpose, string> = {
+  for_sale: 'For Sale',
+  for_rent: 'For Rent',
+  for_lease: 'For Lease',
+}
+
+/** "For Sale", "For Rent", "For Lease"; unknown values are returned as they are. */
+export function listingPurposeLabel(listingPurpose: string | null | undefined): string {
+  if (!listingPurpose) return ''
+  return listingPurposeLabels[listingPurpose as ListingPurpose] ?? listingPurpose
+}
+
+export const propertyTypeLabels: Record<PropertyType, string> = {
+  apartment: 'Apartment',
+  villa: 'Villa',
+  plot: 'Plot',
+  agricultural: 'Agricultural',
+  commercial: 'Commercial',
+}
+
+/** "Apartment", "Villa", ...; unknown values are capitalised. */
+export function propertyTypeLabel(propertyType: string | null | undefined): string {
+  if (!propertyType) return ''
+  return propertyTypeLabels[propertyType as PropertyType] ?? propertyType.charAt(0).toUpperCase() + propertyType.slice(1)
+}
