@@ -27,7 +27,12 @@ import (
 
 	"propmatch/internal/auth"
 	"propmatch/internal/httpapi"
+	"propmatch/internal/marketplace"
+	"propmatch/internal/match"
+	"propmatch/internal/matching"
 	"propmatch/internal/notify"
+	"propmatch/internal/property"
+	"propmatch/internal/requirement"
 	"propmatch/internal/store"
 	"propmatch/internal/store/storetest"
 )
@@ -86,8 +91,11 @@ func newAPITest(t *testing.T, db *store.DB, opts apiOptions) *apiTest {
 		otp = opts.otp
 	}
 	svc := auth.New(db, cfg, otp, &notify.DevMailer{Store: outbox}, log)
+	engine := matching.NewEngine(100)
 	deps := httpapi.Deps{DB: db, Auth: svc, Log: log, Web: opts.web, Dev: !opts.production,
-		AuthRatePerMinute: opts.authRate, AuthBurst: opts.authBurst}
+		AuthRatePerMinute: opts.authRate, AuthBurst: opts.authBurst,
+		Properties: property.NewService(db, engine), Requirements: requirement.NewService(db, engine),
+		Matches: match.NewService(db, engine), Marketplace: marketplace.NewService(db)}
 	if !opts.production {
 		deps.Outbox = outbox
 	}
@@ -109,6 +117,13 @@ func newAPITest(t *testing.T, db *store.DB, opts apiOptions) *apiTest {
 	client.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
 	bare.CheckRedirect = client.CheckRedirect
 	return &apiTest{t: t, db: db, auth: svc, outbox: outbox, srv: srv, client: client, bare: &bare, logs: logs, clock: clock}
+}
+
+// sub returns a copy of a that reports to t, for use inside t.Run.
+func (a *apiTest) sub(t *testing.T) *apiTest {
+	c := *a
+	c.t = t
+	return &c
 }
 
 // response is what a test reads of an HTTP answer.

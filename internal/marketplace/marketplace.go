@@ -29,24 +29,20 @@ func likePattern(q string) string {
 	return "%" + r.Replace(strings.ToLower(strings.TrimSpace(q))) + "%"
 }
 
-// search returns a WHERE fragment matching q in any of cols, and its argument.
-func search(cols []string, q string, args []any) (string, []any) {
+// search returns a WHERE fragment matching q in col, a search_text column
+// that the writers lower-case, and its argument.
+func search(col, q string, args []any) (string, []any) {
 	if strings.TrimSpace(q) == "" {
 		return "", args
 	}
 	args = append(args, likePattern(q))
-	n := len(args)
-	parts := make([]string, len(cols))
-	for i, c := range cols {
-		parts[i] = "lower(" + c + ") LIKE $" + strconv.Itoa(n) + ` ESCAPE '\'`
-	}
-	return " AND (" + strings.Join(parts, " OR ") + ")", args
+	return " AND " + col + " LIKE $" + strconv.Itoa(len(args)) + ` ESCAPE '\'`, args
 }
 
 // Properties returns a page of every agent's active listings, newest first,
 // optionally those whose title, locality, city or type contains q.
 func (s *Service) Properties(ctx context.Context, q string, page store.Page) ([]property.Marketplace, int64, error) {
-	where, args := search([]string{"p.title", "p.locality", "p.city", "p.property_type"}, q, nil)
+	where, args := search("p.search_text", q, nil)
 	query, args := page.Apply(`SELECT `+property.Columns("p")+`, u.full_name, u.phone FROM properties p
 		JOIN users u ON u.id = p.agent_id WHERE p.is_active = TRUE`+where, "p.id", args)
 	rows, err := s.db.QueryContext(ctx, query, args...)
@@ -75,7 +71,7 @@ func (s *Service) Properties(ctx context.Context, q string, page store.Page) ([]
 // first and without client contact, optionally those whose client name,
 // cities, localities or types contain q.
 func (s *Service) Requirements(ctx context.Context, q string, page store.Page) ([]requirement.Public, int64, error) {
-	where, args := search([]string{"r.client_name", "r.preferred_cities", "r.preferred_localities", "r.property_types"}, q, nil)
+	where, args := search("r.search_text", q, nil)
 	query, args := page.Apply(`SELECT `+requirement.PublicColumns("r")+`, u.full_name, u.phone FROM requirements r
 		JOIN users u ON u.id = r.agent_id WHERE r.is_active = TRUE`+where, "r.id", args)
 	rows, err := s.db.QueryContext(ctx, query, args...)

@@ -129,12 +129,12 @@ func Get(ctx context.Context, db *sql.DB, id string) (Image, error) {
 	return img, apperr.Wrap(err, "get media")
 }
 
-// Exists reports whether a stored image has id.
-func Exists(ctx context.Context, q interface {
+// OwnedBy reports whether the stored image id belongs to ownerID.
+func OwnedBy(ctx context.Context, q interface {
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
-}, id string) (bool, error) {
+}, id string, ownerID int64) (bool, error) {
 	var one int
-	err := q.QueryRowContext(ctx, `SELECT 1 FROM media WHERE id = $1`, id).Scan(&one)
+	err := q.QueryRowContext(ctx, `SELECT 1 FROM media WHERE id = $1 AND owner_id = $2`, id, ownerID).Scan(&one)
 	if errors.Is(err, sql.ErrNoRows) {
 		return false, nil
 	}

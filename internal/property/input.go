@@ -231,6 +231,7 @@ func writeColumns(p Property) ([]string, []any) {
 		{"soil_type", p.SoilType}, {"crop_history", p.CropHistory}, {"fencing", p.Fencing},
 		{"irrigation_system", p.IrrigationSystem}, {"amenities", string(am)}, {"images", string(im)},
 		{"is_active", p.IsActive}, {"is_real_data", p.IsRealData},
+		{"search_text", SearchText(p)},
 	}
 	cols := make([]string, len(pairs))
 	vals := make([]any, len(pairs))
@@ -238,4 +239,10 @@ func writeColumns(p Property) ([]string, []any) {
 		cols[i], vals[i] = pr.col, pr.val
 	}
 	return cols, vals
+}
+
+// SearchText is what marketplace search looks in: title, locality, city and
+// type, lower-cased here because SQLite's lower() only knows ASCII.
+func SearchText(p Property) string {
+	return strings.ToLower(strings.Join([]string{p.Title, p.Locality, p.City, p.PropertyType}, " \x1f "))
 }

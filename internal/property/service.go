@@ -163,7 +163,8 @@ func (s *Service) own(ctx context.Context, tx *sql.Tx, actor Actor, id int64) er
 	return apperr.Wrap(err, "property owner")
 }
 
-// storeImage saves a new upload, or checks that a kept /media/ URL exists.
+// storeImage saves a new upload, or checks that a kept /media/ URL is one
+// of the agent's own images.
 func (s *Service) storeImage(ctx context.Context, tx *sql.Tx, agentID int64, rec *record) error {
 	if rec.upload != nil {
 		url, err := media.Save(ctx, tx, s.db.Time(), agentID, *rec.upload)
@@ -174,7 +175,7 @@ func (s *Service) storeImage(ctx context.Context, tx *sql.Tx, agentID int64, rec
 		return nil
 	}
 	for _, url := range rec.p.Images {
-		ok, err := media.Exists(ctx, tx, media.IDFromURL(url))
+		ok, err := media.OwnedBy(ctx, tx, media.IDFromURL(url), agentID)
 		if err != nil {
 			return apperr.Wrap(err, "check image")
 		}

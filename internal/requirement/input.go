@@ -196,8 +196,15 @@ func writeColumns(r Requirement) ([]string, []any) {
 	locs, _ := json.Marshal(r.PreferredLocalities)
 	return []string{"client_name", "client_phone", "client_email", "property_types", "listing_purpose", "min_price",
 			"max_price", "preferred_state", "preferred_cities", "preferred_localities", "min_bedrooms", "max_bedrooms",
-			"min_area", "max_area", "timeline", "special_requirements", "notes", "is_active", "is_real_data"},
+			"min_area", "max_area", "timeline", "special_requirements", "notes", "is_active", "is_real_data", "search_text"},
 		[]any{r.ClientName, r.ClientPhone, r.ClientEmail, string(types), r.ListingPurpose, r.MinPrice, r.MaxPrice,
 			r.PreferredState, string(cities), string(locs), r.MinBedrooms, r.MaxBedrooms, r.MinArea, r.MaxArea,
-			r.Timeline, r.SpecialRequirements, r.Notes, r.IsActive, r.IsRealData}
+			r.Timeline, r.SpecialRequirements, r.Notes, r.IsActive, r.IsRealData, SearchText(r.Fields)}
+}
+
+// SearchText is what marketplace search looks in: client name, cities,
+// localities and types, lower-cased here because SQLite's lower() only knows ASCII.
+func SearchText(f Fields) string {
+	parts := append(append(append([]string{f.ClientName}, f.PreferredCities...), f.PreferredLocalities...), f.PropertyTypes...)
+	return strings.ToLower(strings.Join(parts, " \x1f "))
 }

@@ -141,6 +141,8 @@ CREATE TABLE properties (
     irrigation_system TEXT,
     amenities         TEXT NOT NULL DEFAULT '[]',
     images            TEXT NOT NULL DEFAULT '[]',
+    -- Title, locality, city and type, lower-cased by the application (Unicode-aware), for marketplace search.
+    search_text       TEXT NOT NULL DEFAULT '',
     is_active         BOOLEAN NOT NULL DEFAULT TRUE,
     is_real_data      BOOLEAN NOT NULL DEFAULT TRUE,
     created_at        TIMESTAMPTZ NOT NULL,
@@ -170,6 +172,8 @@ CREATE TABLE requirements (
     timeline             TEXT NOT NULL DEFAULT 'flexible',
     special_requirements TEXT,
     notes                TEXT,
+    -- Client name, cities, localities and types, lower-cased by the application, for marketplace search.
+    search_text          TEXT NOT NULL DEFAULT '',
     is_active            BOOLEAN NOT NULL DEFAULT TRUE,
     is_real_data         BOOLEAN NOT NULL DEFAULT TRUE,
     -- The match engine's bound: how many `new` matches the requirement keeps,
