@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strings"
 	"time"
 
 	"propmatch/internal/store"
@@ -50,6 +51,9 @@ type existingMatch struct {
 // qualifying pairs get their new score (status and notes stay), new pairs
 // enter their requirement's best-N when they rank high enough, and `new`
 // matches that no longer qualify are removed and their requirements refilled.
+// A listing can qualify for thousands of requirements, so the writes are
+// batched: one multi-row insert, one delete for the matches pushed out, and
+// one bound update per score level.
 func (e *Engine) PropertyChanged(ctx context.Context, tx *sql.Tx, now time.Time, propertyID int64) error {
 	p, err := loadProperty(ctx, tx, propertyID)
 	if err != nil {
@@ -66,8 +70,13 @@ func (e *Engine) PropertyChanged(ctx context.Context, tx *sql.Tx, now time.Time,
 		}
 	}
 	w := newWriter(tx, now)
-	touched := map[int64]bool{}
-	seen := map[int64]bool{}
+	var (
+		inserts  []pendingMatch
+		pushed   []int64             // requirements whose floor was pushed out
+		gained   = map[int][]int64{} // score -> requirements that gained a slot-free match
+		rescored []int64
+		seen     = map[int64]bool{}
+	)
 	for _, c := range cands {
 		if !Qualifies(p, c.req) {
 			continue
@@ -79,25 +88,39 @@ func (e *Engine) PropertyChanged(ctx context.Context, tx *sql.Tx, now time.Time,
 				if err := w.rescore(ctx, m.id, b); err != nil {
 					return err
 				}
-				touched[c.req.ID] = m.status == "new"
+				if m.status == "new" {
+					rescored = append(rescored, c.req.ID)
+				}
 			}
 			continue
 		}
 		switch {
 		case c.newMatches < e.Limit:
+			gained[b.Total] = append(gained[b.Total], c.req.ID)
 		case c.floorScore.Valid && ranksAbove(b.Total, p.ID, int(c.floorScore.Int64), c.floorProp.Int64):
-			if err := w.removeNew(ctx, c.req.ID, c.floorProp.Int64); err != nil {
+			pushed = append(pushed, c.req.ID)
+			if err := w.queuePushOut(c.req.ID, c.floorProp.Int64); err != nil {
 				return err
 			}
 		default:
 			continue // does not rank among the requirement's best
 		}
-		if err := w.insert(ctx, p, c.req, b); err != nil {
+		inserts = append(inserts, pendingMatch{p: p, r: c.req, b: b})
+	}
+	if err := w.flushPushOuts(ctx); err != nil {
+		return err
+	}
+	if err := w.insertAll(ctx, inserts); err != nil {
+		return err
+	}
+	for score, ids := range gained {
+		if err := gainBounds(ctx, tx, ids, score, p.ID); err != nil {
 			return err
 		}
-		touched[c.req.ID] = true
 	}
-	var refill []int64
+	if err := updateFloors(ctx, tx, append(pushed, rescored...)); err != nil {
+		return err
+	}
 	for reqID, m := range existing {
 		if seen[reqID] || m.status != "new" {
 			continue
@@ -105,15 +128,11 @@ func (e *Engine) PropertyChanged(ctx context.Context, tx *sql.Tx, now time.Time,
 		if err := w.deleteMatch(ctx, m.id); err != nil {
 			return err
 		}
-		refill = append(refill, reqID)
-	}
-	for _, id := range refill {
-		delete(touched, id)
-		if err := e.syncRequirement(ctx, tx, now, id, false); err != nil {
+		if err := e.syncRequirement(ctx, tx, now, reqID, false); err != nil {
 			return err
 		}
 	}
-	return updateBounds(ctx, tx, keys(touched))
+	return nil
 }
 
 // PropertyDeleting must run before a property is deleted, in the same
@@ -226,10 +245,75 @@ func (e *Engine) syncRequirement(ctx context.Context, tx *sql.Tx, now time.Time,
 	return updateBounds(ctx, tx, []int64{requirementID})
 }
 
-// writer batches nothing yet: it names the writes the engine makes.
+// writer makes the engine's writes, batching where one listing touches
+// many requirements.
 type writer struct {
-	tx  *sql.Tx
-	now time.Time
+	tx      *sql.Tx
+	now     time.Time
+	pushOut []any // (requirement id, property id) pairs of matches to push out
+}
+
+type pendingMatch struct {
+	p Property
+	r Requirement
+	b Breakdown
+}
+
+// batchRows is how many rows one multi-row statement carries (8 arguments a row).
+const batchRows = 400
+
+// insertAll stores the pending matches in multi-row INSERTs.
+func (w *writer) insertAll(ctx context.Context, list []pendingMatch) error {
+	for len(list) > 0 {
+		n := min(batchRows, len(list))
+		var q strings.Builder
+		q.WriteString(`INSERT INTO matches (property_id, requirement_id, seller_agent_id, buyer_agent_id, match_score, breakdown,
+			status, notes, created_at, updated_at) VALUES `)
+		args := make([]any, 0, n*7)
+		for i, m := range list[:n] {
+			if i > 0 {
+				q.WriteString(", ")
+			}
+			bj, _ := json.Marshal(m.b)
+			args = append(args, m.p.ID, m.r.ID, m.p.AgentID, m.r.AgentID, m.b.Total, string(bj), w.now)
+			k := len(args)
+			fmt.Fprintf(&q, "($%d, $%d, $%d, $%d, $%d, $%d, 'new', '', $%d, $%d)", k-6, k-5, k-4, k-3, k-2, k-1, k, k)
+		}
+		if _, err := w.tx.ExecContext(ctx, q.String(), args...); err != nil {
+			return fmt.Errorf("insert matches: %w", err)
+		}
+		list = list[n:]
+	}
+	return nil
+}
+
+// queuePushOut marks requirement's `new` match with propertyID for removal.
+func (w *writer) queuePushOut(requirementID, propertyID int64) error {
+	w.pushOut = append(w.pushOut, requirementID, propertyID)
+	return nil
+}
+
+// flushPushOuts deletes the queued matches in batches.
+func (w *writer) flushPushOuts(ctx context.Context) error {
+	pairs := w.pushOut
+	w.pushOut = nil
+	for len(pairs) > 0 {
+		n := min(2*batchRows, len(pairs))
+		var q strings.Builder
+		q.WriteString(`DELETE FROM matches WHERE status = 'new' AND (requirement_id, property_id) IN (VALUES `)
+		for i := 0; i < n; i += 2 {
+			if i > 0 {
+				q.WriteString(", ")
+			}
+			fmt.Fprintf(&q, "(CAST($%d AS BIGINT), CAST($%d AS BIGINT))", i+1, i+2)
+		}
+		q.WriteString(")")
+		if _, err := w.tx.ExecContext(ctx, q.String(), pairs[:n]...); err != nil {
+			return fmt.Errorf("push out matches: %w", err)
+		}
+		pairs = pairs[n:]
+	}
+	return nil
 }
 
 func newWriter(tx *sql.Tx, now time.Time) *writer { return &writer{tx: tx, now: now} }
@@ -262,10 +346,34 @@ func (w *writer) deleteMatch(ctx context.Context, matchID int64) error {
 	return nil
 }
 
-func (w *writer) removeNew(ctx context.Context, requirementID, propertyID int64) error {
-	_, err := w.tx.ExecContext(ctx, `DELETE FROM matches WHERE requirement_id = $1 AND property_id = $2 AND status = 'new'`, requirementID, propertyID)
-	if err != nil {
-		return fmt.Errorf("push out match: %w", err)
+// gainBounds records that each requirement in ids gained one `new` match
+// (score, propertyID) without losing one: its count grows, and its floor
+// drops to the newcomer when the newcomer ranks lower.
+func gainBounds(ctx context.Context, tx *sql.Tx, ids []int64, score int, propertyID int64) error {
+	const lower = `(floor_score IS NULL OR floor_score > $1 OR (floor_score = $1 AND floor_property_id > $2))`
+	for _, chunk := range chunks(ids, 500) {
+		args := append([]any{score, propertyID}, int64Args(chunk)...)
+		_, err := tx.ExecContext(ctx, `UPDATE requirements SET new_matches = new_matches + 1,
+			floor_score = CASE WHEN `+lower+` THEN $1 ELSE floor_score END,
+			floor_property_id = CASE WHEN `+lower+` THEN $2 ELSE floor_property_id END
+			WHERE id IN (`+store.Placeholders(3, len(chunk))+`)`, args...)
+		if err != nil {
+			return fmt.Errorf("gain bounds: %w", err)
+		}
+	}
+	return nil
+}
+
+// updateFloors re-reads the floor of each requirement whose count did not
+// change but whose lowest match may have (one pushed out, or a rescore).
+func updateFloors(ctx context.Context, tx *sql.Tx, ids []int64) error {
+	const sub = `FROM matches m WHERE m.requirement_id = requirements.id AND m.status = 'new' ORDER BY m.match_score, m.property_id LIMIT 1`
+	for _, chunk := range chunks(ids, 500) {
+		_, err := tx.ExecContext(ctx, `UPDATE requirements SET floor_score = (SELECT m.match_score `+sub+`),
+			floor_property_id = (SELECT m.property_id `+sub+`) WHERE id IN (`+store.Placeholders(1, len(chunk))+`)`, int64Args(chunk)...)
+		if err != nil {
+			return fmt.Errorf("update floors: %w", err)
+		}
 	}
 	return nil
 }
@@ -357,9 +465,12 @@ func loadRequirement(ctx context.Context, tx *sql.Tx, id int64) (Requirement, er
 }
 
 // requirementCandidates finds, through requirement_targets, the active
-// requirements of other agents whose purpose, type, city and widened band fit p.
+// requirements of other agents whose purpose, type, city and widened band
+// fit p. The target row settles type, city and purpose, so only what scoring
+// still needs is read (and localities parsed only when there are any).
 func requirementCandidates(ctx context.Context, tx *sql.Tx, p Property) ([]candidate, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT `+requirementColumns+`, r.new_matches, r.floor_score, r.floor_property_id
+	rows, err := tx.QueryContext(ctx, `SELECT r.id, r.agent_id, r.min_price, r.max_price, r.min_bedrooms, r.max_bedrooms,
+		r.preferred_localities, r.new_matches, r.floor_score, r.floor_property_id
 		FROM requirement_targets t JOIN requirements r ON r.id = t.requirement_id
 		WHERE t.listing_purpose = $1 AND t.property_type = $2 AND t.city_key = $3
 		AND (t.price_low IS NULL OR t.price_low <= $4) AND (t.price_high IS NULL OR t.price_high >= $4)
@@ -368,16 +479,28 @@ func requirementCandidates(ctx context.Context, tx *sql.Tx, p Property) ([]candi
 		return nil, fmt.Errorf("requirement candidates: %w", err)
 	}
 	defer rows.Close()
+	purpose := requirementPurpose[p.Purpose]
+	types, cities := []string{p.Type}, []string{p.City}
 	var out []candidate
 	for rows.Next() {
-		var c candidate
-		if c.req, err = scanRequirement(rows, &c.newMatches, &c.floorScore, &c.floorProp); err != nil {
+		c := candidate{req: Requirement{Active: true, Purpose: purpose, Types: types, Cities: cities}}
+		var minP, maxP sql.NullFloat64
+		var minB, maxB sql.NullInt64
+		var localities string
+		if err := rows.Scan(&c.req.ID, &c.req.AgentID, &minP, &maxP, &minB, &maxB, &localities, &c.newMatches, &c.floorScore, &c.floorProp); err != nil {
 			return nil, fmt.Errorf("scan candidate: %w", err)
+		}
+		c.req.MinPrice, c.req.MaxPrice = floatPtr(minP), floatPtr(maxP)
+		c.req.MinBedrooms, c.req.MaxBedrooms = intPtr(minB), intPtr(maxB)
+		if localities != "[]" && localities != "" {
+			json.Unmarshal([]byte(localities), &c.req.Localities)
 		}
 		out = append(out, c)
 	}
 	return out, rows.Err()
 }
+
+var requirementPurpose = map[string]string{"for_sale": "forSale", "for_rent": "forRent", "for_lease": "forLease"}
 
 // propertyCandidates finds the active properties of other agents whose
 // purpose, type, city and price fit r, through the candidates index.

@@ -490,9 +490,19 @@ func checkInvariants(t *testing.T, w *world, limit, step int) {
 			}
 		}
 		var n int
-		w.db.QueryRow(`SELECT new_matches FROM requirements WHERE id = $1`, r.ID).Scan(&n)
+		var floorScore, floorProp sql.NullInt64
+		w.db.QueryRow(`SELECT new_matches, floor_score, floor_property_id FROM requirements WHERE id = $1`, r.ID).Scan(&n, &floorScore, &floorProp)
 		if n != news {
 			t.Fatalf("step %d: requirement %d stores new_matches %d, has %d", step, r.ID, n, news)
+		}
+		var wantScore, wantProp sql.NullInt64
+		for pid, m := range got {
+			if m.status == "new" && (!wantScore.Valid || ranksAbove(int(wantScore.Int64), wantProp.Int64, m.score, pid)) {
+				wantScore, wantProp = sql.NullInt64{Int64: int64(m.score), Valid: true}, sql.NullInt64{Int64: pid, Valid: true}
+			}
+		}
+		if floorScore != wantScore || floorProp != wantProp {
+			t.Fatalf("step %d: requirement %d stores floor (%v, %v), want (%v, %v)", step, r.ID, floorScore, floorProp, wantScore, wantProp)
 		}
 	}
 }
