@@ -122,7 +122,19 @@ func (e *Engine) PropertyChanged(ctx context.Context, tx *sql.Tx, now time.Time,
 		return err
 	}
 	for reqID, m := range existing {
-		if seen[reqID] || m.status != "new" {
+		if seen[reqID] {
+			continue
+		}
+		if m.status != "new" { // kept; its score follows the listing
+			r, err := loadRequirement(ctx, tx, reqID)
+			if err != nil {
+				return err
+			}
+			if b := Score(p, r); b.Total != m.score {
+				if err := w.rescore(ctx, m.id, b); err != nil {
+					return err
+				}
+			}
 			continue
 		}
 		if err := w.deleteMatch(ctx, m.id); err != nil {
@@ -236,9 +248,21 @@ func (e *Engine) syncRequirement(ctx context.Context, tx *sql.Tx, now time.Time,
 		}
 	}
 	for propID, m := range existing {
-		if !keep[propID] && m.status == "new" {
+		switch {
+		case keep[propID]:
+		case m.status == "new":
 			if err := w.deleteMatch(ctx, m.id); err != nil {
 				return err
+			}
+		default: // kept although it no longer qualifies; its score follows the requirement
+			p, err := loadProperty(ctx, tx, propID)
+			if err != nil {
+				return err
+			}
+			if b := Score(p, r); b.Total != m.score {
+				if err := w.rescore(ctx, m.id, b); err != nil {
+					return err
+				}
 			}
 		}
 	}

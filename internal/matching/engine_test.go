@@ -475,7 +475,7 @@ func checkInvariants(t *testing.T, w *world, limit, step int) {
 					t.Fatalf("step %d: new match %d/%d does not qualify", step, pid, r.ID)
 				}
 			}
-			if q && m.score != Score(p, r).Total {
+			if m.score != Score(p, r).Total {
 				t.Fatalf("step %d: match %d/%d has score %d, want %d", step, pid, r.ID, m.score, Score(p, r).Total)
 			}
 		}

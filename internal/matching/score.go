@@ -108,9 +108,18 @@ func Qualifies(p Property, r Requirement) bool {
 	return (low == nil || p.Price >= *low) && (high == nil || p.Price <= *high)
 }
 
-// Score returns the points p earns against r. It assumes Qualifies(p, r).
+// Score returns the points p earns against r, each part only while it
+// holds. For a qualifying pair the type and city parts always hold; a kept
+// match that stopped qualifying shows what still fits.
 func Score(p Property, r Requirement) Breakdown {
-	b := Breakdown{PropertyType: PointsType, City: PointsCity}
+	var b Breakdown
+	if containsFold(r.Types, p.Type, strings.EqualFold) {
+		b.PropertyType = PointsType
+	}
+	key := CityKey(p.City)
+	if containsFold(r.Cities, key, func(c, k string) bool { return CityKey(c) == k }) {
+		b.City = PointsCity
+	}
 	if (r.MinPrice == nil || p.Price >= *r.MinPrice) && (r.MaxPrice == nil || p.Price <= *r.MaxPrice) {
 		b.Price = PointsPrice
 	}

@@ -90,6 +90,14 @@ func TestScore(t *testing.T) {
 	}
 }
 
+func TestScoreOfAPairThatStoppedQualifying(t *testing.T) {
+	p, r := baseProp(), baseReq()
+	p.City, p.Price = "Chennai", 30_000_000
+	if got, want := Score(p, r), (Breakdown{30, 0, 0, 10, 0, 40}); got != want {
+		t.Fatalf("Score = %+v, want %+v: only the parts that hold", got, want)
+	}
+}
+
 func TestRanking(t *testing.T) {
 	if !ranksAbove(80, 1, 70, 9) || ranksAbove(70, 9, 80, 1) {
 		t.Fatal("a higher score must rank above")
