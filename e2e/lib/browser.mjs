@@ -60,11 +60,11 @@ export async function mobileContext(browser, baseURL) {
   )
 }
 
-/** Saves a full-page PNG as screenshots/<name>.png and returns its path. */
-export async function shot(page, name) {
+/** Saves a full-page PNG (or only the viewport with { fullPage: false }) as screenshots/<name>.png and returns its path. */
+export async function shot(page, name, { fullPage = true } = {}) {
   mkdirSync(SCREENSHOT_DIR, { recursive: true })
   const file = path.join(SCREENSHOT_DIR, `${name.replace(/[^\w.-]+/g, '_')}.png`)
-  await page.screenshot({ path: file, fullPage: true, animations: 'disabled', timeout: STEP_TIMEOUT_MS })
+  await page.screenshot({ path: file, fullPage, animations: 'disabled', timeout: STEP_TIMEOUT_MS })
   return file
 }
 
@@ -73,8 +73,11 @@ export async function shot(page, name) {
  * and rethrows with the step name in the message.
  */
 export async function step(page, name, fn) {
+  const started = Date.now()
   try {
-    return await fn()
+    const result = await fn()
+    if (process.env.E2E_STEP_TIMES) process.stderr.write(`# step ${name}: ${Date.now() - started} ms\n`)
+    return result
   } catch (err) {
     try {
       await shot(page, `FAILED-${name}`)
@@ -84,4 +87,46 @@ export async function step(page, name, fn) {
     err.message = `[step ${name}] ${err.message}`
     throw err
   }
+}
+
+/**
+ * A viewport screenshot of an open dialog (or any fixed overlay) `scroller`: when
+ * the element scrolls on its own, the viewport is first stretched so that it fits
+ * whole, and restored afterwards. (A full-page shot of a scrolled page draws fixed
+ * and sticky parts at the scroll offset, so this one stays at viewport size.)
+ */
+export async function shotTall(page, name, scroller) {
+  const viewport = page.viewportSize()
+  const needed = await scroller.first().evaluate((el) => {
+    const extra = el.scrollHeight - el.clientHeight
+    return Math.ceil(window.innerHeight + Math.max(0, extra))
+  })
+  if (!viewport || needed <= viewport.height) return shot(page, name, { fullPage: false })
+  await page.setViewportSize({ width: viewport.width, height: Math.min(needed + 16, 6000) })
+  try {
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))
+    return await shot(page, name, { fullPage: false })
+  } finally {
+    await page.setViewportSize(viewport)
+  }
+}
+
+/**
+ * Records window.open calls in every page of the context instead of opening
+ * anything (tel: and wa.me links must not leave the test): read them back with
+ * openedUrls(page).
+ */
+export async function recordWindowOpen(context) {
+  await context.addInitScript(() => {
+    window.__openedUrls = []
+    window.open = (url, target, features) => {
+      window.__openedUrls.push({ url: String(url), target: target ?? null, features: features ?? null })
+      return null
+    }
+  })
+}
+
+/** The window.open calls recorded by recordWindowOpen, oldest first. */
+export async function openedUrls(page) {
+  return page.evaluate(() => window.__openedUrls ?? [])
 }
