@@ -283,8 +283,10 @@ type pendingMatch struct {
 	b Breakdown
 }
 
-// batchRows is how many rows one multi-row statement carries (8 arguments a row).
-const batchRows = 400
+// batchRows is how many rows one multi-row statement carries (7 arguments
+// a row). SQLite looks "$n" parameters up by name one by one, so a statement
+// of thousands of them costs more than a few smaller ones.
+const batchRows = 100
 
 // insertAll stores the pending matches in multi-row INSERTs.
 func (w *writer) insertAll(ctx context.Context, list []pendingMatch) error {
