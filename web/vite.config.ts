@@ -27,5 +27,8 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     css: false,
     restoreMocks: true,
+    // The suite renders whole pages with user-event; on a loaded two-core machine a
+    // test can pass 5 s without being wrong.
+    testTimeout: 20_000,
   },
 })

@@ -44,7 +44,7 @@ describe('routing and guards', () => {
     mockApi(signedIn())
     renderApp('/auth')
     expect(await screen.findByTestId('dashboard-greeting')).toHaveTextContent('Welcome back, Ravi Kumar')
-    expect(screen.getByTestId('coming-soon')).toBeInTheDocument()
+    expect(screen.queryByTestId('coming-soon')).not.toBeInTheDocument()
   })
 
   it('shows an honest coming-soon page for unbuilt features, with no badges without stats', async () => {

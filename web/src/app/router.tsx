@@ -8,8 +8,9 @@ import { adminComingSoon, comingSoonRoutes } from '@/app/routes/coming-soon-rout
 import { NotFoundPage } from '@/app/routes/not-found'
 import { ComingSoon } from '@/components/coming-soon'
 import { Spinner } from '@/components/ui/spinner'
-import { DashboardPage } from '@/features/dashboard/routes/dashboard-page'
 
+// The dashboard (marketplace, matches, tiles) loads on demand like the other pages.
+const DashboardPage = React.lazy(() => import('@/features/dashboard/routes/dashboard-page').then((m) => ({ default: m.DashboardPage })))
 // Public pages load on demand: the signed-in shell does not need the auth forms, and vice versa.
 const AuthPage = React.lazy(() => import('@/features/auth/routes/auth-page').then((m) => ({ default: m.AuthPage })))
 const LandingPage = React.lazy(() => import('@/features/landing/routes/landing-page').then((m) => ({ default: m.LandingPage })))

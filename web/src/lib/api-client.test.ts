@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ApiError, apiRequest, errorFromResponse, getQueryFn, normalizePath, urlFromQueryKey } from '@/lib/api-client'
+import { ApiError, apiRequest, errorFromResponse, fetchPage, getPageQueryFn, getQueryFn, nextLink, normalizePath, urlFromQueryKey } from '@/lib/api-client'
 import { mockApi } from '@/test/utils'
 
 function runQuery<T>(fn: ReturnType<typeof getQueryFn<T>>, queryKey: readonly unknown[]) {
@@ -118,5 +118,51 @@ describe('getQueryFn', () => {
       status: 500,
       message: 'Internal Server Error',
     })
+  })
+})
+
+describe('nextLink', () => {
+  it('reads the rel="next" target of a Link header', () => {
+    expect(nextLink('</api/properties?cursor=41&limit=2>; rel="next"')).toBe('/api/properties?cursor=41&limit=2')
+    expect(nextLink('<https://x.test/a?cursor=1>; rel=next')).toBe('https://x.test/a?cursor=1')
+    expect(nextLink('</p?page=1>; rel="prev", </p?page=3>; title="more"; rel="next last"')).toBe('/p?page=3')
+    expect(nextLink('</p?page=1>; REL="Next"')).toBe('/p?page=1')
+  })
+
+  it('is null without a next link', () => {
+    expect(nextLink(null)).toBeNull()
+    expect(nextLink('')).toBeNull()
+    expect(nextLink('</p?page=1>; rel="prev"')).toBeNull()
+    expect(nextLink('</p?page=1>; rel="nextpage"')).toBeNull()
+  })
+})
+
+describe('fetchPage and getPageQueryFn', () => {
+  it('returns the items and the next page from the Link header', async () => {
+    const { calls } = mockApi({
+      'GET /api/matches': ({ url }) =>
+        url.searchParams.get('cursor')
+          ? { body: [{ id: 1 }] }
+          : { body: [{ id: 3 }, { id: 2 }], headers: { Link: '</api/matches?cursor=2&type=buyer>; rel="next"' } },
+    })
+    const first = await fetchPage<{ id: number }>('api/matches?type=buyer')
+    expect(first).toEqual({ items: [{ id: 3 }, { id: 2 }], next: '/api/matches?cursor=2&type=buyer' })
+    expect(calls[0]!.init.credentials).toBe('include')
+    await expect(fetchPage(first.next!)).resolves.toEqual({ items: [{ id: 1 }], next: null })
+    expect(calls.map((c) => c.path)).toEqual(['/api/matches?type=buyer', '/api/matches?cursor=2&type=buyer'])
+  })
+
+  it('asks for the first page from the key and later pages from the page param', async () => {
+    const { calls } = mockApi({ 'GET /api/properties': { body: [] } })
+    const fn = getPageQueryFn<unknown>()
+    const ctx = (pageParam: string | null) => ({ queryKey: ['/api/properties', { q: 'villa' }], pageParam, signal: new AbortController().signal }) as never
+    await fn(ctx(null))
+    await fn(ctx('/api/properties?cursor=9'))
+    expect(calls.map((c) => c.path)).toEqual(['/api/properties?q=villa', '/api/properties?cursor=9'])
+  })
+
+  it('throws an ApiError on failure', async () => {
+    mockApi({ 'GET /api/properties': { status: 400, body: { message: 'Invalid cursor' } } })
+    await expect(fetchPage('/api/properties?cursor=x')).rejects.toMatchObject({ name: 'ApiError', status: 400, message: 'Invalid cursor' })
   })
 })

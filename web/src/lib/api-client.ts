@@ -125,3 +125,49 @@ export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFu
     return readBody<T>(res)
   }
 }
+
+/**
+ * The target of the `rel="next"` link in an RFC 8288 `Link` header, or null
+ * when there is none (the last page). Relative targets are returned as sent.
+ */
+export function nextLink(header: string | null | undefined): string | null {
+  if (!header) return null
+  // Each link is `<target>` followed by `;`-separated parameters; targets never contain `>`.
+  const linkPattern = /<([^>]*)>((?:\s*;\s*[^;,]+)*)/g
+  for (const [, target, params] of header.matchAll(linkPattern)) {
+    for (const param of (params ?? '').split(';')) {
+      const [name, raw] = param.split('=').map((s) => s.trim())
+      if (name?.toLowerCase() !== 'rel' || raw === undefined) continue
+      const rels = raw.replace(/^"|"$/g, '').toLowerCase().split(/\s+/)
+      if (rels.includes('next')) return target ?? null
+    }
+  }
+  return null
+}
+
+/** One page of a list: its items and the URL of the next page (null on the last). */
+export type Page<T> = { items: T[]; next: string | null }
+
+/**
+ * GET of one page of a list endpoint: the JSON array and the `Link` rel="next"
+ * URL. Same-origin with credentials; throws ApiError on failure.
+ */
+export async function fetchPage<T>(path: string, { signal }: { signal?: AbortSignal } = {}): Promise<Page<T>> {
+  const res = await fetch(normalizePath(path), {
+    method: 'GET',
+    credentials: 'include',
+    headers: { Accept: 'application/json' },
+    signal,
+  })
+  if (!res.ok) throw await errorFromResponse(res)
+  const body = await readBody<T[] | undefined>(res)
+  return { items: Array.isArray(body) ? body : [], next: nextLink(res.headers.get('Link')) }
+}
+
+/**
+ * Query function for `useInfiniteQuery`: the first page comes from the query key
+ * (see urlFromQueryKey), each further page from the previous page's `Link`.
+ */
+export function getPageQueryFn<T>(): QueryFunction<Page<T>, QueryKey, string | null> {
+  return ({ queryKey, pageParam, signal }) => fetchPage<T>(pageParam ?? urlFromQueryKey(queryKey), { signal })
+}

@@ -809,12 +809,12 @@ export interface components {
             isReraVerified: boolean;
             agentType: components["schemas"]["AgentType"];
         };
-        /** @description Points per matching rule (product rules); total is capped at 100 */
+        /** @description Points per matching rule (product rules), each only while it holds (a kept match that stopped qualifying can show 0 for type or city); total is capped at 100 */
         ScoreBreakdown: {
             /** @enum {integer} */
-            propertyType: 30;
+            propertyType: 0 | 30;
             /** @enum {integer} */
-            city: 25;
+            city: 0 | 25;
             /** @enum {integer} */
             price: 0 | 15;
             /** @enum {integer} */
@@ -1735,6 +1735,13 @@ export interface operations {
                     "image/png": unknown;
                     "image/jpeg": unknown;
                 };
+            };
+            /** @description Not modified (the ETag in If-None-Match still holds) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description No such image */
             404: {

@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterEach } from 'vitest'
 import { resetToasts } from '@/components/ui/use-toast'
+
+// Pages load on demand (React.lazy); on a busy machine the first import can take over
+// the default 1 s of findBy*, so async queries wait up to 5 s.
+configure({ asyncUtilTimeout: 5000 })
 
 afterEach(() => {
   cleanup()

@@ -14,7 +14,7 @@ import { useSendOtp } from '@/features/auth/api/send-otp'
 import { useVerifyOtp } from '@/features/auth/api/verify-otp'
 import { useAuth } from '@/features/auth/components/auth-provider'
 import { PASSWORD_MAX, PASSWORD_MIN } from '@/features/auth/components/forgot-password-dialog'
-import { StateCitySelect } from '@/features/locations/components/state-city-select'
+import { StateCityField } from '@/features/locations/components/state-city-field'
 import { formatPhone, normalizePhone, toE164Mobile } from '@/lib/phone'
 
 /** Seconds before a new code may be requested (spec section 9). */
@@ -369,27 +369,7 @@ function DetailsStep({
         <Input id="register-email" type="email" autoComplete="email" aria-invalid={!!errors.email} {...form.register('email')} />
         <FormMessage>{errors.email?.message}</FormMessage>
       </div>
-      <Controller
-        control={form.control}
-        name="state"
-        render={({ field: stateField }) => (
-          <Controller
-            control={form.control}
-            name="city"
-            render={({ field: cityField }) => (
-              <StateCitySelect
-                idPrefix="register"
-                state={stateField.value}
-                city={cityField.value}
-                onStateChange={stateField.onChange}
-                onCityChange={cityField.onChange}
-                stateError={errors.state?.message}
-                cityError={errors.city?.message}
-              />
-            )}
-          />
-        )}
-      />
+      <StateCityField control={form.control} stateName="state" cityName="city" idPrefix="register" />
       <fieldset className="grid gap-2">
         <legend className="mb-2 text-sm font-medium text-slate-800">Agent Type</legend>
         <Controller

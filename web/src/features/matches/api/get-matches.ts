@@ -1,18 +1,26 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { getQueryFn } from '@/lib/api-client'
 import type { Match } from '@/lib/api-schemas'
 import type { MatchSide } from '@/lib/contact'
+import { pagedQueryOptions } from '@/lib/paged-query'
 import { matchKeys } from '@/features/matches/api/match-keys'
 
-/** GET /api/matches?type=: the caller's matches as buyer or as seller agent (first page, newest first). */
-export const getMatches = getQueryFn<Match[]>({ on401: 'throw' })
-
-export const matchesQueryOptions = (type: MatchSide) =>
-  queryOptions({
-    queryKey: matchKeys.list(type),
-    queryFn: getMatches,
-  })
+/** GET /api/matches?type=, page by page: the caller's matches as buyer or as seller agent, newest first. */
+export const matchesQueryOptions = (type: MatchSide) => pagedQueryOptions<Match>(matchKeys.list(type))
 
 export function useMatches(type: MatchSide) {
-  return useQuery(matchesQueryOptions(type))
+  return useInfiniteQuery(matchesQueryOptions(type))
+}
+
+/** GET /api/matches: the first page of the caller's matches on both sides, newest first. */
+export const getLatestMatches = getQueryFn<Match[]>({ on401: 'throw' })
+
+export const latestMatchesQueryOptions = () =>
+  queryOptions({
+    queryKey: matchKeys.latest(),
+    queryFn: getLatestMatches,
+  })
+
+export function useLatestMatches({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...latestMatchesQueryOptions(), enabled })
 }

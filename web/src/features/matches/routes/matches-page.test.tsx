@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { MatchesPage } from '@/features/matches/routes/matches-page'
@@ -9,10 +9,23 @@ afterEach(() => vi.unstubAllGlobals())
 
 const longNote = 'Client visited on Sunday, liked the balcony, wants a price drop of 5 lakh before closing.'
 
-function api(buyer: unknown[], seller: unknown[]) {
+const stats = {
+  properties: 1,
+  activeProperties: 1,
+  requirements: 1,
+  buyerMatches: 2,
+  sellerMatches: 1,
+  totalMatches: 3,
+  newMatches: 3,
+  propertyTypes: { apartment: 1, villa: 0, plot: 0, commercial: 0, agricultural: 0 },
+}
+
+function api(buyer: unknown[], seller: unknown[], extra: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({
     'GET /api/user': { body: testUser },
+    'GET /api/dashboard/stats': { body: { ...stats, buyerMatches: buyer.length, sellerMatches: seller.length } },
     'GET /api/matches': ({ url }) => ({ body: url.searchParams.get('type') === 'seller' ? seller : buyer }),
+    ...extra,
   })
 }
 
@@ -25,13 +38,35 @@ describe('MatchesPage', () => {
     expect(screen.getByText('Loading matches...')).toBeInTheDocument()
   })
 
-  it('asks for each side with ?type= and shows a count badge per tab', async () => {
-    const { calls } = api([makeMatch({ id: 1 }), makeMatch({ id: 2 })], [makeMatch({ id: 3 })])
+  it('asks for each side with ?type= and shows a count badge per tab from the stats', async () => {
+    const { calls } = api([makeMatch({ id: 1 }), makeMatch({ id: 2 })], [makeMatch({ id: 3 })], {
+      'GET /api/dashboard/stats': { body: { ...stats, buyerMatches: 140, sellerMatches: 9 } },
+    })
     renderWithProviders(<MatchesPage />)
     await screen.findAllByTestId('match-card')
     expect(calls.map((c) => c.path)).toEqual(expect.arrayContaining(['/api/matches?type=buyer', '/api/matches?type=seller']))
-    expect(within(tab(/As Buyer Agent/)).getByTestId('tab-count')).toHaveTextContent('2')
-    expect(within(tab(/As Seller Agent/)).getByTestId('tab-count')).toHaveTextContent('1')
+    // Counts cover every match, not only the loaded page.
+    expect(await within(tab(/As Buyer Agent/)).findByTestId('tab-count')).toHaveTextContent('140')
+    expect(within(tab(/As Seller Agent/)).getByTestId('tab-count')).toHaveTextContent('9')
+  })
+
+  it('loads more matches of a tab from the Link header, and hides Load more on the last page', async () => {
+    const { calls } = api([], [], {
+      'GET /api/matches': ({ url }) => {
+        if (url.searchParams.get('type') === 'seller') return { body: [] }
+        return url.searchParams.get('cursor') === '40'
+          ? { body: [makeMatch({ id: 39, property: makeProperty({ title: 'Older flat' }) })] }
+          : { body: [makeMatch({ id: 41 }), makeMatch({ id: 40 })], headers: { Link: '</api/matches?cursor=40&type=buyer>; rel="next"' } }
+      },
+    })
+    const user = userEvent.setup()
+    renderWithProviders(<MatchesPage />)
+    await waitFor(() => expect(screen.getAllByTestId('match-card')).toHaveLength(2))
+    await user.click(screen.getByRole('button', { name: 'Load more' }))
+    await waitFor(() => expect(screen.getAllByTestId('match-card')).toHaveLength(3))
+    expect(screen.getAllByTestId('match-card')[2]).toHaveTextContent('Older flat')
+    expect(calls.map((c) => c.path).filter((p) => p.includes('type=buyer'))).toEqual(['/api/matches?type=buyer', '/api/matches?cursor=40&type=buyer'])
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument()
   })
 
   it('buyer view shows the property, score, status, date, seller agent and cut notes', async () => {

@@ -1,12 +1,15 @@
 import * as React from 'react'
 import { Handshake } from 'lucide-react'
+import { LoadMore } from '@/components/load-more'
 import { Spinner } from '@/components/ui/spinner'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { useMatches } from '@/features/matches/api/get-matches'
 import { MatchCard } from '@/features/matches/components/match-card'
 import { MatchDetailsDialog } from '@/features/matches/components/match-details-dialog'
-import type { Match } from '@/lib/api-schemas'
+import { useDashboardStats } from '@/features/properties/api/get-dashboard-stats'
+import type { DashboardStats, Match } from '@/lib/api-schemas'
 import type { MatchSide } from '@/lib/contact'
+import { pageItems } from '@/lib/paged-query'
 
 const emptyText: Record<MatchSide, { hint: string; mobile: string }> = {
   buyer: { hint: 'Post more requirements to get property matches', mobile: 'No buyer matches yet' },
@@ -28,7 +31,8 @@ function MatchList({ side, query, onDetails }: { side: MatchSide; query: ReturnT
       </p>
     )
   }
-  if (query.data.length === 0) {
+  const matches = pageItems(query.data)
+  if (matches.length === 0) {
     return (
       <div className="grid justify-items-center gap-2 py-12 text-center" data-testid={`empty-${side}`}>
         <Handshake className="size-10 text-slate-300" aria-hidden />
@@ -39,26 +43,32 @@ function MatchList({ side, query, onDetails }: { side: MatchSide; query: ReturnT
     )
   }
   return (
-    <div className="grid gap-4 lg:grid-cols-2">
-      {query.data.map((match) => (
-        <MatchCard key={match.id} match={match} side={side} onDetails={() => onDetails(match)} />
-      ))}
+    <div className="grid gap-4">
+      <div className="grid gap-4 lg:grid-cols-2">
+        {matches.map((match) => (
+          <MatchCard key={match.id} match={match} side={side} onDetails={() => onDetails(match)} />
+        ))}
+      </div>
+      <LoadMore query={query} />
     </div>
   )
 }
 
-function CountBadge({ query }: { query: ReturnType<typeof useMatches> }) {
+/** The number of matches on one side, from /api/dashboard/stats (every match, not only the loaded pages). */
+function CountBadge({ stats, side }: { stats: DashboardStats | undefined; side: MatchSide }) {
+  if (!stats) return null
   return (
     <span className="ml-2 rounded-full bg-blue-600 px-2 py-0.5 text-xs font-semibold text-white" data-testid="tab-count">
-      {query.data?.length ?? 0}
+      {side === 'buyer' ? stats.buyerMatches : stats.sellerMatches}
     </span>
   )
 }
 
-/** /matches: the agent's matches as buyer agent and as seller agent. */
+/** /matches: the agent's matches as buyer agent and as seller agent, page by page (Load more); tab counts from the stats. */
 export function MatchesPage() {
   const buyer = useMatches('buyer')
   const seller = useMatches('seller')
+  const stats = useDashboardStats().data
   const [selected, setSelected] = React.useState<{ match: Match; side: MatchSide } | null>(null)
 
   React.useEffect(() => {
@@ -74,10 +84,10 @@ export function MatchesPage() {
       <Tabs defaultValue="buyer">
         <TabsList>
           <TabsTrigger value="buyer">
-            As Buyer Agent <CountBadge query={buyer} />
+            As Buyer Agent <CountBadge stats={stats} side="buyer" />
           </TabsTrigger>
           <TabsTrigger value="seller">
-            As Seller Agent <CountBadge query={seller} />
+            As Seller Agent <CountBadge stats={stats} side="seller" />
           </TabsTrigger>
         </TabsList>
         <TabsContent value="buyer">

@@ -1,21 +1,31 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { getQueryFn } from '@/lib/api-client'
 import type { Property } from '@/lib/api-schemas'
+import { pagedQueryOptions } from '@/lib/paged-query'
 
 /** Query keys of the caller's own listings. */
 export const propertyKeys = {
   all: () => ['/api/properties'] as const,
+  /** The newest `limit` listings only (one short page, e.g. the dashboard's Recent Properties). */
+  recent: (limit: number) => ['/api/properties', { limit }] as const,
 }
 
-/** GET /api/properties: the caller's listings, newest first (the first page, up to 100). */
-export const getMyProperties = getQueryFn<Property[]>({ on401: 'throw' })
-
-export const myPropertiesQueryOptions = () =>
-  queryOptions({
-    queryKey: propertyKeys.all(),
-    queryFn: getMyProperties,
-  })
+/** GET /api/properties, page by page (newest first; `Link` names the next page). */
+export const myPropertiesQueryOptions = () => pagedQueryOptions<Property>(propertyKeys.all())
 
 export function useMyProperties() {
-  return useQuery(myPropertiesQueryOptions())
+  return useInfiniteQuery(myPropertiesQueryOptions())
+}
+
+/** GET /api/properties?limit=N: the caller's newest N listings. */
+export const getRecentProperties = getQueryFn<Property[]>({ on401: 'throw' })
+
+export const recentPropertiesQueryOptions = (limit: number) =>
+  queryOptions({
+    queryKey: propertyKeys.recent(limit),
+    queryFn: getRecentProperties,
+  })
+
+export function useRecentProperties(limit: number, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...recentPropertiesQueryOptions(limit), enabled })
 }

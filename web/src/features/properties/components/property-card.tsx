@@ -1,3 +1,4 @@
+import type * as React from 'react'
 import { BedDouble, Eye, MapPin, Pencil, Trash2 } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -18,6 +19,8 @@ type PropertyCardProps = {
   /** Edit and Delete appear only when their handler is given. */
   onEdit?: (property: Property) => void
   onDelete?: (property: Property) => void
+  /** Extra lines under the details (compact and mobile layouts), e.g. the listing agent on the marketplace. */
+  footer?: React.ReactNode
   className?: string
 }
 
@@ -61,7 +64,7 @@ function Actions({ property, onView, onEdit, onDelete, compact }: Pick<PropertyC
 }
 
 /** A listing in one of three layouts: mobile (row), compact (small row) or full (card with image). */
-export function PropertyCard({ property, layout = 'full', sequence, onView, onEdit, onDelete, className }: PropertyCardProps) {
+export function PropertyCard({ property, layout = 'full', sequence, onView, onEdit, onDelete, footer, className }: PropertyCardProps) {
   const location = propertyLocation(property)
   const bhk = hasBedrooms(property.propertyType) && property.bedrooms ? `${property.bedrooms} BHK` : null
   const seq = sequence !== undefined && (
@@ -82,6 +85,7 @@ export function PropertyCard({ property, layout = 'full', sequence, onView, onEd
             {bhk && ` · ${bhk}`}
             {location && ` · ${location}`}
           </p>
+          {footer}
         </div>
         <ActiveBadge active={property.isActive} />
         <Actions property={property} onView={onView} onEdit={onEdit} onDelete={onDelete} compact />
@@ -113,6 +117,7 @@ export function PropertyCard({ property, layout = 'full', sequence, onView, onEd
             </span>
             <Actions property={property} onView={onView} onEdit={onEdit} onDelete={onDelete} compact />
           </div>
+          {footer}
         </div>
       </article>
     )

@@ -1,13 +1,16 @@
 import { PropertyTypeIcon } from '@/features/properties/components/property-type-icon'
 import { PROPERTY_TYPES } from '@/features/properties/lib/property-options'
-import type { Property } from '@/lib/api-schemas'
+import type { PropertyTypeCounts } from '@/lib/api-schemas'
 import { propertyTypeLabel } from '@/lib/format'
 
-/** Tiles with the total number of listings and the number per type. */
-export function PropertyCounters({ properties }: { properties: Property[] }) {
+/**
+ * Tiles with the total number of listings and the number per type. The counts come
+ * from /api/dashboard/stats, so they cover every listing, not only the loaded pages.
+ */
+export function PropertyCounters({ total, byType }: { total: number; byType: PropertyTypeCounts }) {
   const tiles = [
-    { key: 'total', label: 'Total', count: properties.length },
-    ...PROPERTY_TYPES.map((type) => ({ key: type, label: propertyTypeLabel(type), count: properties.filter((p) => p.propertyType === type).length })),
+    { key: 'total', label: 'Total', count: total },
+    ...PROPERTY_TYPES.map((type) => ({ key: type, label: propertyTypeLabel(type), count: byType[type] ?? 0 })),
   ]
   return (
     <div className="grid grid-cols-3 gap-2 sm:grid-cols-6" data-testid="property-counters">

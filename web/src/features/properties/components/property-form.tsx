@@ -9,7 +9,7 @@ import { NativeSelect } from '@/components/ui/native-select'
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group'
 import { Textarea } from '@/components/ui/textarea'
 import { toast } from '@/components/ui/use-toast'
-import { StateCitySelect } from '@/features/locations/components/state-city-select'
+import { StateCityField } from '@/features/locations/components/state-city-field'
 import { useCreateProperty } from '@/features/properties/api/create-property'
 import { useUpdateProperty } from '@/features/properties/api/update-property'
 import { AmenitiesChecklist } from '@/features/properties/components/amenities-checklist'
@@ -167,27 +167,7 @@ export function PropertyForm({ property, onDone }: PropertyFormProps) {
         <FormMessage>{errors.title?.message}</FormMessage>
       </div>
 
-      <Controller
-        control={form.control}
-        name="state"
-        render={({ field: stateField }) => (
-          <Controller
-            control={form.control}
-            name="city"
-            render={({ field: cityField }) => (
-              <StateCitySelect
-                idPrefix="property"
-                state={stateField.value}
-                city={cityField.value}
-                onStateChange={stateField.onChange}
-                onCityChange={cityField.onChange}
-                stateError={errors.state?.message}
-                cityError={errors.city?.message}
-              />
-            )}
-          />
-        )}
-      />
+      <StateCityField control={form.control} stateName="state" cityName="city" idPrefix="property" />
 
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="grid gap-2">

@@ -14,8 +14,20 @@ const listings = [
   makeProperty({ id: 4, title: 'Shop on MG Road', city: 'Pune', state: 'Maharashtra', locality: 'Camp', propertyType: 'commercial', listingPurpose: 'for_lease', bedrooms: null, isActive: false }),
 ]
 
+/** The counts of /api/dashboard/stats for `listings` (the counters come from there). */
+const stats = {
+  properties: 4,
+  activeProperties: 3,
+  requirements: 0,
+  buyerMatches: 0,
+  sellerMatches: 0,
+  totalMatches: 0,
+  newMatches: 0,
+  propertyTypes: { apartment: 1, villa: 1, plot: 1, commercial: 1, agricultural: 0 },
+}
+
 function setup(properties = listings, extra: Parameters<typeof mockApi>[0] = {}) {
-  const api = mockApi({ ...signedInApi, 'GET /api/properties': { body: properties }, ...extra })
+  const api = mockApi({ ...signedInApi, 'GET /api/properties': { body: properties }, 'GET /api/dashboard/stats': { body: stats }, ...extra })
   const user = userEvent.setup()
   const view = renderWithProviders(<PropertiesPage />, { route: '/properties' })
   return { ...api, user, view }
@@ -27,6 +39,7 @@ describe('My Properties page', () => {
   it('lists the agent’s properties with counters per type', async () => {
     setup()
     expect(await screen.findByTestId('property-list')).toBeInTheDocument()
+    await screen.findByTestId('property-counters')
     expect(cardTitles()).toEqual(['3 BHK in Gachibowli', 'Garden villa', 'Corner plot', 'Shop on MG Road'])
     expect(screen.getByTestId('counter-total')).toHaveTextContent('Total4')
     expect(screen.getByTestId('counter-apartment')).toHaveTextContent('Apartment1')
@@ -139,5 +152,36 @@ describe('My Properties page', () => {
     expect(await screen.findByRole('heading', { name: 'Edit Property' })).toBeInTheDocument()
     expect(screen.getByLabelText('Title')).toHaveValue('Garden villa')
     expect(screen.queryByTestId('property-detail-dialog')).not.toBeInTheDocument()
+  })
+
+  it('loads further pages from the Link header with Load more, and hides it on the last page', async () => {
+    const page1 = listings.slice(0, 2)
+    const page2 = listings.slice(2)
+    const { user, calls } = setup(listings, {
+      'GET /api/properties': ({ url }) =>
+        url.searchParams.get('cursor') === '2'
+          ? { body: page2 }
+          : { body: page1, headers: { Link: '</api/properties?cursor=2&limit=2>; rel="next"' } },
+      'GET /api/dashboard/stats': { body: { ...stats, properties: 40, propertyTypes: { ...stats.propertyTypes, villa: 37 } } },
+    })
+    await screen.findByTestId('property-list')
+    expect(cardTitles()).toEqual(['3 BHK in Gachibowli', 'Garden villa'])
+    // Counters count every listing (stats), not the loaded page.
+    expect(await screen.findByTestId('counter-total')).toHaveTextContent('Total40')
+    expect(screen.getByTestId('counter-villa')).toHaveTextContent('Villa37')
+    expect(screen.getByTestId('loaded-only-hint')).toHaveTextContent('Search and filters cover the 2 listings loaded so far')
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }))
+    await waitFor(() => expect(cardTitles()).toEqual(['3 BHK in Gachibowli', 'Garden villa', 'Corner plot', 'Shop on MG Road']))
+    expect(calls.filter((c) => c.path.startsWith('/api/properties')).map((c) => c.path)).toEqual(['/api/properties', '/api/properties?cursor=2&limit=2'])
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument()
+    expect(screen.queryByTestId('loaded-only-hint')).not.toBeInTheDocument()
+  })
+
+  it('shows no Load more when the first page is the only one', async () => {
+    setup()
+    await screen.findByTestId('property-list')
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument()
+    expect(screen.queryByTestId('loaded-only-hint')).not.toBeInTheDocument()
   })
 })

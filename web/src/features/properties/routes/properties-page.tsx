@@ -1,8 +1,10 @@
 import * as React from 'react'
 import { Home, Plus, SearchX } from 'lucide-react'
+import { LoadMore, LoadedOnlyHint } from '@/components/load-more'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
+import { useDashboardStats } from '@/features/properties/api/get-dashboard-stats'
 import { useMyProperties } from '@/features/properties/api/get-my-properties'
 import { DeletePropertyDialog } from '@/features/properties/components/delete-property-dialog'
 import { PropertyCard } from '@/features/properties/components/property-card'
@@ -12,6 +14,7 @@ import { PropertyFiltersBar } from '@/features/properties/components/property-fi
 import { PropertyFormDialog } from '@/features/properties/components/property-form-dialog'
 import { emptyFilters, filterProperties, type PropertyFilters } from '@/features/properties/lib/filter-properties'
 import type { Property } from '@/lib/api-schemas'
+import { pageItems } from '@/lib/paged-query'
 
 function EmptyState({ icon: Icon, title, text, action }: { icon: typeof Home; title: string; text: string; action?: React.ReactNode }) {
   return (
@@ -28,9 +31,14 @@ function EmptyState({ icon: Icon, title, text, action }: { icon: typeof Home; ti
   )
 }
 
-/** /properties: the agent's own listings with search, filters, counters and add / view / edit / delete. */
+/**
+ * /properties: the agent's own listings with search, filters, counters and add / view / edit / delete.
+ * The list loads page by page (Load more); search and filters work on the loaded listings, while the
+ * counters come from /api/dashboard/stats so they count every listing.
+ */
 export function PropertiesPage() {
   const properties = useMyProperties()
+  const stats = useDashboardStats().data
   const [filters, setFilters] = React.useState<PropertyFilters>(emptyFilters)
   const [formOpen, setFormOpen] = React.useState(false)
   const [editing, setEditing] = React.useState<Property | null>(null)
@@ -51,8 +59,8 @@ export function PropertiesPage() {
     setFormOpen(true)
   }
 
-  const all = properties.data ?? []
-  const visible = filterProperties(all, filters)
+  const all = React.useMemo(() => pageItems(properties.data), [properties.data])
+  const visible = React.useMemo(() => filterProperties(all, filters), [all, filters])
 
   let content: React.ReactNode
   if (properties.isLoading) {
@@ -87,6 +95,7 @@ export function PropertiesPage() {
       </div>
     )
   }
+  const loaded = properties.isSuccess && all.length > 0
 
   return (
     <div className="mx-auto grid max-w-6xl gap-6">
@@ -99,9 +108,11 @@ export function PropertiesPage() {
           <Plus /> Add Property
         </Button>
       </div>
-      {all.length > 0 && <PropertyCounters properties={all} />}
-      {all.length > 0 && <PropertyFiltersBar value={filters} onChange={setFilters} />}
+      {loaded && stats && <PropertyCounters total={stats.properties} byType={stats.propertyTypes} />}
+      {loaded && <PropertyFiltersBar value={filters} onChange={setFilters} />}
+      {loaded && <LoadedOnlyHint query={properties} count={all.length} noun="listings" />}
       {content}
+      {loaded && <LoadMore query={properties} />}
       <PropertyFormDialog open={formOpen} onOpenChange={setFormOpen} property={editing} />
       <PropertyDetailDialog property={viewing} open={!!viewing} onOpenChange={(open) => !open && setViewing(null)} onEdit={openEdit} />
       <DeletePropertyDialog property={deleting} onOpenChange={(open) => !open && setDeleting(null)} />

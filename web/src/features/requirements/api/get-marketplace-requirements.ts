@@ -1,18 +1,12 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
-import { getQueryFn } from '@/lib/api-client'
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
 import type { PublicRequirement } from '@/lib/api-schemas'
+import { pagedQueryOptions } from '@/lib/paged-query'
 import { requirementKeys } from '@/features/requirements/api/requirement-keys'
 
-/** GET /api/marketplace/requirements?q=: every agent's active requirements, without client contact. */
-export const getMarketplaceRequirements = getQueryFn<PublicRequirement[]>({ on401: 'throw' })
+/** GET /api/marketplace/requirements?q=, page by page: every agent's active requirements, without client contact. */
+export const marketplaceRequirementsQueryOptions = (q = '') => pagedQueryOptions<PublicRequirement>(requirementKeys.marketplace(q))
 
-export const marketplaceRequirementsQueryOptions = (q = '') =>
-  queryOptions({
-    queryKey: requirementKeys.marketplace(q),
-    queryFn: getMarketplaceRequirements,
-  })
-
-/** Marketplace requirements matching a free-text search (all when blank). */
-export function useMarketplaceRequirements(q = '') {
-  return useQuery(marketplaceRequirementsQueryOptions(q))
+/** Marketplace requirements matching a server-side search (all when blank); the previous results stay while a new search loads. */
+export function useMarketplaceRequirements(q = '', { enabled = true }: { enabled?: boolean } = {}) {
+  return useInfiniteQuery({ ...marketplaceRequirementsQueryOptions(q), enabled, placeholderData: keepPreviousData })
 }

@@ -1,17 +1,11 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
-import { getQueryFn } from '@/lib/api-client'
+import { useInfiniteQuery } from '@tanstack/react-query'
 import type { Requirement } from '@/lib/api-schemas'
+import { pagedQueryOptions } from '@/lib/paged-query'
 import { requirementKeys } from '@/features/requirements/api/requirement-keys'
 
-/** GET /api/requirements: the caller's own requirements (first page, newest first). */
-export const getMyRequirements = getQueryFn<Requirement[]>({ on401: 'throw' })
-
-export const myRequirementsQueryOptions = () =>
-  queryOptions({
-    queryKey: requirementKeys.mine(),
-    queryFn: getMyRequirements,
-  })
+/** GET /api/requirements, page by page: the caller's own requirements, newest first. */
+export const myRequirementsQueryOptions = () => pagedQueryOptions<Requirement>(requirementKeys.mine())
 
 export function useMyRequirements() {
-  return useQuery(myRequirementsQueryOptions())
+  return useInfiniteQuery(myRequirementsQueryOptions())
 }

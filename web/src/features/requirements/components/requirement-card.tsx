@@ -1,3 +1,4 @@
+import type * as React from 'react'
 import { Eye, Handshake, MapPin, Pencil, Trash2 } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -18,11 +19,13 @@ type RequirementCardProps = {
   onViewMatches?: () => void
   onEdit?: () => void
   onDelete?: () => void
+  /** Extra content at the bottom, e.g. the posting agent on the marketplace. */
+  footer?: React.ReactNode
   className?: string
 }
 
 /** A compact requirement card; each action shows only when its handler is given. */
-export function RequirementCard({ requirement: r, onView, onViewMatches, onEdit, onDelete, className }: RequirementCardProps) {
+export function RequirementCard({ requirement: r, onView, onViewMatches, onEdit, onDelete, footer, className }: RequirementCardProps) {
   const places = [...r.preferredLocalities, ...r.preferredCities].join(', ')
   const bedrooms = minBedroomsLabel(r.minBedrooms)
   return (
@@ -78,6 +81,7 @@ export function RequirementCard({ requirement: r, onView, onViewMatches, onEdit,
           )}
         </div>
       )}
+      {footer}
     </Card>
   )
 }

@@ -189,6 +189,69 @@ describe('RequirementFormDialog saving', () => {
     expect(patch.body).toMatchObject({ clientPhone: '+919000000001', propertyTypes: ['villa'], preferredCities: ['Warangal'] })
   })
 
+  it('edits: sends null for every optional field the agent emptied, so the server clears it', async () => {
+    const requirement = makeRequirement({ maxBedrooms: 4 })
+    const { calls } = mockApi({ ...baseApi, 'PATCH /api/requirements/21': { body: requirement } })
+    const user = userEvent.setup()
+    renderWithProviders(<RequirementFormDialog open onOpenChange={() => {}} requirement={requirement} />)
+    await screen.findByRole('option', { name: 'Hyderabad' })
+    for (const label of ['Client Email (optional)', 'Preferred Localities', 'Special Requirements']) await user.clear(screen.getByLabelText(label))
+    for (const input of [/min budget/i, /max budget/i, /^min .*sq/i, /^max .*sq/i]) await user.clear(screen.getByLabelText(input))
+    await user.selectOptions(screen.getByLabelText('Bedrooms'), '')
+    await user.click(screen.getByRole('button', { name: 'Update Requirement' }))
+    await expectToast('Requirement updated successfully')
+    const patch = calls.find((c) => c.method === 'PATCH')!
+    expect(patch.body).toMatchObject({
+      clientEmail: null,
+      minPrice: null,
+      maxPrice: null,
+      preferredLocalities: [],
+      minBedrooms: null,
+      maxBedrooms: null,
+      minArea: null,
+      maxArea: null,
+      specialRequirements: null,
+      clientName: 'Anita Sharma',
+      clientPhone: '+919812345678',
+      preferredCities: ['Hyderabad'],
+    })
+  })
+
+  it('edits: leaves filled fields as they are and never sends null when posting', async () => {
+    const requirement = makeRequirement()
+    const { calls } = mockApi({
+      ...baseApi,
+      'PATCH /api/requirements/21': { body: requirement },
+      'POST /api/requirements': { status: 201, body: requirement },
+    })
+    const user = userEvent.setup()
+    const view = renderWithProviders(<RequirementFormDialog open onOpenChange={() => {}} requirement={requirement} />)
+    await screen.findByRole('option', { name: 'Hyderabad' })
+    await user.click(screen.getByRole('button', { name: 'Update Requirement' }))
+    await expectToast('Requirement updated successfully')
+    expect(calls.find((c) => c.method === 'PATCH')!.body).toMatchObject({
+      clientEmail: 'anita@example.com',
+      minPrice: 5_000_000,
+      maxPrice: 9_000_000,
+      preferredLocalities: ['Gachibowli', 'Kondapur'],
+      minBedrooms: 3,
+      minArea: 1200,
+      maxArea: 1800,
+      specialRequirements: 'East facing',
+    })
+    expect(calls.find((c) => c.method === 'PATCH')!.body).not.toHaveProperty('maxBedrooms')
+    view.unmount()
+
+    renderWithProviders(<RequirementFormDialog open onOpenChange={() => {}} />)
+    await fillValid(user)
+    await submit(user)
+    await expectToast('Requirement posted successfully')
+    const post = calls.find((c) => c.method === 'POST')!.body as Record<string, unknown>
+    expect(Object.values(post)).not.toContain(null)
+    expect(post).not.toHaveProperty('clientEmail')
+    expect(post).not.toHaveProperty('preferredLocalities')
+  })
+
   it('shows the server message when updating fails', async () => {
     mockApi({ ...baseApi, 'PATCH /api/requirements/21': { status: 404, body: { message: 'Requirement not found' } } })
     const user = userEvent.setup()

@@ -18,11 +18,12 @@ import {
   formValuesFromRequirement,
   requirementBody,
   requirementFormSchema,
+  requirementUpdateBody,
   type RequirementFormValues,
 } from '@/features/requirements/lib/requirement-form-values'
 import { areaLabel, hasBedrooms, propertyTypeOptions, timelineOptions } from '@/features/requirements/lib/requirement-labels'
 import { saveErrorMessage } from '@/features/requirements/lib/save-error'
-import { StateCitySelect } from '@/features/locations/components/state-city-select'
+import { StateCityField } from '@/features/locations/components/state-city-field'
 import type { Requirement } from '@/lib/api-schemas'
 import { propertyTypeLabel } from '@/lib/format'
 
@@ -95,9 +96,8 @@ export function RequirementForm({ requirement, onSaved }: { requirement: Require
   }
 
   const onSubmit = form.handleSubmit((values) => {
-    const body = requirementBody(values)
-    if (requirement) update.mutate({ id: requirement.id, body })
-    else create.mutate(body)
+    if (requirement) update.mutate({ id: requirement.id, body: requirementUpdateBody(values, requirement) })
+    else create.mutate(requirementBody(values))
   }, onInvalid)
 
   const field = (name: keyof RequirementFormValues, label: string, input: React.ReactNode) => (
@@ -188,27 +188,7 @@ export function RequirementForm({ requirement, onSaved }: { requirement: Require
         {field('minPrice', 'Min Budget (₹)', <Input id="requirement-minPrice" type="number" min={0} inputMode="numeric" aria-invalid={!!errors.minPrice} {...form.register('minPrice')} />)}
         {field('maxPrice', 'Max Budget (₹)', <Input id="requirement-maxPrice" type="number" min={0} inputMode="numeric" aria-invalid={!!errors.maxPrice} {...form.register('maxPrice')} />)}
       </div>
-      <Controller
-        control={form.control}
-        name="preferredState"
-        render={({ field: stateField }) => (
-          <Controller
-            control={form.control}
-            name="preferredCity"
-            render={({ field: cityField }) => (
-              <StateCitySelect
-                idPrefix="requirement"
-                state={stateField.value}
-                city={cityField.value}
-                onStateChange={stateField.onChange}
-                onCityChange={cityField.onChange}
-                stateError={errors.preferredState?.message}
-                cityError={errors.preferredCity?.message}
-              />
-            )}
-          />
-        )}
-      />
+      <StateCityField control={form.control} stateName="preferredState" cityName="preferredCity" idPrefix="requirement" />
       {field(
         'preferredLocalities',
         'Preferred Localities',

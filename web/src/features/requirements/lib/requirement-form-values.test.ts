@@ -3,6 +3,7 @@ import {
   emptyRequirementForm,
   formValuesFromRequirement,
   requirementBody,
+  requirementUpdateBody,
   splitLocalities,
 } from '@/features/requirements/lib/requirement-form-values'
 import { saveErrorMessage } from '@/features/requirements/lib/save-error'
@@ -60,6 +61,55 @@ describe('requirement form values', () => {
       bedrooms: '3',
       specialRequirements: 'old note',
     })
+  })
+})
+
+describe('requirementUpdateBody', () => {
+  const filled = formValuesFromRequirement(makeRequirement())
+
+  it('sends null for emptied optional fields and [] for emptied localities', () => {
+    const body = requirementUpdateBody({
+      ...filled,
+      clientEmail: ' ',
+      minPrice: '',
+      maxPrice: '',
+      preferredLocalities: ' , ',
+      bedrooms: '',
+      minArea: '',
+      maxArea: '',
+      specialRequirements: '',
+    })
+    expect(body).toMatchObject({
+      clientEmail: null,
+      minPrice: null,
+      maxPrice: null,
+      preferredLocalities: [],
+      minBedrooms: null,
+      maxBedrooms: null,
+      minArea: null,
+      maxArea: null,
+      specialRequirements: null,
+    })
+    expect(body).not.toHaveProperty('notes')
+  })
+
+  it('keeps filled values and the stored maximum bedrooms', () => {
+    const body = requirementUpdateBody(filled, makeRequirement())
+    expect(body).toEqual({ ...requirementBody(filled) })
+    expect(body).not.toHaveProperty('maxBedrooms')
+  })
+
+  it('clears bedrooms for a type without them', () => {
+    const body = requirementUpdateBody({ ...filled, propertyType: 'plot' })
+    expect(body).toMatchObject({ minBedrooms: null, maxBedrooms: null })
+  })
+
+  it('clears the old notes when the box they filled is emptied', () => {
+    const original = makeRequirement({ specialRequirements: null, notes: 'old note' })
+    const values = formValuesFromRequirement(original)
+    expect(values.specialRequirements).toBe('old note')
+    expect(requirementUpdateBody({ ...values, specialRequirements: '' }, original)).toMatchObject({ specialRequirements: null, notes: null })
+    expect(requirementUpdateBody({ ...values, specialRequirements: '' }, makeRequirement({ notes: 'kept' }))).not.toHaveProperty('notes')
   })
 })
 

@@ -116,3 +116,26 @@ export function requirementBody(v: RequirementFormValues): RequirementInput {
   if (special) body.specialRequirements = special
   return body
 }
+
+/** The optional fields the form can empty; PATCH keeps a field that is absent, so an edit sends these as null. */
+const CLEARABLE_FIELDS = ['clientEmail', 'minPrice', 'maxPrice', 'minArea', 'maxArea', 'specialRequirements'] as const
+
+/**
+ * The PATCH body of an edit. The server overlays the sent fields on the stored
+ * requirement (absent = keep, null = clear), so every optional field the form
+ * leaves empty is sent as null (localities as []); otherwise as requirementBody.
+ * Bedrooms: "Any" (or a type without bedrooms) clears both minimum and maximum;
+ * a chosen value sets the minimum and keeps the stored maximum.
+ * The special-requirements box falls back to the old `notes`; emptying it clears those too.
+ */
+export function requirementUpdateBody(v: RequirementFormValues, original?: Pick<Requirement, 'specialRequirements' | 'notes'>): RequirementInput {
+  const body = requirementBody(v)
+  for (const key of CLEARABLE_FIELDS) if (body[key] === undefined) body[key] = null
+  body.preferredLocalities ??= []
+  if (body.minBedrooms === undefined) {
+    body.minBedrooms = null
+    body.maxBedrooms = null
+  }
+  if (body.specialRequirements === null && !original?.specialRequirements?.trim() && original?.notes?.trim()) body.notes = null
+  return body
+}

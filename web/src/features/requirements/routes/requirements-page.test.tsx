@@ -41,6 +41,26 @@ describe('RequirementsPage', () => {
     expect(await screen.findByText('No requirements yet')).toBeInTheDocument()
   })
 
+  it('loads further pages with Load more and says tiles and filters cover the loaded ones', async () => {
+    const { calls } = mockApi({
+      ...baseApi,
+      'GET /api/requirements': ({ url }) =>
+        url.searchParams.get('cursor')
+          ? { body: requirements.slice(2) }
+          : { body: requirements.slice(0, 2), headers: { Link: '</api/requirements?cursor=2&limit=2>; rel="next"' } },
+    })
+    const user = userEvent.setup()
+    renderWithProviders(<RequirementsPage />)
+    await screen.findByText('Anita Sharma')
+    expect(names()).toEqual(['Anita Sharma', 'Vikram Rao'])
+    expect(screen.getByTestId('loaded-only-hint')).toHaveTextContent('Tiles, search and filters cover the 2 requirements loaded so far')
+    await user.click(screen.getByRole('button', { name: 'Load more' }))
+    await waitFor(() => expect(names()).toEqual(['Anita Sharma', 'Vikram Rao', 'Meena Iyer']))
+    expect(calls.map((c) => c.path).filter((p) => p.startsWith('/api/requirements'))).toEqual(['/api/requirements', '/api/requirements?cursor=2&limit=2'])
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument()
+    expect(screen.queryByTestId('loaded-only-hint')).not.toBeInTheDocument()
+  })
+
   it('shows the four tiles and filters by search, city, type, listing type and budget', async () => {
     mockApi({ ...baseApi, 'GET /api/requirements': { body: requirements } })
     const user = userEvent.setup()

@@ -1,5 +1,6 @@
 import * as React from 'react'
 import { FileText, Plus } from 'lucide-react'
+import { LoadMore, LoadedOnlyHint } from '@/components/load-more'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
@@ -13,15 +14,19 @@ import { RequirementMatchesDialog } from '@/features/requirements/components/req
 import { RequirementTiles } from '@/features/requirements/components/requirement-tiles'
 import { allFilters, citiesOf, filterRequirements } from '@/features/requirements/lib/requirement-filters'
 import type { Requirement } from '@/lib/api-schemas'
+import { pageItems } from '@/lib/paged-query'
 
 type Open = { kind: 'form' | 'details' | 'matches' | 'delete'; requirement: Requirement | null } | null
 
-/** /requirements: the agent's client requirements with search, filters, tiles and actions. */
+/**
+ * /requirements: the agent's client requirements with search, filters, tiles and actions.
+ * The list loads page by page (Load more); tiles, search and filters work on the loaded requirements.
+ */
 export function RequirementsPage() {
   const requirements = useMyRequirements()
   const [filters, setFilters] = React.useState(allFilters)
   const [open, setOpen] = React.useState<Open>(null)
-  const all = React.useMemo(() => requirements.data ?? [], [requirements.data])
+  const all = React.useMemo(() => pageItems(requirements.data), [requirements.data])
   const cities = React.useMemo(() => citiesOf(all), [all])
   const shown = React.useMemo(() => filterRequirements(all, filters), [all, filters])
 
@@ -66,6 +71,7 @@ export function RequirementsPage() {
         <>
           <RequirementTiles requirements={all} />
           <RequirementFilterBar filters={filters} cities={cities} onChange={setFilters} />
+          <LoadedOnlyHint query={requirements} count={all.length} noun="requirements" what="Tiles, search and filters" />
           {shown.length === 0 ? (
             <p className="py-10 text-center text-slate-500">No matching requirements</p>
           ) : (
@@ -82,6 +88,7 @@ export function RequirementsPage() {
               ))}
             </div>
           )}
+          <LoadMore query={requirements} />
         </>
       )}
 

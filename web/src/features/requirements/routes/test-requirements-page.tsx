@@ -1,14 +1,17 @@
 import * as React from 'react'
+import { LoadMore } from '@/components/load-more'
 import { Badge } from '@/components/ui/badge'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { useMyRequirements } from '@/features/requirements/api/get-my-requirements'
 import { RequirementForm } from '@/features/requirements/components/requirement-form-dialog'
 import { budgetRange } from '@/features/requirements/lib/requirement-labels'
 import { propertyTypeLabel } from '@/lib/format'
+import { pageItems } from '@/lib/paged-query'
 
 /** /test-requirements: a developer page hosting the requirement form and the raw list with id and active flag. */
 export function TestRequirementsPage() {
   const requirements = useMyRequirements()
+  const items = pageItems(requirements.data)
 
   React.useEffect(() => {
     document.title = 'Requirement Form Test · PropMatch'
@@ -27,30 +30,33 @@ export function TestRequirementsPage() {
       </Card>
       <Card>
         <CardHeader>
-          <CardTitle>Requirements ({requirements.data?.length ?? 0})</CardTitle>
+          <CardTitle>Requirements ({`${items.length}${requirements.hasNextPage ? '+' : ''}`})</CardTitle>
         </CardHeader>
         <CardContent>
           {requirements.isPending ? (
             <p className="text-slate-500">Loading requirements...</p>
           ) : requirements.isError ? (
             <p className="text-red-600">{requirements.error.message}</p>
-          ) : requirements.data.length === 0 ? (
+          ) : items.length === 0 ? (
             <p className="text-slate-500">No requirements yet</p>
           ) : (
-            <ul className="grid gap-2" data-testid="test-requirements-list">
-              {requirements.data.map((r) => (
-                <li key={r.id} className="grid gap-1 rounded-md border border-slate-200 p-3 text-sm">
-                  <div className="flex items-center justify-between gap-2">
-                    <span className="font-mono text-xs text-slate-500">#{r.id}</span>
-                    <Badge variant={r.isActive ? 'success' : 'secondary'}>{r.isActive ? 'Active' : 'Inactive'}</Badge>
-                  </div>
-                  <span className="font-medium">{r.clientName}</span>
-                  <span className="text-slate-600">
-                    {r.propertyTypes.map(propertyTypeLabel).join(', ')} · {r.preferredCities.join(', ')} · {budgetRange(r)}
-                  </span>
-                </li>
-              ))}
-            </ul>
+            <>
+              <ul className="grid gap-2" data-testid="test-requirements-list">
+                {items.map((r) => (
+                  <li key={r.id} className="grid gap-1 rounded-md border border-slate-200 p-3 text-sm">
+                    <div className="flex items-center justify-between gap-2">
+                      <span className="font-mono text-xs text-slate-500">#{r.id}</span>
+                      <Badge variant={r.isActive ? 'success' : 'secondary'}>{r.isActive ? 'Active' : 'Inactive'}</Badge>
+                    </div>
+                    <span className="font-medium">{r.clientName}</span>
+                    <span className="text-slate-600">
+                      {r.propertyTypes.map(propertyTypeLabel).join(', ')} · {r.preferredCities.join(', ')} · {budgetRange(r)}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+              <LoadMore query={requirements} />
+            </>
           )}
         </CardContent>
       </Card>

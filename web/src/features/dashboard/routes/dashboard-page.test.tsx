@@ -1,0 +1,272 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { DashboardPage } from '@/features/dashboard/routes/dashboard-page'
+import type { DashboardStats } from '@/lib/api-schemas'
+import { makeAgent, makeMatch, makeProperty, makePublicRequirement } from '@/test/match-fixtures'
+import { mockApi, renderWithProviders, testUser } from '@/test/utils'
+
+afterEach(() => vi.unstubAllGlobals())
+
+/** Makes matchMedia answer like a desktop (≥ 768 px) or a phone. */
+function viewport(kind: 'desktop' | 'mobile') {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: kind === 'desktop' && query.includes('min-width: 768px'),
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }))
+}
+
+const stats: DashboardStats = {
+  properties: 7,
+  activeProperties: 6,
+  requirements: 4,
+  buyerMatches: 2,
+  sellerMatches: 9,
+  totalMatches: 11,
+  newMatches: 5,
+  propertyTypes: { apartment: 3, villa: 1, plot: 2, commercial: 0, agricultural: 1 },
+}
+
+const marketProperties = [
+  { ...makeProperty({ id: 41, title: 'Lake view villa', propertyType: 'villa', locality: 'Kokapet' }), agentName: 'Suresh Reddy', agentPhone: '+919000011111' },
+  { ...makeProperty({ id: 42, title: 'Corner plot', propertyType: 'plot', bedrooms: null }), agentName: 'Meena Rao', agentPhone: '+919000022222' },
+]
+const marketRequirements = [
+  // A server slip that sent the client's contact must still not show it.
+  { ...makePublicRequirement({ id: 51, clientName: 'Anita Sharma' }), agentName: 'Kiran Das', agentPhone: '+919000033333', clientPhone: '+919812345678', clientEmail: 'anita@example.com' },
+]
+
+type Api = Parameters<typeof mockApi>[0]
+
+function setup(kind: 'desktop' | 'mobile', extra: Api = {}) {
+  viewport(kind)
+  const api = mockApi({
+    'GET /api/user': { body: testUser },
+    'GET /api/dashboard/stats': { body: stats },
+    'GET /api/marketplace/properties': ({ url }) => {
+      const q = url.searchParams.get('q')?.toLowerCase()
+      return { body: q ? marketProperties.filter((p) => `${p.title} ${p.propertyType}`.toLowerCase().includes(q)) : marketProperties }
+    },
+    'GET /api/marketplace/requirements': ({ url }) => {
+      const q = url.searchParams.get('q')?.toLowerCase()
+      return { body: q ? marketRequirements.filter((r) => r.clientName.toLowerCase().includes(q)) : marketRequirements }
+    },
+    'GET /api/matches': { body: [] },
+    'GET /api/properties': { body: [] },
+    'GET /api/states': { body: [] },
+    ...extra,
+  })
+  const user = userEvent.setup()
+  const view = renderWithProviders(<DashboardPage />, { route: '/dashboard', path: '/dashboard' })
+  return { ...api, user, view }
+}
+
+const paths = (calls: { path: string }[], prefix: string) => calls.map((c) => c.path).filter((p) => p.startsWith(prefix))
+
+describe('Dashboard: banner', () => {
+  it("shows 'Loading dashboard...' while the counts load", async () => {
+    setup('desktop', { 'GET /api/dashboard/stats': () => new Promise(() => {}) })
+    expect(await screen.findByText('Loading dashboard...')).toBeInTheDocument()
+    expect(screen.queryByTestId('dashboard-greeting')).not.toBeInTheDocument()
+  })
+
+  it('greets the agent by full name, with the name kept on one line', async () => {
+    setup('desktop')
+    const greeting = await screen.findByTestId('dashboard-greeting')
+    expect(greeting).toHaveTextContent('Welcome back, Ravi Kumar')
+    expect(within(greeting).getByText('Ravi Kumar')).toHaveClass('whitespace-nowrap')
+    // The buttons move below as one row rather than wrapping one by one.
+    expect(screen.getByTestId('dashboard-actions')).toHaveClass('shrink-0', 'max-w-full')
+    expect(within(screen.getByTestId('dashboard-actions')).getByRole('link', { name: 'Find Agents' })).toHaveAttribute('href', '/agents')
+  })
+
+  it('opens the property form from Add Property and the requirement form from Post Client Requirement', async () => {
+    const { user } = setup('desktop')
+    const actions = await screen.findByTestId('dashboard-actions')
+    await user.click(within(actions).getByRole('button', { name: 'Add Property' }))
+    expect(await screen.findByRole('heading', { name: 'Add New Property' })).toBeInTheDocument()
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Add New Property' })).not.toBeInTheDocument())
+    await user.click(within(actions).getByRole('button', { name: 'Post Client Requirement' }))
+    expect(await screen.findByRole('heading', { name: 'Post Client Requirement' })).toBeInTheDocument()
+    expect(screen.getByTestId('requirement-form')).toBeInTheDocument()
+  })
+})
+
+describe('Dashboard: desktop', () => {
+  it('shows the marketplace listings with their agent, and the requirements tab without client contact', async () => {
+    const { user, calls } = setup('desktop')
+    const list = await screen.findByTestId('marketplace-properties')
+    expect(screen.getByRole('tab', { name: 'Available Properties' })).toHaveAttribute('aria-selected', 'true')
+    const cards = within(list).getAllByTestId('property-card')
+    expect(cards).toHaveLength(2)
+    expect(cards[0]).toHaveAttribute('data-layout', 'compact')
+    expect(cards[0]).toHaveTextContent('Lake view villa')
+    expect(cards[0]).toHaveTextContent('Suresh Reddy')
+    expect(within(cards[0]!).getByRole('link', { name: 'Call Suresh Reddy' })).toHaveAttribute('href', 'tel:+919000011111')
+    expect(list).toHaveClass('max-h-96', 'overflow-y-auto')
+    // The requirements load only when their tab opens.
+    expect(paths(calls, '/api/marketplace/requirements')).toEqual([])
+
+    await user.click(screen.getByRole('tab', { name: 'Buyer Requirements' }))
+    const requirements = await screen.findByTestId('marketplace-requirements')
+    const card = within(requirements).getByTestId('requirement-card')
+    expect(card).toHaveTextContent('Anita Sharma')
+    expect(card).toHaveTextContent('Kiran Das')
+    expect(within(card).getByRole('link', { name: 'Call Kiran Das' })).toHaveAttribute('href', 'tel:+919000033333')
+    expect(requirements).not.toHaveTextContent('9812345678')
+    expect(requirements).not.toHaveTextContent('98123 45678')
+    expect(requirements).not.toHaveTextContent('anita@example.com')
+  })
+
+  it('searches properties on the server once typing pauses, and says when nothing matches', async () => {
+    const { user, calls } = setup('desktop')
+    await screen.findByTestId('marketplace-properties')
+    await user.type(screen.getByRole('searchbox', { name: 'Search properties' }), 'villa')
+    await waitFor(() => expect(within(screen.getByTestId('marketplace-properties')).getAllByTestId('property-card')).toHaveLength(1))
+    expect(screen.getByTestId('marketplace-properties')).toHaveTextContent('Lake view villa')
+    // One request for the whole word, none per keystroke.
+    expect(paths(calls, '/api/marketplace/properties')).toEqual(['/api/marketplace/properties', '/api/marketplace/properties?q=villa'])
+
+    await user.clear(screen.getByRole('searchbox', { name: 'Search properties' }))
+    await user.type(screen.getByRole('searchbox', { name: 'Search properties' }), 'castle')
+    expect(await screen.findByText('No matching properties')).toBeInTheDocument()
+    expect(paths(calls, '/api/marketplace/properties').at(-1)).toBe('/api/marketplace/properties?q=castle')
+  })
+
+  it('loads more marketplace listings from the Link header, keeping the search', async () => {
+    const { user, calls } = setup('desktop', {
+      'GET /api/marketplace/properties': ({ url }) =>
+        url.searchParams.get('cursor')
+          ? { body: [marketProperties[1]] }
+          : { body: [marketProperties[0]], headers: { Link: `</api/marketplace/properties?cursor=41&q=${url.searchParams.get('q') ?? ''}>; rel="next"` } },
+    })
+    await user.type(await screen.findByRole('searchbox', { name: 'Search properties' }), 'hyd')
+    await waitFor(() => expect(paths(calls, '/api/marketplace/properties')).toContain('/api/marketplace/properties?q=hyd'))
+    const list = await screen.findByTestId('marketplace-properties')
+    await user.click(await within(list).findByRole('button', { name: 'Load more' }))
+    await waitFor(() => expect(within(list).getAllByTestId('property-card')).toHaveLength(2))
+    expect(paths(calls, '/api/marketplace/properties').at(-1)).toBe('/api/marketplace/properties?cursor=41&q=hyd')
+    expect(within(list).queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument()
+  })
+
+  it('shows the empty states of both tabs, with and without a search', async () => {
+    const { user, calls } = setup('desktop', {
+      'GET /api/marketplace/properties': { body: [] },
+      'GET /api/marketplace/requirements': { body: [] },
+    })
+    expect(await screen.findByText('No properties available')).toBeInTheDocument()
+    await user.type(screen.getByRole('searchbox', { name: 'Search properties' }), 'villa')
+    expect(await screen.findByText('No matching properties')).toBeInTheDocument()
+
+    await user.click(screen.getByRole('tab', { name: 'Buyer Requirements' }))
+    expect(await screen.findByText('No requirements available')).toBeInTheDocument()
+    await user.type(screen.getByRole('searchbox', { name: 'Search requirements' }), 'Hyderabad')
+    expect(await screen.findByText('No matching requirements')).toBeInTheDocument()
+    expect(paths(calls, '/api/marketplace/requirements')).toEqual(['/api/marketplace/requirements', '/api/marketplace/requirements?q=Hyderabad'])
+
+    // Each tab keeps its search.
+    await user.click(screen.getByRole('tab', { name: 'Available Properties' }))
+    expect(screen.getByRole('searchbox', { name: 'Search properties' })).toHaveValue('villa')
+  })
+
+  it('lists the first 3 new matches with coloured scores and opens the details from the right side', async () => {
+    const sellerSide = makeMatch({
+      id: 35,
+      matchScore: 74,
+      sellerAgentId: testUser.id,
+      buyerAgentId: 2,
+      sellerAgent: makeAgent({ id: 1, fullName: 'Ravi Kumar' }),
+      buyerAgent: makeAgent({ id: 2, fullName: 'Suresh Reddy', agentType: 'buyer' }),
+      property: makeProperty({ id: 12, title: 'My Kondapur flat' }),
+    })
+    const matches = [
+      makeMatch({ id: 30, status: 'contacted', property: makeProperty({ title: 'Already contacted' }) }),
+      makeMatch({ id: 31, matchScore: 95, property: makeProperty({ title: 'Gachibowli 3BHK' }) }),
+      sellerSide,
+      makeMatch({ id: 32, status: 'viewed', property: makeProperty({ title: 'Viewed one' }) }),
+      makeMatch({ id: 33, matchScore: 60, property: makeProperty({ title: 'Budget flat' }) }),
+      makeMatch({ id: 34, matchScore: 88, property: makeProperty({ title: 'Fourth new one' }) }),
+    ]
+    const { user, calls } = setup('desktop', {
+      'GET /api/matches': { body: matches },
+      'PUT /api/matches/35/status': { body: { ...sellerSide, status: 'viewed' } },
+    })
+    const card = await screen.findByTestId('new-matches-card')
+    await waitFor(() => expect(within(card).getAllByTestId('new-match')).toHaveLength(3))
+    const rows = within(card).getAllByTestId('new-match')
+    expect(rows.map((r) => r.querySelector('p')?.textContent)).toEqual([
+      'Gachibowli 3BHK',
+      'My Kondapur flat',
+      'Budget flat',
+    ])
+    expect(within(rows[0]!).getByTestId('match-score')).toHaveTextContent('95%')
+    expect(within(rows[0]!).getByTestId('match-score')).toHaveClass('bg-emerald-100')
+    expect(within(rows[1]!).getByTestId('match-score')).toHaveClass('bg-amber-100')
+    expect(within(rows[2]!).getByTestId('match-score')).toHaveClass('bg-red-100')
+    expect(within(card).getByTestId('new-matches-count')).toHaveTextContent('5')
+    expect(paths(calls, '/api/matches')).toEqual(['/api/matches'])
+
+    await user.click(within(rows[1]!).getByRole('button', { name: /view/i }))
+    expect(await screen.findByRole('heading', { name: '74% Compatibility' })).toBeInTheDocument()
+    await user.click(screen.getByTestId('mark-viewed'))
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true))
+    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({ path: '/api/matches/35/status', body: { status: 'viewed', viewedBy: 'seller' } })
+  })
+
+  it('has Quick Actions and no cards for features not built yet', async () => {
+    const { user } = setup('desktop')
+    const quick = await screen.findByTestId('quick-actions-card')
+    expect(within(quick).getByRole('link', { name: 'View Matches' })).toHaveAttribute('href', '/matches')
+    expect(within(quick).getByRole('link', { name: 'Find Agents' })).toHaveAttribute('href', '/agents')
+    await user.click(within(quick).getByRole('button', { name: 'Post Requirement' }))
+    expect(await screen.findByRole('heading', { name: 'Post Client Requirement' })).toBeInTheDocument()
+    expect(screen.queryByText(/Recommended Services/i)).not.toBeInTheDocument()
+    expect(screen.queryByText(/Recent Messages/i)).not.toBeInTheDocument()
+    expect(screen.queryByTestId('mobile-tiles')).not.toBeInTheDocument()
+  })
+})
+
+describe('Dashboard: mobile', () => {
+  it('shows count tiles from the stats and honest coming-soon tiles without numbers', async () => {
+    const { calls } = setup('mobile')
+    const tiles = await screen.findByTestId('mobile-tiles')
+    expect(within(tiles).getByRole('link', { name: 'My Properties 7' })).toHaveAttribute('href', '/properties')
+    expect(within(tiles).getByRole('link', { name: 'Requirements 4' })).toHaveAttribute('href', '/requirements')
+    expect(within(tiles).getByRole('link', { name: 'Matches 11' })).toHaveAttribute('href', '/matches')
+    for (const key of ['messages', 'connections', 'courses']) {
+      const tile = within(tiles).getByTestId(`tile-${key}`)
+      expect(tile).toHaveTextContent('Coming soon')
+      expect(tile.textContent).not.toMatch(/\d/)
+      expect(within(tiles).queryByTestId(`tile-count-${key}`)).not.toBeInTheDocument()
+    }
+    // No marketplace on a phone, so nothing is fetched for it.
+    expect(screen.queryByTestId('marketplace-card')).not.toBeInTheDocument()
+    expect(paths(calls, '/api/marketplace')).toEqual([])
+    expect(paths(calls, '/api/matches')).toEqual([])
+  })
+
+  it('shows the first 3 of the agent’s own listings as mobile cards', async () => {
+    const own = [1, 2, 3, 4].map((id) => makeProperty({ id, title: `Listing ${id}` }))
+    const { calls } = setup('mobile', { 'GET /api/properties': { body: own } })
+    const recent = await screen.findByTestId('recent-properties')
+    await waitFor(() => expect(within(recent).getAllByTestId('property-card')).toHaveLength(3))
+    const cards = within(recent).getAllByTestId('property-card')
+    expect(cards.map((c) => c.getAttribute('data-layout'))).toEqual(['mobile', 'mobile', 'mobile'])
+    expect(cards.map((c) => within(c).getByRole('heading').textContent?.trim())).toEqual(['Listing 1', 'Listing 2', 'Listing 3'])
+    expect(paths(calls, '/api/properties')).toEqual(['/api/properties?limit=3'])
+  })
+
+  it('shows tiles without numbers when the counts cannot be loaded', async () => {
+    setup('mobile', { 'GET /api/dashboard/stats': { status: 500, body: { message: 'down' } } })
+    const tiles = await screen.findByTestId('mobile-tiles')
+    expect(tiles.textContent).not.toMatch(/\d/)
+    expect(screen.getByTestId('dashboard-greeting')).toHaveTextContent('Welcome back, Ravi Kumar')
+  })
+})
