@@ -133,7 +133,8 @@ func (s *server) requirementMatches(w http.ResponseWriter, r *http.Request, u au
 
 func (s *server) listMatches(w http.ResponseWriter, r *http.Request, u auth.User) {
 	page(s, w, r, func(p store.Page) ([]match.Match, int64, error) {
-		return s.Matches.List(r.Context(), u.ID, r.URL.Query().Get("type"), p)
+		q := r.URL.Query()
+		return s.Matches.List(r.Context(), u.ID, q.Get("type"), q.Get("status"), p)
 	})
 }
 

@@ -1455,3 +1455,28 @@ func TestDashboardStats(t *testing.T) {
 		})
 	})
 }
+
+func TestMatchesFilteredByStatus(t *testing.T) {
+	eachEngine(t, apiOptions{}, func(t *testing.T, a *apiTest) {
+		A := a.newAgent("asha", "9811111111")
+		B := a.newAgent("bala", "9822222222")
+		a.create(A, "/api/properties", listing())
+		a.create(A, "/api/properties", listing("title", "Second flat"))
+		a.create(B, "/api/requirements", wanted())
+		all := jsonObjects(t, a.do("GET", "/api/matches?type=buyer", nil, as(B)))
+		if len(all) != 2 {
+			t.Fatalf("%d matches, want 2", len(all))
+		}
+		id := int64(all[0]["id"].(float64))
+		wantStatus(t, a.do("PUT", fmt.Sprintf("/api/matches/%d/status", id), map[string]any{"status": "interested"}, as(B)), 200)
+		for _, tc := range []struct {
+			query string
+			want  int
+		}{{"status=new", 1}, {"status=interested", 1}, {"status=closed", 0}, {"type=seller&status=new", 1}} {
+			if got := jsonObjects(t, a.do("GET", "/api/matches?"+tc.query, nil, as(A))); len(got) != tc.want {
+				t.Errorf("%s: %d matches, want %d", tc.query, len(got), tc.want)
+			}
+		}
+		wantError(t, a.do("GET", "/api/matches?status=maybe", nil, as(A)), 400, "status")
+	})
+}

@@ -121,9 +121,9 @@ func (s *Service) query(ctx context.Context, q querier, where string, args ...an
 }
 
 // List returns a page of agentID's matches, newest first: as buyer agent
-// (side "buyer"), as seller agent ("seller"), or both (""). It returns the
-// next page's cursor (0 for none).
-func (s *Service) List(ctx context.Context, agentID int64, side string, page store.Page) ([]Match, int64, error) {
+// (side "buyer"), as seller agent ("seller"), or both (""); only those with
+// status when it is not "". It returns the next page's cursor (0 for none).
+func (s *Service) List(ctx context.Context, agentID int64, side, status string, page store.Page) ([]Match, int64, error) {
 	var where string
 	switch side {
 	case "buyer":
@@ -135,7 +135,15 @@ func (s *Service) List(ctx context.Context, agentID int64, side string, page sto
 	default:
 		return nil, 0, apperr.Validation(apperr.FieldError{Path: "type", Message: "type must be buyer or seller"})
 	}
-	q, args := page.Apply(where, "m.id", []any{agentID})
+	args := []any{agentID}
+	if status != "" {
+		if !slices.Contains(Statuses, status) {
+			return nil, 0, apperr.Validation(apperr.FieldError{Path: "status", Message: "status must be one of new, viewed, contacted, interested, not_interested, closed"})
+		}
+		args = append(args, status)
+		where += ` AND m.status = $2`
+	}
+	q, args := page.Apply(where, "m.id", args)
 	list, err := s.query(ctx, s.db.DB, q, args...)
 	if err != nil {
 		return nil, 0, err
