@@ -60,11 +60,15 @@ func main() {
 	}
 }
 
-// generate fills url with a demo market of n requirements and n/2 listings.
+// generate fills url with a demo market of n requirements and a tenth as
+// many listings (at most 20,000): every listing meets hundreds of
+// requirements, and the matches stay in the millions rather than the
+// hundreds of millions a listing per requirement would make.
 func generate(bin, url string, n int) error {
 	start := time.Now()
 	agents := max(100, n/100)
-	cmd := exec.Command(bin, "demo", "--agents", strconv.Itoa(agents), "--properties", strconv.Itoa(n/2), "--requirements", strconv.Itoa(n))
+	listings := min(n/10, 20_000)
+	cmd := exec.Command(bin, "demo", "--agents", strconv.Itoa(agents), "--properties", strconv.Itoa(listings), "--requirements", strconv.Itoa(n))
 	cmd.Env = append(os.Environ(), "DATABASE_URL="+url, "PROPMATCH_ENV=development")
 	out, err := cmd.CombinedOutput()
 	if err != nil {
