@@ -1,5 +1,5 @@
 // Package app wires PropMatch together and runs its commands: serve,
-// migrate and users set-role.
+// migrate, demo and users set-role.
 package app
 
 import (
@@ -31,6 +31,8 @@ const usage = `PropMatch: matching properties with buyers, for agents.
 Usage:
   propmatch serve [--addr ADDR] [--demo]   run the server (migrates first)
   propmatch migrate                        bring the database schema up to date
+  propmatch demo [--agents N] [--properties N] [--requirements N] [--seed S] [--append]
+                                           fill the database with a generated demo market
   propmatch users set-role USERNAME ROLE   make a user an admin or an agent
 
 Configuration is read from the environment; see the README.
@@ -62,6 +64,8 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		defer db.Close()
 		fmt.Fprintf(stdout, "%s database is up to date\n", db.Engine)
 		return nil
+	case "demo":
+		return demoCommand(ctx, cfg, args[1:], stdout, stderr)
 	case "users":
 		return usersCommand(ctx, cfg, args[1:], log, stdout)
 	case "help", "-h", "--help":
@@ -152,7 +156,7 @@ func serve(ctx context.Context, cfg Config, args []string, log *slog.Logger, std
 	}
 	authSvc := auth.New(db, authConfig(cfg), otp, mail, log)
 	if *demo {
-		if err := seedDemo(ctx, authSvc, stdout); err != nil {
+		if err := seedDemo(ctx, db, authSvc, cfg, stdout); err != nil {
 			return fmt.Errorf("demo data: %w", err)
 		}
 	}

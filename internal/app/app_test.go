@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"net"
 	"net/http"
+	"net/http/cookiejar"
 	"strings"
 	"sync"
 	"testing"
@@ -15,6 +17,7 @@ import (
 
 	"propmatch/internal/app"
 	"propmatch/internal/auth"
+	"propmatch/internal/demo"
 	"propmatch/internal/notify"
 	"propmatch/internal/store"
 	"propmatch/internal/store/storetest"
@@ -248,19 +251,46 @@ func TestServeDemo(t *testing.T) {
 			if err := r.stop(t); err != nil {
 				t.Fatal(err)
 			}
-			if n := countUsers(t, dbURL); n != 3 {
-				t.Fatalf("after --demo there are %d users, want 3", n)
+			// The three logins and the generated agents of the demo market.
+			wantUsers := 3 + demo.DefaultAgents
+			if n := countUsers(t, dbURL); n != wantUsers {
+				t.Fatalf("after --demo there are %d users, want %d", n, wantUsers)
 			}
 
 			r = serve(t, e, "--demo")
 			if err := r.stop(t); err != nil {
 				t.Fatal(err)
 			}
-			if n := countUsers(t, dbURL); n != 3 {
-				t.Errorf("after a second --demo there are %d users, want 3", n)
+			if n := countUsers(t, dbURL); n != wantUsers {
+				t.Errorf("after a second --demo there are %d users, want %d", n, wantUsers)
 			}
 			if !strings.Contains(r.stdout.String(), "already had users") {
 				t.Errorf("second start does not say it added nothing:\n%s", r.stdout)
+			}
+		})
+	})
+	t.Run("PriyaAndRahulSeeMatchesAtOnce", func(t *testing.T) {
+		eachEngine(t, func(t *testing.T, dbURL string) {
+			r := serve(t, env{"DATABASE_URL": dbURL}, "--demo")
+			if !strings.Contains(r.stdout.String(), "Demo market added") {
+				t.Errorf("stdout does not report the demo market:\n%s", r.stdout)
+			}
+			for _, login := range []struct{ user, password string }{{"priya", "PropMatch@Agent1"}, {"rahul", "PropMatch@Agent2"}} {
+				c := signedIn(t, r.addr, login.user, login.password)
+				var stats map[string]any
+				getJSON(t, c, "http://"+r.addr+"/api/dashboard/stats", &stats)
+				for _, k := range []string{"properties", "requirements", "buyerMatches", "sellerMatches", "newMatches"} {
+					if n, _ := stats[k].(float64); n < 1 {
+						t.Errorf("%s's dashboard shows %s = %v, want at least 1 (%v)", login.user, k, stats[k], stats)
+					}
+				}
+				for _, path := range []string{"/api/matches", "/api/marketplace/properties", "/api/marketplace/requirements"} {
+					var body any
+					getJSON(t, c, "http://"+r.addr+path, &body)
+					if !strings.Contains(fmt.Sprint(body), "id:") {
+						t.Errorf("%s: %s is empty: %v", login.user, path, body)
+					}
+				}
 			}
 		})
 	})
@@ -436,6 +466,98 @@ func TestCommands(t *testing.T) {
 					t.Errorf("role = %q, want %q", got, tc.wantRole)
 				}
 			})
+		}
+	})
+}
+
+// signedIn returns a client with a session cookie for username.
+func signedIn(t *testing.T, addr, username, password string) *http.Client {
+	t.Helper()
+	jar, _ := cookiejar.New(nil)
+	c := &http.Client{Jar: jar, Timeout: 30 * time.Second}
+	body, _ := json.Marshal(map[string]string{"username": username, "password": password})
+	res, err := c.Post("http://"+addr+"/api/login", "application/json", bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != 200 {
+		t.Fatalf("login %s = %d", username, res.StatusCode)
+	}
+	return c
+}
+
+func getJSON(t *testing.T, c *http.Client, url string, into any) {
+	t.Helper()
+	res, err := c.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	if res.StatusCode != 200 {
+		t.Fatalf("GET %s = %d", url, res.StatusCode)
+	}
+	if err := json.NewDecoder(res.Body).Decode(into); err != nil {
+		t.Fatalf("GET %s: %v", url, err)
+	}
+}
+
+func TestDemoCommand(t *testing.T) {
+	eachEngine(t, func(t *testing.T, dbURL string) {
+		e := env{"DATABASE_URL": dbURL}
+		run := func(args ...string) (string, string, error) {
+			var stdout, stderr bytes.Buffer
+			err := app.Run(context.Background(), append([]string{"demo"}, args...), e.get, &stdout, &stderr)
+			return stdout.String(), stderr.String(), err
+		}
+		out, _, err := run("--agents", "12", "--properties", "150", "--requirements", "90", "--seed", "3")
+		if err != nil {
+			t.Fatalf("demo = %v\n%s", err, out)
+		}
+		for _, want := range []string{"properties 150/150 (100%)", "requirements 90/90 (100%)", "12 agents", "150 properties", "90 requirements", "matches added", "Done in"} {
+			if !strings.Contains(out, want) {
+				t.Errorf("stdout does not show %q:\n%s", want, out)
+			}
+		}
+		if n := countUsers(t, dbURL); n != 12 {
+			t.Errorf("%d users after demo, want 12", n)
+		}
+
+		_, _, err = run("--agents", "2", "--properties", "5", "--requirements", "5")
+		if err == nil || !strings.Contains(err.Error(), "--append") || !strings.Contains(err.Error(), "150 properties") {
+			t.Errorf("demo on a filled database = %v, want a refusal naming --append", err)
+		}
+		if n := countUsers(t, dbURL); n != 12 {
+			t.Errorf("the refused run added users: %d", n)
+		}
+
+		out, _, err = run("--agents", "2", "--properties", "5", "--requirements", "5", "--seed", "4", "--append")
+		if err != nil || !strings.Contains(out, "5 properties") {
+			t.Errorf("demo --append = %v\n%s", err, out)
+		}
+		if n := countUsers(t, dbURL); n != 14 {
+			t.Errorf("%d users after --append, want 14", n)
+		}
+
+		if _, _, err := run("--properties", "-1"); err == nil {
+			t.Error("a negative count was accepted")
+		}
+		if _, stderr, err := run("--bogus"); err == nil || !strings.Contains(stderr, "bogus") {
+			t.Errorf("an unknown flag = %v, %q", err, stderr)
+		}
+	})
+	t.Run("IsRefusedInProduction", func(t *testing.T) {
+		e := env{"DATABASE_URL": storetest.URL(t, store.SQLite), "PROPMATCH_ENV": "production"}
+		var stdout, stderr bytes.Buffer
+		if err := app.Run(context.Background(), []string{"demo"}, e.get, &stdout, &stderr); err == nil || !strings.Contains(err.Error(), "development") {
+			t.Errorf("demo in production = %v", err)
+		}
+	})
+	t.Run("HelpShowsIt", func(t *testing.T) {
+		var stdout, stderr bytes.Buffer
+		app.Run(context.Background(), []string{"help"}, env{}.get, &stdout, &stderr)
+		if !strings.Contains(stdout.String(), "propmatch demo [--agents N]") {
+			t.Errorf("usage does not show the demo command:\n%s", stdout.String())
 		}
 	})
 }

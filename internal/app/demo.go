@@ -2,10 +2,17 @@ package app
 
 import (
 	"context"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
+	"strconv"
+	"strings"
+	"time"
 
 	"propmatch/internal/auth"
+	"propmatch/internal/demo"
+	"propmatch/internal/store"
 )
 
 // demoAccounts are the logins `serve --demo` creates in an empty database.
@@ -18,19 +25,34 @@ var demoAccounts = []auth.NewUser{
 		Role: auth.RoleAgent, AgentType: "buyer", State: "Maharashtra", City: "Mumbai", ReraNumber: "A51800012345"},
 }
 
-// seedDemo adds the demo accounts when the database has no users, and prints
-// their logins (only development mode gets here).
-func seedDemo(ctx context.Context, a *auth.Service, out io.Writer) error {
+// seedDemo adds the demo accounts and the small demo market when the
+// database has no users, and prints the logins (only development mode gets
+// here). priya (seller) and rahul (buyer) get listings and requirements
+// that match each other's, so both see matches at once.
+func seedDemo(ctx context.Context, db *store.DB, a *auth.Service, cfg Config, out io.Writer) error {
 	n, err := a.CountUsers(ctx)
 	if err != nil {
 		return err
 	}
 	if n == 0 {
+		ids := map[string]int64{}
 		for _, u := range demoAccounts {
-			if _, err := a.CreateUser(ctx, u); err != nil {
+			created, err := a.CreateUser(ctx, u)
+			if err != nil {
 				return fmt.Errorf("create %s: %w", u.Username, err)
 			}
+			ids[u.Username] = created.ID
 		}
+		res, err := demo.Generate(ctx, db, demo.Options{
+			Agents: demo.DefaultAgents, Properties: demo.DefaultProperties, Requirements: demo.DefaultRequirements,
+			Seed: 1, Limit: cfg.MatchesPerRequirement,
+			Showcase: &demo.Showcase{Seller: ids["priya"], Buyer: ids["rahul"]},
+		})
+		if err != nil {
+			return fmt.Errorf("demo market: %w", err)
+		}
+		fmt.Fprintf(out, "Demo market added: %d agents, %d properties, %d requirements, %d matches.\n",
+			res.Agents, res.Properties, res.Requirements, res.Matches)
 	}
 	fmt.Fprintln(out, "Demo logins (development mode):")
 	for _, u := range demoAccounts {
@@ -40,4 +62,64 @@ func seedDemo(ctx context.Context, a *auth.Service, out io.Writer) error {
 		fmt.Fprintln(out, "  (the database already had users, so no demo data was added; these logins work only if it was made by --demo)")
 	}
 	return nil
+}
+
+// demoCommand fills the configured database with a generated market.
+func demoCommand(ctx context.Context, cfg Config, args []string, stdout, stderr io.Writer) error {
+	fl := flag.NewFlagSet("demo", flag.ContinueOnError)
+	fl.SetOutput(stderr)
+	agents := fl.Int("agents", demo.DefaultAgents, "agents to add")
+	properties := fl.Int("properties", demo.DefaultProperties, "properties to add")
+	requirements := fl.Int("requirements", demo.DefaultRequirements, "requirements to add")
+	seed := fl.Uint64("seed", 1, "random seed: the same seed on an empty database gives the same market")
+	appendData := fl.Bool("append", false, "add to a database that already has properties or requirements")
+	if err := fl.Parse(args); err != nil {
+		return err
+	}
+	if fl.NArg() > 0 {
+		return fmt.Errorf("demo: unexpected argument %q", fl.Arg(0))
+	}
+	if *agents < 0 || *properties < 0 || *requirements < 0 {
+		return errors.New("demo: --agents, --properties and --requirements must not be negative")
+	}
+	if !cfg.Dev() {
+		return errors.New("demo data is only for development mode (PROPMATCH_ENV=development)")
+	}
+	db, err := openDB(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	fmt.Fprintf(stdout, "Generating %d agents, %d properties and %d requirements in the %s database (seed %d)\n",
+		*agents, *properties, *requirements, db.Engine, *seed)
+	res, err := demo.Generate(ctx, db, demo.Options{Agents: *agents, Properties: *properties, Requirements: *requirements,
+		Seed: *seed, Limit: cfg.MatchesPerRequirement, Append: *appendData, Progress: stdout})
+	if err != nil {
+		if errors.Is(err, demo.ErrNotEmpty) {
+			return fmt.Errorf("demo: %w", err)
+		}
+		return fmt.Errorf("demo: %w (rows written before the failure are kept)", err)
+	}
+	fmt.Fprintf(stdout, "Done in %s: %s agents, %s properties, %s requirements, %s matches added",
+		res.Elapsed.Round(100*time.Millisecond), thousands(res.Agents), thousands(res.Properties), thousands(res.Requirements),
+		thousands(res.Matches))
+	if res.Refreshed > 0 {
+		fmt.Fprintf(stdout, " (%s existing requirements re-matched)", thousands(res.Refreshed))
+	}
+	fmt.Fprintln(stdout)
+	return nil
+}
+
+// thousands writes n with Western thousands separators (1,000,000).
+func thousands(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	if neg {
+		s = "-" + s
+	}
+	return s
 }
