@@ -12,7 +12,7 @@ import (
 
 // Page sizes for list endpoints.
 const (
-	defaultPageSize = 100
+	defaultPageSize = 25
 	maxPageSize     = 500
 )
 
