@@ -947,7 +947,7 @@ export interface components {
         Id: number;
         /** @description Accepted for compatibility and ignored; lists are always the caller's own */
         AgentId: string;
-        /** @description Page size, 1 to 500 (default 100) */
+        /** @description Page size, 1 to 500 (default 25) */
         Limit: number;
         /** @description Opaque cursor from the previous page's `Link` header */
         Cursor: string;
@@ -1282,7 +1282,7 @@ export interface operations {
             query?: {
                 /** @description Accepted for compatibility and ignored; lists are always the caller's own */
                 agentId?: components["parameters"]["AgentId"];
-                /** @description Page size, 1 to 500 (default 100) */
+                /** @description Page size, 1 to 500 (default 25) */
                 limit?: components["parameters"]["Limit"];
                 /** @description Opaque cursor from the previous page's `Link` header */
                 cursor?: components["parameters"]["Cursor"];
@@ -1398,7 +1398,7 @@ export interface operations {
             query?: {
                 /** @description Accepted for compatibility and ignored; lists are always the caller's own */
                 agentId?: components["parameters"]["AgentId"];
-                /** @description Page size, 1 to 500 (default 100) */
+                /** @description Page size, 1 to 500 (default 25) */
                 limit?: components["parameters"]["Limit"];
                 /** @description Opaque cursor from the previous page's `Link` header */
                 cursor?: components["parameters"]["Cursor"];
@@ -1539,9 +1539,11 @@ export interface operations {
             query?: {
                 /** @description buyer (the caller owns the requirement) or seller (the caller owns the property); both sides when absent */
                 type?: "buyer" | "seller";
+                /** @description Only matches with this lead status */
+                status?: components["schemas"]["MatchStatus"];
                 /** @description Accepted for compatibility and ignored; lists are always the caller's own */
                 agentId?: components["parameters"]["AgentId"];
-                /** @description Page size, 1 to 500 (default 100) */
+                /** @description Page size, 1 to 500 (default 25) */
                 limit?: components["parameters"]["Limit"];
                 /** @description Opaque cursor from the previous page's `Link` header */
                 cursor?: components["parameters"]["Cursor"];
@@ -1639,7 +1641,7 @@ export interface operations {
             query?: {
                 /** @description Free-text search (case-insensitive) */
                 q?: components["parameters"]["Search"];
-                /** @description Page size, 1 to 500 (default 100) */
+                /** @description Page size, 1 to 500 (default 25) */
                 limit?: components["parameters"]["Limit"];
                 /** @description Opaque cursor from the previous page's `Link` header */
                 cursor?: components["parameters"]["Cursor"];
@@ -1669,7 +1671,7 @@ export interface operations {
             query?: {
                 /** @description Free-text search (case-insensitive) */
                 q?: components["parameters"]["Search"];
-                /** @description Page size, 1 to 500 (default 100) */
+                /** @description Page size, 1 to 500 (default 25) */
                 limit?: components["parameters"]["Limit"];
                 /** @description Opaque cursor from the previous page's `Link` header */
                 cursor?: components["parameters"]["Cursor"];

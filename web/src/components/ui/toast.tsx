@@ -1,20 +1,29 @@
 import * as React from 'react'
-import { Toast as ToastPrimitive } from 'radix-ui'
+import { Portal, Toast as ToastPrimitive } from 'radix-ui'
 import { cva, type VariantProps } from 'class-variance-authority'
 import { X } from 'lucide-react'
 import { cn } from '@/lib/utils'
 
 export const ToastProvider = ToastPrimitive.Provider
 
+/**
+ * The toast region, portalled to a child of <body> of its own. A modal Radix dialog hides every other
+ * child of <body> from assistive technology (aria-hidden's hideOthers) when it opens, but leaves alone
+ * any subtree holding an `[aria-live]` element; `aria-live="off"` on the portal container marks the
+ * region as such without announcing anything twice (each toast is announced by Radix's own live
+ * status node). So toasts raised while a dialog is open stay readable.
+ */
 export function ToastViewport({ className, ...props }: React.ComponentProps<typeof ToastPrimitive.Viewport>) {
   return (
-    <ToastPrimitive.Viewport
-      className={cn(
-        'fixed bottom-0 z-[100] flex max-h-screen w-full flex-col p-4 outline-none sm:right-0 md:max-w-[420px]',
-        className,
-      )}
-      {...props}
-    />
+    <Portal.Root aria-live="off" data-toast-portal="">
+      <ToastPrimitive.Viewport
+        className={cn(
+          'fixed bottom-0 z-[100] flex max-h-screen w-full flex-col p-4 outline-none sm:right-0 md:max-w-[420px]',
+          className,
+        )}
+        {...props}
+      />
+    </Portal.Root>
   )
 }
 

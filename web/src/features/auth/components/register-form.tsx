@@ -337,7 +337,7 @@ function DetailsStep({
       <p className="flex items-center gap-2 rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-800">
         <CheckCircle2 className="size-4" /> {formatPhone(phone)} verified
       </p>
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid items-start gap-4 sm:grid-cols-2">
         <div className="grid gap-2">
           <Label htmlFor="register-full-name">Full Name</Label>
           <Input id="register-full-name" autoComplete="name" aria-invalid={!!errors.fullName} {...form.register('fullName')} />

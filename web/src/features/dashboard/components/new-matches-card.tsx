@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
-import { useLatestMatches } from '@/features/matches/api/get-matches'
+import { useNewestNewMatches } from '@/features/matches/api/get-matches'
 import { ScoreBadge } from '@/features/matches/components/score-badge'
 import type { Match } from '@/lib/api-schemas'
 import type { MatchSide } from '@/lib/contact'
@@ -16,7 +16,7 @@ export function matchSideFor(match: Pick<Match, 'buyerAgentId'>, userId: number)
   return match.buyerAgentId === userId ? 'buyer' : 'seller'
 }
 
-/** The first matches with status new, newest first. */
+/** The first matches with status new, newest first (a guard: the server already sends only new ones). */
 export function firstNewMatches(matches: Match[] | undefined, size = DASHBOARD_LIST_SIZE) {
   return (matches ?? []).filter((m) => m.status === 'new').slice(0, size)
 }
@@ -30,7 +30,7 @@ type NewMatchesCardProps = {
 
 /** Side card: the first 3 new matches, each with its coloured score and a View button. */
 export function NewMatchesCard({ userId, total, onView }: NewMatchesCardProps) {
-  const query = useLatestMatches()
+  const query = useNewestNewMatches(DASHBOARD_LIST_SIZE)
   const matches = firstNewMatches(query.data)
   return (
     <Card data-testid="new-matches-card">

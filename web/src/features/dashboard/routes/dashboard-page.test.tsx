@@ -195,7 +195,12 @@ describe('Dashboard: desktop', () => {
       makeMatch({ id: 34, matchScore: 88, property: makeProperty({ title: 'Fourth new one' }) }),
     ]
     const { user, calls } = setup('desktop', {
-      'GET /api/matches': { body: matches },
+      // Like the server: filter by status, then page.
+      'GET /api/matches': ({ url }) => {
+        const status = url.searchParams.get('status')
+        const limit = Number(url.searchParams.get('limit') ?? 20)
+        return { body: matches.filter((m) => !status || m.status === status).slice(0, limit) }
+      },
       'PUT /api/matches/35/status': { body: { ...sellerSide, status: 'viewed' } },
     })
     const card = await screen.findByTestId('new-matches-card')
@@ -211,7 +216,8 @@ describe('Dashboard: desktop', () => {
     expect(within(rows[1]!).getByTestId('match-score')).toHaveClass('bg-amber-100')
     expect(within(rows[2]!).getByTestId('match-score')).toHaveClass('bg-red-100')
     expect(within(card).getByTestId('new-matches-count')).toHaveTextContent('5')
-    expect(paths(calls, '/api/matches')).toEqual(['/api/matches'])
+    // One request for exactly the 3 newest new matches, whatever page they would be on unfiltered.
+    expect(paths(calls, '/api/matches')).toEqual(['/api/matches?status=new&limit=3'])
 
     await user.click(within(rows[1]!).getByRole('button', { name: /view/i }))
     expect(await screen.findByRole('heading', { name: '74% Compatibility' })).toBeInTheDocument()

@@ -42,7 +42,7 @@ export function StateCitySelect({
   const noCities = state !== '' && cities.isSuccess && cityList.length === 0
 
   return (
-    <div className="grid gap-4 sm:grid-cols-2">
+    <div className="grid items-start gap-4 sm:grid-cols-2">
       <div className="grid gap-2">
         <Label htmlFor={`${idPrefix}-state`}>State</Label>
         <NativeSelect

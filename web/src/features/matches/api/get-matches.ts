@@ -12,15 +12,19 @@ export function useMatches(type: MatchSide) {
   return useInfiniteQuery(matchesQueryOptions(type))
 }
 
-/** GET /api/matches: the first page of the caller's matches on both sides, newest first. */
-export const getLatestMatches = getQueryFn<Match[]>({ on401: 'throw' })
+/**
+ * GET /api/matches?status=new&limit=N: the caller's N newest matches with status new, on both sides.
+ * The server filters before paging, so these are exactly the newest new ones wherever they would sit
+ * in the unfiltered list.
+ */
+export const getNewestNewMatches = getQueryFn<Match[]>({ on401: 'throw' })
 
-export const latestMatchesQueryOptions = () =>
+export const newestNewMatchesQueryOptions = (limit: number) =>
   queryOptions({
-    queryKey: matchKeys.latest(),
-    queryFn: getLatestMatches,
+    queryKey: matchKeys.newest(limit),
+    queryFn: getNewestNewMatches,
   })
 
-export function useLatestMatches({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ ...latestMatchesQueryOptions(), enabled })
+export function useNewestNewMatches(limit: number, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...newestNewMatchesQueryOptions(limit), enabled })
 }

@@ -4,8 +4,8 @@ import type { MatchSide } from '@/lib/contact'
 export const matchKeys = {
   all: ['/api/matches'] as const,
   list: (type: MatchSide) => ['/api/matches', { type }] as const,
-  /** Both sides, first page only (the dashboard's New Matches). */
-  latest: () => ['/api/matches'] as const,
+  /** The newest matches with status new on both sides, one page of `limit` (the dashboard's New Matches). */
+  newest: (limit: number) => ['/api/matches', { status: 'new', limit }] as const,
 }
 
 /** Families refreshed after a match's status or notes change. */

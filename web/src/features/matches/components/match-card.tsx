@@ -23,7 +23,7 @@ function PropertyFacts({ match }: { match: Match }) {
   const p = match.property
   return (
     <div className="grid gap-1" data-testid="match-property">
-      <h3 className="font-semibold text-slate-900">{p.title}</h3>
+      <h3 className="font-semibold break-words text-slate-900">{p.title}</h3>
       <p className="text-sm text-slate-600">{[p.locality, p.city].filter(Boolean).join(', ')}</p>
       <div className="grid gap-x-4 sm:grid-cols-2">
         <Fact label="Purpose" value={listingPurposeLabel(p.listingPurpose)} />
@@ -44,7 +44,7 @@ function RequirementFacts({ match }: { match: Match }) {
       : ''
   return (
     <div className="grid gap-1" data-testid="match-requirement">
-      <h3 className="font-semibold text-slate-900">{r.clientName}</h3>
+      <h3 className="font-semibold break-words text-slate-900">{r.clientName}</h3>
       <p className="text-sm text-slate-600">{r.preferredCities.join(', ')}</p>
       <div className="grid gap-x-4 sm:grid-cols-2">
         <Fact label="Budget" value={budget} />
@@ -61,9 +61,9 @@ type MatchCardProps = { match: Match; side: MatchSide; onDetails: () => void }
 export function MatchCard({ match, side, onDetails }: MatchCardProps) {
   const preview = notePreview(match.notes)
   return (
-    <Card className="grid gap-3 p-4" data-testid="match-card">
+    <Card className="flex min-w-0 flex-col gap-3 p-4" data-testid="match-card">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <div className="flex items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2">
           <ScoreBadge score={match.matchScore} />
           <StatusBadge status={match.status} />
         </div>
@@ -77,7 +77,8 @@ export function MatchCard({ match, side, onDetails }: MatchCardProps) {
           {preview}
         </p>
       )}
-      <div className="flex flex-wrap gap-2">
+      {/* mt-auto keeps the actions on the card's bottom edge, so cards side by side line them up. */}
+      <div className="mt-auto flex flex-wrap gap-2" data-testid="match-actions">
         <Button size="sm" variant="outline" onClick={onDetails}>
           <Eye /> Details
         </Button>

@@ -71,6 +71,23 @@ describe('MatchDetailsDialog', () => {
     expect(screen.getByTestId('mark-viewed')).toHaveTextContent('Interested')
   })
 
+  it('shows a viewed lead as a status pill with a check, not as an action', () => {
+    setup(makeMatch({ status: 'interested' }))
+    const state = screen.getByTestId('mark-viewed')
+    expect(state).toHaveAttribute('data-state', 'viewed')
+    expect(state).toHaveClass('rounded-full', 'bg-emerald-100', 'text-emerald-800')
+    expect(state.querySelector('svg')).not.toBeNull()
+    expect(state).toHaveAccessibleName('Lead status: Interested')
+    expect(screen.queryByRole('button', { name: /mark viewed/i })).not.toBeInTheDocument()
+  })
+
+  it('offers Mark Viewed as an outline action while the lead is new', () => {
+    setup(makeMatch({ status: 'new' }))
+    const action = screen.getByRole('button', { name: 'Mark Viewed' })
+    expect(action).toHaveAttribute('data-state', 'new')
+    expect(action).not.toHaveClass('rounded-full')
+  })
+
   it('changes the lead status from the dropdown', async () => {
     const { user, calls, queryClient } = setup(makeMatch())
     queryClient.setQueryData(['/api/matches', { type: 'buyer' }], [])

@@ -1,5 +1,5 @@
 import * as React from 'react'
-import { CheckCircle2, Loader2, MessageCircle, Phone, Save } from 'lucide-react'
+import { CheckCircle2, Eye, Loader2, MessageCircle, Phone, Save } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Label } from '@/components/ui/label'
@@ -10,9 +10,10 @@ import { useUpdateMatchNotes } from '@/features/matches/api/update-match-notes'
 import { useUpdateMatchStatus } from '@/features/matches/api/update-match-status'
 import { MatchParties } from '@/features/matches/components/match-parties'
 import { ScoreBreakdown } from '@/features/matches/components/score-breakdown'
-import { NOTES_MAX, matchStatusLabel, matchStatusOptions } from '@/features/matches/lib/match-labels'
+import { NOTES_MAX, matchStatusClasses, matchStatusLabel, matchStatusOptions } from '@/features/matches/lib/match-labels'
 import type { Match, MatchStatus, UpdateMatchStatusRequest } from '@/lib/api-schemas'
 import { callForMatch, whatsappForMatch, type MatchSide } from '@/lib/contact'
+import { cn } from '@/lib/utils'
 
 type MatchDetailsDialogProps = {
   match: Match | null
@@ -29,6 +30,36 @@ export function MatchDetailsDialog({ match, side, open, onOpenChange }: MatchDet
         {match && <MatchDetails key={match.id} match={match} side={side} />}
       </DialogContent>
     </Dialog>
+  )
+}
+
+/**
+ * Mark Viewed is a button only while the lead is new (spec part 1 section 4); afterwards the same
+ * place shows the current status label as a status pill with a check, disabled so it reads as a state.
+ */
+export function MarkViewed({ status, pending, onMarkViewed }: { status: MatchStatus; pending: boolean; onMarkViewed: () => void }) {
+  if (status === 'new') {
+    return (
+      <Button variant="outline" disabled={pending} onClick={onMarkViewed} data-testid="mark-viewed" data-state="new">
+        {pending ? <Loader2 className="animate-spin" /> : <Eye />} Mark Viewed
+      </Button>
+    )
+  }
+  return (
+    <button
+      type="button"
+      disabled
+      className={cn(
+        'inline-flex h-8 items-center gap-1.5 justify-self-start rounded-full px-3 text-sm font-semibold disabled:cursor-default sm:mb-1',
+        matchStatusClasses(status),
+      )}
+      aria-label={`Lead status: ${matchStatusLabel(status)}`}
+      data-testid="mark-viewed"
+      data-state="viewed"
+    >
+      <CheckCircle2 className="size-4 shrink-0" aria-hidden />
+      {matchStatusLabel(status)}
+    </button>
   )
 }
 
@@ -54,7 +85,7 @@ function MatchDetails({ match, side }: { match: Match; side: MatchSide }) {
   const changeStatus = (body: UpdateMatchStatusRequest) => statusMutation.mutate({ id: match.id, body })
 
   return (
-    <div className="grid gap-5">
+    <div className="grid min-w-0 grid-cols-1 gap-5">
       <DialogHeader>
         <DialogTitle>{match.matchScore}% Compatibility</DialogTitle>
         <DialogDescription>{match.property.title}</DialogDescription>
@@ -69,8 +100,8 @@ function MatchDetails({ match, side }: { match: Match; side: MatchSide }) {
         </Button>
       </div>
 
-      <section className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end">
-        <div className="grid gap-2">
+      <section className="grid grid-cols-1 gap-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end">
+        <div className="grid min-w-0 gap-2">
           <Label htmlFor="match-status">Lead Status</Label>
           <NativeSelect
             id="match-status"
@@ -85,18 +116,15 @@ function MatchDetails({ match, side }: { match: Match; side: MatchSide }) {
             ))}
           </NativeSelect>
         </div>
-        <Button
-          variant="outline"
-          disabled={status !== 'new' || statusMutation.isPending}
-          onClick={() => changeStatus({ status: 'viewed', viewedBy: side })}
-          data-testid="mark-viewed"
-        >
-          <CheckCircle2 /> {status === 'new' ? 'Mark Viewed' : matchStatusLabel(status)}
-        </Button>
+        <MarkViewed
+          status={status}
+          pending={statusMutation.isPending}
+          onMarkViewed={() => changeStatus({ status: 'viewed', viewedBy: side })}
+        />
       </section>
 
-      <section className="grid gap-2">
-        <div className="flex items-center justify-between">
+      <section className="grid min-w-0 gap-2">
+        <div className="flex items-center justify-between gap-2">
           <Label htmlFor="match-notes">Lead Notes</Label>
           <span className="text-xs text-slate-500" data-testid="notes-counter">
             {notes.length}/{NOTES_MAX}
@@ -122,7 +150,7 @@ function MatchDetails({ match, side }: { match: Match; side: MatchSide }) {
         )}
       </section>
 
-      <section className="grid gap-2">
+      <section className="grid min-w-0 gap-2">
         <h3 className="font-semibold text-slate-900">Match Score Breakdown</h3>
         <ScoreBreakdown breakdown={match.scoreBreakdown} />
       </section>

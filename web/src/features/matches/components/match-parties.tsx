@@ -7,16 +7,16 @@ import { formatPhone } from '@/lib/phone'
 function Row({ label, value }: { label: string; value: React.ReactNode }) {
   if (value === '' || value === null || value === undefined) return null
   return (
-    <div className="grid grid-cols-[9rem_1fr] gap-2 text-sm">
+    <div className="grid grid-cols-[minmax(0,7.5rem)_minmax(0,1fr)] gap-2 text-sm sm:grid-cols-[9rem_minmax(0,1fr)]">
       <dt className="text-slate-500">{label}</dt>
-      <dd className="text-slate-900">{value}</dd>
+      <dd className="text-slate-900 wrap-anywhere">{value}</dd>
     </div>
   )
 }
 
 function Section({ title, children, testId }: { title: string; children: React.ReactNode; testId: string }) {
   return (
-    <section className="grid gap-2" data-testid={testId}>
+    <section className="grid min-w-0 grid-cols-1 gap-2" data-testid={testId}>
       <h3 className="font-semibold text-slate-900">{title}</h3>
       <dl className="grid gap-1.5">{children}</dl>
     </section>

@@ -6,7 +6,7 @@ import { FormMessage } from '@/components/ui/form-message'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { NativeSelect } from '@/components/ui/native-select'
-import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group'
+import { RadioGroup } from '@/components/ui/radio-group'
 import { Textarea } from '@/components/ui/textarea'
 import { toast } from '@/components/ui/use-toast'
 import { StateCityField } from '@/features/locations/components/state-city-field'
@@ -15,7 +15,7 @@ import { useUpdateProperty } from '@/features/properties/api/update-property'
 import { AmenitiesChecklist } from '@/features/properties/components/amenities-checklist'
 import { CheckboxField } from '@/features/properties/components/checkbox-field'
 import { ImageUpload } from '@/features/properties/components/image-upload'
-import { PropertyTypeIcon } from '@/features/properties/components/property-type-icon'
+import { PropertyTypeOption } from '@/features/properties/components/property-type-option'
 import { TypeSpecificFields } from '@/features/properties/components/type-specific-fields'
 import {
   clearedTypeFields,
@@ -103,7 +103,7 @@ export function PropertyForm({ property, onDone }: PropertyFormProps) {
             <RadioGroup
               value={field.value}
               aria-label="Property Type"
-              className="grid-cols-2 sm:grid-cols-5"
+              className="grid-cols-2 sm:grid-cols-3 md:grid-cols-5"
               onValueChange={(value) => {
                 if (value === field.value) return
                 // A new form starts the type's fields afresh; an edit keeps what is stored.
@@ -116,23 +116,15 @@ export function PropertyForm({ property, onDone }: PropertyFormProps) {
               }}
             >
               {PROPERTY_TYPES.map((type) => (
-                <label
-                  key={type}
-                  htmlFor={`property-type-${type}`}
-                  className="flex cursor-pointer items-center gap-2 rounded-md border border-slate-200 p-2.5 text-sm has-[[data-state=checked]]:border-blue-500 has-[[data-state=checked]]:bg-blue-50"
-                >
-                  <RadioGroupItem id={`property-type-${type}`} value={type} />
-                  <PropertyTypeIcon type={type} className="size-4 text-slate-500" />
-                  {propertyTypeLabel(type)}
-                </label>
+                <PropertyTypeOption key={type} id={`property-type-${type}`} type={type} />
               ))}
             </RadioGroup>
           )}
         />
       </fieldset>
 
-      <div className="grid gap-4 sm:grid-cols-2">
-        <div className="grid gap-2">
+      <div className="grid items-start gap-4 sm:grid-cols-2">
+        <div className="grid content-start gap-2">
           <Label htmlFor="property-listing-purpose">Listing Purpose</Label>
           <NativeSelect id="property-listing-purpose" {...form.register('listingPurpose')}>
             {LISTING_PURPOSES.map((purpose) => (
@@ -142,7 +134,7 @@ export function PropertyForm({ property, onDone }: PropertyFormProps) {
             ))}
           </NativeSelect>
         </div>
-        <div className="grid gap-2">
+        <div className="grid content-start gap-2">
           <Label htmlFor="property-price">{priceFieldLabel(listingPurpose)}</Label>
           <Input
             id="property-price"
@@ -169,7 +161,7 @@ export function PropertyForm({ property, onDone }: PropertyFormProps) {
 
       <StateCityField control={form.control} stateName="state" cityName="city" idPrefix="property" />
 
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid items-start gap-4 sm:grid-cols-2">
         <div className="grid gap-2">
           <Label htmlFor="property-locality">Locality</Label>
           <Input id="property-locality" aria-invalid={!!errors.locality} {...form.register('locality')} />

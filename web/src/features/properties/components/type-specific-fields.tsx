@@ -18,7 +18,7 @@ type TypeSpecificFieldsProps = {
 /** The fields of one property type (spec part 1 section 2), laid out in a grid. */
 export function TypeSpecificFields({ propertyType, control, register, errors }: TypeSpecificFieldsProps) {
   return (
-    <div className="grid gap-4 sm:grid-cols-2" data-testid="type-specific-fields">
+    <div className="grid items-start gap-4 sm:grid-cols-2" data-testid="type-specific-fields">
       {typeFields[propertyType].map((def) => {
         const id = `property-${def.name}`
         if (def.kind === 'checkbox') {

@@ -28,31 +28,63 @@ type RequirementCardProps = {
 export function RequirementCard({ requirement: r, onView, onViewMatches, onEdit, onDelete, footer, className }: RequirementCardProps) {
   const places = [...r.preferredLocalities, ...r.preferredCities].join(', ')
   const bedrooms = minBedroomsLabel(r.minBedrooms)
+  const hasActions = !!(onView || onViewMatches)
   return (
-    <Card className={cn('grid gap-3 p-4', className)} data-testid="requirement-card">
-      <div className="flex items-start justify-between gap-2">
-        <div className="min-w-0">
-          <h3 className="truncate font-semibold text-slate-900">{r.clientName}</h3>
-          <p className="text-sm text-slate-600">
-            {r.propertyTypes.map(propertyTypeLabel).join(', ')} · {requirementPurposeLabel(r.listingPurpose)}
-            {bedrooms && ` · ${bedrooms}`}
-          </p>
+    <Card className={cn('flex min-w-0 flex-col gap-3 p-4', className)} data-testid="requirement-card">
+      {/* Header: the client and the owner's icon actions (shrink-0), which never wrap under the name;
+          the meta line below gets the card's full width. */}
+      <div className="grid min-w-0 gap-0.5">
+        <div className="flex min-w-0 items-start gap-2">
+          <h3 className="min-w-0 flex-1 truncate font-semibold text-slate-900" title={r.clientName}>
+            {r.clientName}
+          </h3>
+          {(onEdit || onDelete) && (
+            <div className="-my-1 -mr-2 flex shrink-0 items-center">
+              {onEdit && (
+                <Button size="sm" variant="ghost" className="size-8 p-0" onClick={onEdit} aria-label={`Edit requirement for ${r.clientName}`}>
+                  <Pencil />
+                </Button>
+              )}
+              {onDelete && (
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  className="size-8 p-0 text-red-600 hover:text-red-700"
+                  onClick={onDelete}
+                  aria-label={`Delete requirement for ${r.clientName}`}
+                >
+                  <Trash2 />
+                </Button>
+              )}
+            </div>
+          )}
         </div>
+        <p className="text-sm text-slate-600" data-testid="requirement-meta">
+          {r.propertyTypes.map(propertyTypeLabel).join(', ')} · {requirementPurposeLabel(r.listingPurpose)}
+          {bedrooms && (
+            <>
+              {' · '}
+              <span className="whitespace-nowrap">{bedrooms}</span>
+            </>
+          )}
+        </p>
+      </div>
+      <p className="flex min-w-0 items-center gap-1 text-sm text-slate-600">
+        <MapPin className="size-4 shrink-0 text-slate-400" aria-hidden />
+        <span className="truncate">{places || r.preferredState}</span>
+      </p>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm font-medium text-slate-900" data-testid="requirement-budget">
+          {budgetRange(r)}
+        </p>
         {r.timeline && (
           <Badge variant={r.timeline === 'immediate' ? 'destructive' : 'secondary'} className="shrink-0">
             {timelineLabel(r.timeline)}
           </Badge>
         )}
       </div>
-      <p className="flex items-center gap-1 text-sm text-slate-600">
-        <MapPin className="size-4 shrink-0 text-slate-400" aria-hidden />
-        <span className="truncate">{places || r.preferredState}</span>
-      </p>
-      <p className="text-sm font-medium text-slate-900" data-testid="requirement-budget">
-        {budgetRange(r)}
-      </p>
-      {(onView || onViewMatches || onEdit || onDelete) && (
-        <div className="flex flex-wrap gap-2">
+      {hasActions && (
+        <div className="mt-auto flex flex-wrap gap-2">
           {onView && (
             <Button size="sm" variant="outline" onClick={onView}>
               <Eye /> View Details
@@ -61,22 +93,6 @@ export function RequirementCard({ requirement: r, onView, onViewMatches, onEdit,
           {onViewMatches && (
             <Button size="sm" variant="outline" onClick={onViewMatches}>
               <Handshake /> View Matches
-            </Button>
-          )}
-          {onEdit && (
-            <Button size="sm" variant="ghost" onClick={onEdit} aria-label={`Edit requirement for ${r.clientName}`}>
-              <Pencil />
-            </Button>
-          )}
-          {onDelete && (
-            <Button
-              size="sm"
-              variant="ghost"
-              className="text-red-600 hover:text-red-700"
-              onClick={onDelete}
-              aria-label={`Delete requirement for ${r.clientName}`}
-            >
-              <Trash2 />
             </Button>
           )}
         </div>

@@ -17,8 +17,13 @@ export function RequirementFilterBar({ filters, cities, onChange }: RequirementF
   const set = (key: keyof RequirementFilters) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
     onChange({ ...filters, [key]: e.target.value })
   return (
-    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(4,minmax(9.5rem,1fr))]">
-      <div className="relative">
+    // One row from xl; below, the search gets its own row so every select keeps room for its longest
+    // label ("All listing types") clear of the chevron.
+    <div
+      className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4 xl:grid-cols-[minmax(12rem,2fr)_repeat(4,minmax(10.5rem,1fr))]"
+      data-testid="requirement-filters"
+    >
+      <div className="relative sm:col-span-2 lg:col-span-4 xl:col-span-1">
         <Label htmlFor="requirement-search" className="sr-only">
           Search requirements
         </Label>

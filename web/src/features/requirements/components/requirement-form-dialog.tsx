@@ -8,7 +8,7 @@ import { FormMessage } from '@/components/ui/form-message'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { NativeSelect } from '@/components/ui/native-select'
-import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group'
+import { RadioGroup } from '@/components/ui/radio-group'
 import { Textarea } from '@/components/ui/textarea'
 import { toast } from '@/components/ui/use-toast'
 import { useCreateRequirement } from '@/features/requirements/api/create-requirement'
@@ -24,8 +24,8 @@ import {
 import { areaLabel, hasBedrooms, propertyTypeOptions, timelineOptions } from '@/features/requirements/lib/requirement-labels'
 import { saveErrorMessage } from '@/features/requirements/lib/save-error'
 import { StateCityField } from '@/features/locations/components/state-city-field'
+import { PropertyTypeOption } from '@/features/properties/components/property-type-option'
 import type { Requirement } from '@/lib/api-schemas'
-import { propertyTypeLabel } from '@/lib/format'
 
 type RequirementFormDialogProps = {
   open: boolean
@@ -101,7 +101,7 @@ export function RequirementForm({ requirement, onSaved }: { requirement: Require
   }, onInvalid)
 
   const field = (name: keyof RequirementFormValues, label: string, input: React.ReactNode) => (
-    <div className="grid gap-2">
+    <div className="grid min-w-0 content-start gap-2">
       <Label htmlFor={`requirement-${name}`}>{label}</Label>
       {input}
       <FormMessage>{errors[name]?.message}</FormMessage>
@@ -110,7 +110,7 @@ export function RequirementForm({ requirement, onSaved }: { requirement: Require
 
   return (
     <form className="grid gap-4" noValidate onSubmit={onSubmit} data-testid="requirement-form">
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid items-start gap-4 sm:grid-cols-2">
         {field('clientName', 'Client Name', <Input id="requirement-clientName" aria-invalid={!!errors.clientName} {...form.register('clientName')} />)}
         {field(
           'clientPhone',
@@ -145,23 +145,16 @@ export function RequirementForm({ requirement, onSaved }: { requirement: Require
               onValueChange={f.onChange}
               aria-label="Property Type"
               aria-invalid={!!errors.propertyType}
-              className="grid-cols-2 sm:grid-cols-5"
+              className="grid-cols-2 sm:grid-cols-3 md:grid-cols-5"
             >
               {propertyTypeOptions.map((type) => (
-                <label
-                  key={type}
-                  htmlFor={`requirement-type-${type}`}
-                  className="flex cursor-pointer items-center gap-2 rounded-md border border-slate-200 p-2 text-sm has-[[data-state=checked]]:border-blue-500 has-[[data-state=checked]]:bg-blue-50"
-                >
-                  <RadioGroupItem id={`requirement-type-${type}`} value={type} />
-                  {propertyTypeLabel(type)}
-                </label>
+                <PropertyTypeOption key={type} id={`requirement-type-${type}`} type={type} />
               ))}
             </RadioGroup>
           )}
         />
       </fieldset>
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid items-start gap-4 sm:grid-cols-2">
         {field(
           'listingPurpose',
           'Listing Purpose',
@@ -184,7 +177,7 @@ export function RequirementForm({ requirement, onSaved }: { requirement: Require
           </NativeSelect>,
         )}
       </div>
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid items-start gap-4 sm:grid-cols-2">
         {field('minPrice', 'Min Budget (₹)', <Input id="requirement-minPrice" type="number" min={0} inputMode="numeric" aria-invalid={!!errors.minPrice} {...form.register('minPrice')} />)}
         {field('maxPrice', 'Max Budget (₹)', <Input id="requirement-maxPrice" type="number" min={0} inputMode="numeric" aria-invalid={!!errors.maxPrice} {...form.register('maxPrice')} />)}
       </div>
@@ -207,7 +200,7 @@ export function RequirementForm({ requirement, onSaved }: { requirement: Require
             ))}
           </NativeSelect>,
         )}
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid items-start gap-4 sm:grid-cols-2">
         {field(
           'minArea',
           `Min ${areaLabel(propertyType)}`,

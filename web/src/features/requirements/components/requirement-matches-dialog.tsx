@@ -20,29 +20,35 @@ function MatchRow({ match, onView }: { match: Match; onView: () => void }) {
   const p = match.property
   const image = p.images[0]
   return (
-    <li className="flex gap-3 rounded-lg border border-slate-200 p-3" data-testid="requirement-match">
-      <div className="flex size-20 shrink-0 items-center justify-center overflow-hidden rounded-md bg-slate-100">
+    <li
+      className="grid min-w-0 grid-cols-[4rem_minmax(0,1fr)] gap-x-3 gap-y-2 rounded-lg border border-slate-200 p-3 sm:grid-cols-[5rem_minmax(0,1fr)]"
+      data-testid="requirement-match"
+    >
+      <div className="flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-md bg-slate-100 sm:size-20">
         {image ? <img src={image} alt={p.title} className="size-full object-cover" /> : <Home className="size-8 text-slate-300" aria-hidden />}
       </div>
-      <div className="grid min-w-0 flex-1 gap-1">
-        <div className="flex items-start justify-between gap-2">
-          <h3 className="truncate font-semibold text-slate-900">{p.title}</h3>
-          <span className={cn('shrink-0 rounded-full border px-2 py-0.5 text-xs font-bold', scoreClasses(match.matchScore))}>
+      <div className="grid min-w-0 grid-cols-1 content-start gap-1">
+        <div className="flex min-w-0 items-start gap-2">
+          <h3 className="min-w-0 flex-1 truncate font-semibold text-slate-900" title={p.title}>
+            {p.title}
+          </h3>
+          <span className={cn('shrink-0 rounded-full border px-2 py-0.5 text-xs font-bold whitespace-nowrap', scoreClasses(match.matchScore))}>
             {match.matchScore}% match
           </span>
         </div>
-        <p className="text-sm text-slate-600">
+        <p className="text-sm break-words text-slate-600">
           {[p.city, p.state].filter(Boolean).join(', ')} · {propertyTypeLabel(p.propertyType)} · {formatPrice(p.price)}
         </p>
-        {p.description && <p className="line-clamp-2 text-sm text-slate-500">{p.description}</p>}
-        <div className="mt-1 flex flex-wrap gap-2">
-          <Button size="sm" variant="outline" onClick={onView}>
-            <Eye /> View Details
-          </Button>
-          <Button size="sm" className="bg-emerald-600 hover:bg-emerald-700" onClick={() => whatsappForMatch(match, 'buyer')}>
-            <MessageCircle /> Contact Agent
-          </Button>
-        </div>
+        {p.description && <p className="line-clamp-2 text-sm break-words text-slate-500">{p.description}</p>}
+      </div>
+      {/* Under the text from sm up; across the whole row on phones, where the text column is narrow. */}
+      <div className="col-span-2 flex min-w-0 flex-wrap gap-2 sm:col-span-1 sm:col-start-2">
+        <Button size="sm" variant="outline" onClick={onView}>
+          <Eye /> View Details
+        </Button>
+        <Button size="sm" className="bg-emerald-600 hover:bg-emerald-700" onClick={() => whatsappForMatch(match, 'buyer')}>
+          <MessageCircle /> Contact Agent
+        </Button>
       </div>
     </li>
   )
@@ -76,7 +82,7 @@ export function RequirementMatchesDialog({ requirement, open, onOpenChange }: Re
               <p className="text-sm text-slate-500">We will notify you when matching properties are listed.</p>
             </div>
           ) : (
-            <ul className="grid gap-3">
+            <ul className="grid min-w-0 grid-cols-1 gap-3">
               {matches.data.map((match) => (
                 <MatchRow key={match.id} match={match} onView={() => setSelected(match)} />
               ))}
