@@ -60,7 +60,7 @@ func Open(ctx context.Context, url string) (*DB, error) {
 			}
 		}
 		engine, driver = SQLite, "sqlite"
-		dsn = "file:" + path + "?_pragma=journal_mode(WAL)&_pragma=busy_timeout(5000)&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_txlock=immediate&_time_format=sqlite"
+		dsn = "file:" + path + "?_pragma=journal_mode(WAL)&_pragma=busy_timeout(5000)&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_pragma=cache_size(-65536)&_pragma=mmap_size(1073741824)&_txlock=immediate&_time_format=sqlite"
 	case strings.HasPrefix(url, "postgres://"), strings.HasPrefix(url, "postgresql://"):
 		engine, driver, dsn = Postgres, "pgx", url
 	default:
