@@ -91,7 +91,10 @@ func (r Registration) validate() (NewUser, error) {
 	case ok && !india.HasCity(state, city):
 		f.Add("city", "Choose a city of "+state+" from the list")
 	default:
-		nu.City = canonicalCity(state, city)
+		nu.City, _ = india.CanonicalCity(state, city)
+		if nu.City == "" {
+			nu.City = city
+		}
 	}
 	if utf8.RuneCountInString(nu.ReraNumber) > 50 {
 		f.Add("reraNumber", "RERA number must be at most 50 characters")
@@ -100,17 +103,6 @@ func (r Registration) validate() (NewUser, error) {
 		f.Add("bio", "Bio must be at most 1000 characters")
 	}
 	return nu, f.Err()
-}
-
-// canonicalCity returns the dataset's spelling of city.
-func canonicalCity(state, city string) string {
-	cities, _ := india.Cities(state)
-	for _, c := range cities {
-		if strings.EqualFold(c, city) {
-			return c
-		}
-	}
-	return city
 }
 
 // checkEmail returns why s is not a usable email address, or "".

@@ -19,10 +19,10 @@ type stateEntry struct {
 }
 
 type geoIndex struct {
-	names  []string            // canonical state names, sorted
-	byKey  map[string]string   // lookup key -> canonical state name
-	cities map[string][]string // canonical state name -> sorted cities
-	city   map[string]map[string]struct{}
+	names  []string                     // canonical state names, sorted
+	byKey  map[string]string            // lookup key -> canonical state name
+	cities map[string][]string          // canonical state name -> sorted cities
+	city   map[string]map[string]string // canonical state -> lookup key -> canonical city
 }
 
 // key folds a name for lookups: trimmed, inner runs of spaces collapsed,
@@ -41,15 +41,15 @@ var geo = sync.OnceValue(func() *geoIndex {
 	g := &geoIndex{
 		byKey:  make(map[string]string, len(entries)),
 		cities: make(map[string][]string, len(entries)),
-		city:   make(map[string]map[string]struct{}, len(entries)),
+		city:   make(map[string]map[string]string, len(entries)),
 	}
 	for _, e := range entries {
 		g.names = append(g.names, e.Name)
 		g.byKey[key(e.Name)] = e.Name
 		g.cities[e.Name] = e.Cities
-		set := make(map[string]struct{}, len(e.Cities))
+		set := make(map[string]string, len(e.Cities))
 		for _, c := range e.Cities {
-			set[key(c)] = struct{}{}
+			set[key(c)] = c
 		}
 		g.city[e.Name] = set
 	}
@@ -88,10 +88,18 @@ func Cities(state string) ([]string, bool) {
 // false for an unknown state or city. Spellings are the dataset's own, e.g.
 // "Bengaluru" and "Gurugram"; older names such as "Bangalore" are not listed.
 func HasCity(state, city string) bool {
+	_, ok := CanonicalCity(state, city)
+	return ok
+}
+
+// CanonicalCity returns the dataset's spelling of city in state, matched
+// ignoring case and runs of spaces; false when the state is unknown or the
+// city is not one of its cities.
+func CanonicalCity(state, city string) (string, bool) {
 	name, ok := CanonicalState(state)
 	if !ok {
-		return false
+		return "", false
 	}
-	_, ok = geo().city[name][key(city)]
-	return ok
+	c, ok := geo().city[name][key(city)]
+	return c, ok
 }

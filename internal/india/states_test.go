@@ -147,3 +147,20 @@ func TestHasCity(t *testing.T) {
 		})
 	}
 }
+
+func TestCanonicalCity(t *testing.T) {
+	for _, tc := range []struct {
+		state, city, want string
+		ok                bool
+	}{
+		{"telangana", "  hyderabad ", "Hyderabad", true},
+		{"Karnataka", "BENGALURU", "Bengaluru", true},
+		{"Karnataka", "Hyderabad", "", false},
+		{"Atlantis", "Hyderabad", "", false},
+	} {
+		got, ok := CanonicalCity(tc.state, tc.city)
+		if got != tc.want || ok != tc.ok {
+			t.Errorf("CanonicalCity(%q, %q) = %q, %v; want %q, %v", tc.state, tc.city, got, ok, tc.want, tc.ok)
+		}
+	}
+}

@@ -196,14 +196,11 @@ func place(f *apperr.Fields, statePath, cityPath, state, city string) (string, s
 	switch {
 	case city == "":
 		f.Add(cityPath, "City is required")
-	case ok && !india.HasCity(canon, city):
-		f.Add(cityPath, "Choose a city of "+canon+" from the list")
 	case ok:
-		cities, _ := india.Cities(canon)
-		for _, c := range cities {
-			if strings.EqualFold(c, city) {
-				city = c
-			}
+		if c, known := india.CanonicalCity(canon, city); known {
+			city = c
+		} else {
+			f.Add(cityPath, "Choose a city of "+canon+" from the list")
 		}
 	}
 	return canon, city

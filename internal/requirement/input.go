@@ -151,12 +151,13 @@ func (in Input) validate() (Requirement, error) {
 	r.PreferredCities = []string{}
 	for _, c := range in.PreferredCities {
 		c = strings.Join(strings.Fields(c), " ")
-		if ok && !india.HasCity(state, c) {
-			f.Add("preferredCities", "Choose a city of "+state+" from the list")
-			continue
-		}
 		if ok {
-			c = canonicalCity(state, c)
+			canon, known := india.CanonicalCity(state, c)
+			if !known {
+				f.Add("preferredCities", "Choose a city of "+state+" from the list")
+				continue
+			}
+			c = canon
 		}
 		if !slices.ContainsFunc(r.PreferredCities, func(x string) bool { return matching.CityKey(x) == matching.CityKey(c) }) {
 			r.PreferredCities = append(r.PreferredCities, c)
@@ -177,16 +178,6 @@ func (in Input) validate() (Requirement, error) {
 		}
 	}
 	return r, f.Err()
-}
-
-func canonicalCity(state, city string) string {
-	cities, _ := india.Cities(state)
-	for _, c := range cities {
-		if strings.EqualFold(c, city) {
-			return c
-		}
-	}
-	return city
 }
 
 // writeColumns returns the stored columns of r and their values.
