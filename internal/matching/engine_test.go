@@ -427,30 +427,14 @@ func checkInvariants(t *testing.T, w *world, limit, step int) {
 	var all []Property
 	var reqs []Requirement
 	w.tx(func(tx *sql.Tx) error {
-		rows, _ := tx.Query(`SELECT id FROM properties`)
-		var ids []int64
-		for rows.Next() {
-			var id int64
-			rows.Scan(&id)
-			ids = append(ids, id)
-		}
-		rows.Close()
-		for _, id := range ids {
+		for _, id := range idsOf(tx, "properties") {
 			p, err := loadProperty(w.ctx, tx, id)
 			if err != nil {
 				return err
 			}
 			all = append(all, p)
 		}
-		rows, _ = tx.Query(`SELECT id FROM requirements`)
-		ids = nil
-		for rows.Next() {
-			var id int64
-			rows.Scan(&id)
-			ids = append(ids, id)
-		}
-		rows.Close()
-		for _, id := range ids {
+		for _, id := range idsOf(tx, "requirements") {
 			r, err := loadRequirement(w.ctx, tx, id)
 			if err != nil {
 				return err
@@ -505,4 +489,20 @@ func checkInvariants(t *testing.T, w *world, limit, step int) {
 			t.Fatalf("step %d: requirement %d stores floor (%v, %v), want (%v, %v)", step, r.ID, floorScore, floorProp, wantScore, wantProp)
 		}
 	}
+}
+
+// idsOf returns every id in table.
+func idsOf(tx *sql.Tx, table string) []int64 {
+	rows, err := tx.Query(`SELECT id FROM ` + table)
+	if err != nil {
+		return nil
+	}
+	defer rows.Close()
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		rows.Scan(&id)
+		ids = append(ids, id)
+	}
+	return ids
 }
