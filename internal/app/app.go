@@ -12,9 +12,9 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
-	"strings"
 	"time"
 
+	"propmatch/internal/apperr"
 	"propmatch/internal/auth"
 	"propmatch/internal/httpapi"
 	"propmatch/internal/marketplace"
@@ -230,8 +230,11 @@ func usersCommand(ctx context.Context, cfg Config, args []string, log *slog.Logg
 	defer db.Close()
 	svc := auth.New(db, authConfig(cfg), nil, nil, log)
 	u, err := svc.SetRole(ctx, args[1], args[2])
+	if apperr.CodeOf(err) == apperr.Internal {
+		return err
+	}
 	if err != nil {
-		return errors.New(strings.TrimPrefix(err.Error(), "invalid: "))
+		return errors.New(apperr.MessageOf(err))
 	}
 	fmt.Fprintf(stdout, "%s is now %s\n", u.Username, u.Role)
 	return nil

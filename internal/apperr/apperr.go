@@ -64,7 +64,7 @@ func Wrap(err error, context string) error {
 	if errors.As(err, &e) {
 		return err
 	}
-	return &Error{Code: Internal, Message: "Something went wrong. Please try again.", Err: fmt.Errorf("%s: %w", context, err)}
+	return &Error{Code: Internal, Message: genericMessage, Err: fmt.Errorf("%s: %w", context, err)}
 }
 
 // Validation returns an Invalid error carrying field errors. The message is
@@ -94,6 +94,19 @@ func CodeOf(err error) Code {
 	}
 	return Internal
 }
+
+// MessageOf returns the user-facing message of err: its own for an *Error
+// that is not internal, a generic one otherwise.
+func MessageOf(err error) string {
+	var e *Error
+	if errors.As(err, &e) && e.Code != Internal {
+		return e.Message
+	}
+	return genericMessage
+}
+
+// genericMessage is what a client sees of an internal error.
+const genericMessage = "Something went wrong. Please try again."
 
 // Fields is a builder for validation errors.
 type Fields []FieldError

@@ -22,23 +22,22 @@ func (s *server) signedIn(h func(w http.ResponseWriter, r *http.Request, u auth.
 	}
 }
 
+type sendOTPResponse struct {
+	Message string `json:"message"`
+	Phone   string `json:"phone"`
+	OTP     string `json:"otp,omitempty"`
+}
+
 func (s *server) sendOTP(w http.ResponseWriter, r *http.Request) {
 	in, err := decode[struct {
 		Phone string `json:"phone"`
 	}](r)
-	if err == nil {
-		var sent auth.SentOTP
-		if sent, err = s.Auth.SendOTP(r.Context(), in.Phone, s.client(r)); err == nil {
-			type response struct {
-				Message string `json:"message"`
-				Phone   string `json:"phone"`
-				OTP     string `json:"otp,omitempty"`
-			}
-			writeJSON(w, http.StatusOK, response{Message: "Verification code sent on WhatsApp", Phone: sent.Phone, OTP: sent.Code})
-			return
-		}
+	if err != nil {
+		s.fail(w, r, err)
+		return
 	}
-	writeError(w, r, s.Log, err)
+	sent, err := s.Auth.SendOTP(r.Context(), in.Phone, s.client(r))
+	s.reply(w, r, http.StatusOK, sendOTPResponse{Message: "Verification code sent on WhatsApp", Phone: sent.Phone, OTP: sent.Code}, err)
 }
 
 func (s *server) verifyOTP(w http.ResponseWriter, r *http.Request) {
@@ -46,28 +45,25 @@ func (s *server) verifyOTP(w http.ResponseWriter, r *http.Request) {
 		Phone string `json:"phone"`
 		OTP   string `json:"otp"`
 	}](r)
-	if err == nil {
-		var phone string
-		if phone, err = s.Auth.VerifyOTP(r.Context(), in.Phone, in.OTP); err == nil {
-			writeJSON(w, http.StatusOK, map[string]any{"message": "Phone verified", "phone": phone, "verified": true})
-			return
-		}
+	if err != nil {
+		s.fail(w, r, err)
+		return
 	}
-	writeError(w, r, s.Log, err)
+	phone, err := s.Auth.VerifyOTP(r.Context(), in.Phone, in.OTP)
+	s.reply(w, r, http.StatusOK, map[string]any{"message": "Phone verified", "phone": phone, "verified": true}, err)
 }
 
 func (s *server) register(w http.ResponseWriter, r *http.Request) {
 	in, err := decode[auth.Registration](r)
-	if err == nil {
-		var u auth.User
-		var sess auth.Session
-		if u, sess, err = s.Auth.Register(r.Context(), in, s.client(r)); err == nil {
-			s.setSessionCookie(w, r, sess)
-			writeJSON(w, http.StatusCreated, u)
-			return
-		}
+	if err != nil {
+		s.fail(w, r, err)
+		return
 	}
-	writeError(w, r, s.Log, err)
+	u, sess, err := s.Auth.Register(r.Context(), in, s.client(r))
+	if err == nil {
+		s.setSessionCookie(w, r, sess)
+	}
+	s.reply(w, r, http.StatusCreated, u, err)
 }
 
 func (s *server) login(w http.ResponseWriter, r *http.Request) {
@@ -75,27 +71,25 @@ func (s *server) login(w http.ResponseWriter, r *http.Request) {
 		Username string `json:"username"`
 		Password string `json:"password"`
 	}](r)
-	if err == nil {
-		var u auth.User
-		var sess auth.Session
-		if u, sess, err = s.Auth.Login(r.Context(), in.Username, in.Password, s.client(r)); err == nil {
-			// A new session replaces the one this browser had.
-			s.Auth.Logout(r.Context(), sessionToken(r))
-			s.setSessionCookie(w, r, sess)
-			writeJSON(w, http.StatusOK, u)
-			return
-		}
+	if err != nil {
+		s.fail(w, r, err)
+		return
 	}
-	writeError(w, r, s.Log, err)
+	u, sess, err := s.Auth.Login(r.Context(), in.Username, in.Password, s.client(r))
+	if err == nil {
+		// A new session replaces the one this browser had.
+		s.Auth.Logout(r.Context(), sessionToken(r))
+		s.setSessionCookie(w, r, sess)
+	}
+	s.reply(w, r, http.StatusOK, u, err)
 }
 
 func (s *server) logout(w http.ResponseWriter, r *http.Request) {
-	if err := s.Auth.Logout(r.Context(), sessionToken(r)); err != nil {
-		writeError(w, r, s.Log, err)
-		return
+	err := s.Auth.Logout(r.Context(), sessionToken(r))
+	if err == nil {
+		s.clearSessionCookie(w, r)
 	}
-	s.clearSessionCookie(w, r)
-	writeJSON(w, http.StatusOK, messageBody{Message: "Signed out"})
+	s.reply(w, r, http.StatusOK, messageBody{Message: "Signed out"}, err)
 }
 
 func (s *server) getUser(w http.ResponseWriter, r *http.Request, u auth.User) {
@@ -107,12 +101,9 @@ func (s *server) sendResetCode(w http.ResponseWriter, r *http.Request) {
 		Email string `json:"email"`
 	}](r)
 	if err == nil {
-		if err = s.Auth.SendResetCode(r.Context(), in.Email, s.client(r)); err == nil {
-			writeJSON(w, http.StatusOK, messageBody{Message: auth.ResetCodeSentMessage})
-			return
-		}
+		err = s.Auth.SendResetCode(r.Context(), in.Email, s.client(r))
 	}
-	writeError(w, r, s.Log, err)
+	s.reply(w, r, http.StatusOK, messageBody{Message: auth.ResetCodeSentMessage}, err)
 }
 
 func (s *server) verifyResetCode(w http.ResponseWriter, r *http.Request) {
@@ -121,12 +112,9 @@ func (s *server) verifyResetCode(w http.ResponseWriter, r *http.Request) {
 		Code  string `json:"code"`
 	}](r)
 	if err == nil {
-		if err = s.Auth.VerifyResetCode(r.Context(), in.Email, in.Code); err == nil {
-			writeJSON(w, http.StatusOK, map[string]any{"message": "Code verified", "valid": true})
-			return
-		}
+		err = s.Auth.VerifyResetCode(r.Context(), in.Email, in.Code)
 	}
-	writeError(w, r, s.Log, err)
+	s.reply(w, r, http.StatusOK, map[string]any{"message": "Code verified", "valid": true}, err)
 }
 
 func (s *server) resetPassword(w http.ResponseWriter, r *http.Request) {
@@ -136,10 +124,7 @@ func (s *server) resetPassword(w http.ResponseWriter, r *http.Request) {
 		NewPassword string `json:"newPassword"`
 	}](r)
 	if err == nil {
-		if err = s.Auth.ResetPassword(r.Context(), in.Email, in.Code, in.NewPassword); err == nil {
-			writeJSON(w, http.StatusOK, messageBody{Message: "Password reset successful. Sign in with your new password"})
-			return
-		}
+		err = s.Auth.ResetPassword(r.Context(), in.Email, in.Code, in.NewPassword)
 	}
-	writeError(w, r, s.Log, err)
+	s.reply(w, r, http.StatusOK, messageBody{Message: "Password reset successful. Sign in with your new password"}, err)
 }

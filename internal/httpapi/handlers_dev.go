@@ -11,11 +11,7 @@ const outboxLimit = 200
 
 func (s *server) devOutboxJSON(w http.ResponseWriter, r *http.Request) {
 	list, err := s.Outbox.ListOutbox(r.Context(), outboxLimit)
-	if err != nil {
-		writeError(w, r, s.Log, apperr.Wrap(err, "list outbox"))
-		return
-	}
-	writeJSON(w, http.StatusOK, list)
+	s.reply(w, r, http.StatusOK, list, apperr.Wrap(err, "list outbox"))
 }
 
 var outboxPage = template.Must(template.New("outbox").Parse(`<!doctype html>
@@ -41,7 +37,7 @@ pre{white-space:pre-wrap;font-family:inherit;margin:8px 0 0}
 func (s *server) devOutboxPage(w http.ResponseWriter, r *http.Request) {
 	list, err := s.Outbox.ListOutbox(r.Context(), outboxLimit)
 	if err != nil {
-		writeError(w, r, s.Log, apperr.Wrap(err, "list outbox"))
+		s.fail(w, r, apperr.Wrap(err, "list outbox"))
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")

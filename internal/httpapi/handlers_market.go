@@ -13,20 +13,6 @@ import (
 	"propmatch/internal/store"
 )
 
-// fail writes err.
-func (s *server) fail(w http.ResponseWriter, r *http.Request, err error) {
-	writeError(w, r, s.Log, err)
-}
-
-// reply writes v with status, or err when there is one.
-func (s *server) reply(w http.ResponseWriter, r *http.Request, status int, v any, err error) {
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, status, v)
-}
-
 // page runs list with the request's page and writes the result with its Link header.
 func page[T any](s *server, w http.ResponseWriter, r *http.Request, list func(store.Page) ([]T, int64, error)) {
 	p, err := pageOf(r)
@@ -77,7 +63,7 @@ func (s *server) updateProperty(w http.ResponseWriter, r *http.Request, u auth.U
 func (s *server) deleteProperty(w http.ResponseWriter, r *http.Request, u auth.User) {
 	id, err := pathID(r)
 	if err == nil {
-		err = s.Properties.Delete(r.Context(), property.Actor{ID: u.ID, Admin: u.IsAdmin()}, id)
+		err = s.Properties.Delete(r.Context(), store.Actor{ID: u.ID, Admin: u.IsAdmin()}, id)
 	}
 	s.reply(w, r, http.StatusOK, messageBody{Message: "Property deleted"}, err)
 }
@@ -116,7 +102,7 @@ func (s *server) updateRequirement(w http.ResponseWriter, r *http.Request, u aut
 func (s *server) deleteRequirement(w http.ResponseWriter, r *http.Request, u auth.User) {
 	id, err := pathID(r)
 	if err == nil {
-		err = s.Requirements.Delete(r.Context(), requirement.Actor{ID: u.ID, Admin: u.IsAdmin()}, id)
+		err = s.Requirements.Delete(r.Context(), store.Actor{ID: u.ID, Admin: u.IsAdmin()}, id)
 	}
 	s.reply(w, r, http.StatusOK, messageBody{Message: "Requirement deleted"}, err)
 }

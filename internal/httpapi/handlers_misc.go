@@ -35,7 +35,7 @@ func (s *server) states(w http.ResponseWriter, r *http.Request) {
 func (s *server) cities(w http.ResponseWriter, r *http.Request) {
 	cities, ok := india.Cities(r.PathValue("state"))
 	if !ok {
-		writeError(w, r, s.Log, apperr.New(apperr.NotFound, "Unknown state: %s", r.PathValue("state")))
+		s.fail(w, r, apperr.New(apperr.NotFound, "Unknown state: %s", r.PathValue("state")))
 		return
 	}
 	w.Header().Set("Cache-Control", "public, max-age=86400")
@@ -43,5 +43,5 @@ func (s *server) cities(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *server) apiNotFound(w http.ResponseWriter, r *http.Request) {
-	writeError(w, r, s.Log, apperr.New(apperr.NotFound, "No such API endpoint: %s %s", r.Method, r.URL.Path))
+	s.fail(w, r, apperr.New(apperr.NotFound, "No such API endpoint: %s %s", r.Method, r.URL.Path))
 }

@@ -114,3 +114,17 @@ func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 	}
 	writeJSON(w, status, errorBody{Message: e.Message, Errors: e.Fields})
 }
+
+// fail writes err.
+func (s *server) fail(w http.ResponseWriter, r *http.Request, err error) {
+	writeError(w, r, s.Log, err)
+}
+
+// reply writes v with status, or err when there is one.
+func (s *server) reply(w http.ResponseWriter, r *http.Request, status int, v any, err error) {
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, status, v)
+}

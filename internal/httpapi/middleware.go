@@ -72,7 +72,7 @@ func (s *server) recoverPanics(next http.Handler) http.Handler {
 				if v == http.ErrAbortHandler {
 					panic(v)
 				}
-				writeError(w, r, s.Log, apperr.Wrap(fmt.Errorf("panic: %v\n%s", v, debug.Stack()), "recovered"))
+				s.fail(w, r, apperr.Wrap(fmt.Errorf("panic: %v\n%s", v, debug.Stack()), "recovered"))
 			}
 		}()
 		next.ServeHTTP(w, r)

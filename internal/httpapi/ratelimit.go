@@ -64,7 +64,7 @@ func (s *server) limited(h http.HandlerFunc) http.HandlerFunc {
 		ip := s.clientIP(r)
 		if !s.authLimiter.allow(ip) {
 			security.Record(r.Context(), s.DB, s.DB.Time(), security.Event{Type: security.RateLimitHit, IP: ip, URL: r.URL.Path, Detail: "burst limit"})
-			writeError(w, r, s.Log, apperr.Throttled(time.Minute, "Too many requests. Please slow down and try again in a minute"))
+			s.fail(w, r, apperr.Throttled(time.Minute, "Too many requests. Please slow down and try again in a minute"))
 			return
 		}
 		h(w, r)

@@ -155,13 +155,8 @@ func (s *Service) List(ctx context.Context, agentID int64, side, status string, 
 // ForRequirement returns the matches of one of agentID's requirements, best
 // first. It returns NotFound when the requirement is not theirs.
 func (s *Service) ForRequirement(ctx context.Context, agentID, requirementID int64) ([]Match, error) {
-	var owner int64
-	err := s.db.QueryRowContext(ctx, `SELECT agent_id FROM requirements WHERE id = $1`, requirementID).Scan(&owner)
-	if errors.Is(err, sql.ErrNoRows) || (err == nil && owner != agentID) {
-		return nil, apperr.New(apperr.NotFound, "Requirement not found")
-	}
-	if err != nil {
-		return nil, apperr.Wrap(err, "requirement owner")
+	if err := store.CheckOwner(ctx, s.db, "requirements", requirementID, store.Actor{ID: agentID}, apperr.New(apperr.NotFound, "Requirement not found")); err != nil {
+		return nil, err
 	}
 	return s.query(ctx, s.db.DB, `m.requirement_id = $1 ORDER BY m.match_score DESC, m.property_id DESC`, requirementID)
 }

@@ -3,7 +3,6 @@ package property
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -22,13 +21,6 @@ type Service struct {
 // NewService returns a Service whose writes run engine in the same transaction.
 func NewService(db *store.DB, engine *matching.Engine) *Service {
 	return &Service{db: db, engine: engine}
-}
-
-// Actor is who is asking: only the owner may change a listing, and an
-// admin may also delete it.
-type Actor struct {
-	ID    int64
-	Admin bool
 }
 
 var errNotFound = apperr.New(apperr.NotFound, "Property not found")
@@ -116,7 +108,7 @@ func (s *Service) Update(ctx context.Context, agentID, id int64, in Input) (Prop
 	}
 	var out Property
 	err = s.db.WithTx(ctx, func(tx *sql.Tx) error {
-		if err := s.own(ctx, tx, Actor{ID: agentID}, id); err != nil {
+		if err := store.CheckOwner(ctx, tx, "properties", id, store.Actor{ID: agentID}, errNotFound); err != nil {
 			return err
 		}
 		if err := s.storeImage(ctx, tx, agentID, &rec); err != nil {
@@ -140,9 +132,9 @@ func (s *Service) Update(ctx context.Context, agentID, id int64, in Input) (Prop
 
 // Delete removes a listing and its matches. The owner may delete it, and so
 // may an admin; anyone else gets NotFound.
-func (s *Service) Delete(ctx context.Context, actor Actor, id int64) error {
+func (s *Service) Delete(ctx context.Context, actor store.Actor, id int64) error {
 	return s.db.WithTx(ctx, func(tx *sql.Tx) error {
-		if err := s.own(ctx, tx, actor, id); err != nil {
+		if err := store.CheckOwner(ctx, tx, "properties", id, actor, errNotFound); err != nil {
 			return err
 		}
 		if err := s.engine.PropertyDeleting(ctx, tx, s.db.Time(), id); err != nil {
@@ -151,16 +143,6 @@ func (s *Service) Delete(ctx context.Context, actor Actor, id int64) error {
 		_, err := tx.ExecContext(ctx, `DELETE FROM properties WHERE id = $1`, id)
 		return apperr.Wrap(err, "delete property")
 	})
-}
-
-// own returns NotFound unless the listing exists and actor may change it.
-func (s *Service) own(ctx context.Context, tx *sql.Tx, actor Actor, id int64) error {
-	var owner int64
-	err := tx.QueryRowContext(ctx, `SELECT agent_id FROM properties WHERE id = $1`, id).Scan(&owner)
-	if errors.Is(err, sql.ErrNoRows) || (err == nil && owner != actor.ID && !actor.Admin) {
-		return errNotFound
-	}
-	return apperr.Wrap(err, "property owner")
 }
 
 // storeImage saves a new upload, or checks that a kept /media/ URL is one

@@ -24,13 +24,6 @@ func NewService(db *store.DB, engine *matching.Engine) *Service {
 	return &Service{db: db, engine: engine}
 }
 
-// Actor is who is asking: only the owner may change a requirement, and an
-// admin may also delete it.
-type Actor struct {
-	ID    int64
-	Admin bool
-}
-
 var errNotFound = apperr.New(apperr.NotFound, "Requirement not found")
 
 func scan(rows interface{ Scan(...any) error }) (Requirement, error) {
@@ -176,17 +169,12 @@ func (s *Service) rematch(ctx context.Context, tx *sql.Tx, id int64, out *Requir
 
 // Delete removes a requirement and its matches. The owner may delete it, and
 // so may an admin; anyone else gets NotFound.
-func (s *Service) Delete(ctx context.Context, actor Actor, id int64) error {
+func (s *Service) Delete(ctx context.Context, actor store.Actor, id int64) error {
 	return s.db.WithTx(ctx, func(tx *sql.Tx) error {
-		var owner int64
-		err := tx.QueryRowContext(ctx, `SELECT agent_id FROM requirements WHERE id = $1`, id).Scan(&owner)
-		if errors.Is(err, sql.ErrNoRows) || (err == nil && owner != actor.ID && !actor.Admin) {
-			return errNotFound
+		if err := store.CheckOwner(ctx, tx, "requirements", id, actor, errNotFound); err != nil {
+			return err
 		}
-		if err != nil {
-			return apperr.Wrap(err, "requirement owner")
-		}
-		_, err = tx.ExecContext(ctx, `DELETE FROM requirements WHERE id = $1`, id)
+		_, err := tx.ExecContext(ctx, `DELETE FROM requirements WHERE id = $1`, id)
 		return apperr.Wrap(err, "delete requirement")
 	})
 }

@@ -1,0 +1,37 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+
+	"propmatch/internal/apperr"
+)
+
+// Actor is who asks to touch an agent's row: its owner may, and an admin
+// may too where the caller allows it.
+type Actor struct {
+	ID    int64
+	Admin bool
+}
+
+// Queryer is a *sql.DB or a *sql.Tx.
+type Queryer interface {
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// CheckOwner returns notFound unless the row id of table exists and actor
+// may touch it: it is theirs, or they are an admin. Another agent's row
+// answers notFound too, so ids reveal nothing.
+func CheckOwner(ctx context.Context, q Queryer, table string, id int64, actor Actor, notFound error) error {
+	var owner int64
+	err := q.QueryRowContext(ctx, `SELECT agent_id FROM `+table+` WHERE id = $1`, id).Scan(&owner)
+	switch {
+	case errors.Is(err, sql.ErrNoRows), err == nil && owner != actor.ID && !actor.Admin:
+		return notFound
+	case err != nil:
+		return apperr.Wrap(err, fmt.Sprintf("%s owner", table))
+	}
+	return nil
+}
