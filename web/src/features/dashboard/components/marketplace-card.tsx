@@ -1,6 +1,7 @@
 import * as React from 'react'
 import { Search, SearchX, Store } from 'lucide-react'
-import { LoadMore } from '@/components/load-more'
+import type { InfiniteData } from '@tanstack/react-query'
+import { LoadMore, type PagedQuery } from '@/components/load-more'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Input } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
@@ -10,6 +11,7 @@ import { useMarketplaceProperties } from '@/features/properties/api/get-marketpl
 import { PropertyCard } from '@/features/properties/components/property-card'
 import { useMarketplaceRequirements } from '@/features/requirements/api/get-marketplace-requirements'
 import { RequirementCard } from '@/features/requirements/components/requirement-card'
+import type { Page } from '@/lib/api-client'
 import { pageItems } from '@/lib/paged-query'
 import { useDebouncedValue } from '@/lib/use-debounced-value'
 
@@ -63,29 +65,44 @@ function ScrollList({ children, testId }: { children: React.ReactNode; testId: s
   )
 }
 
-function PropertiesPanel({ search, onSearch }: { search: string; onSearch: (v: string) => void }) {
-  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS)
-  const query = useMarketplaceProperties(q)
+/** The query a marketplace list reads: a paged list of items with an id. */
+type MarketplaceQuery<T> = PagedQuery & {
+  data: InfiniteData<Page<T>, unknown> | undefined
+  isPending: boolean
+  isError: boolean
+  isFetching: boolean
+}
+
+type ListPanelProps<T> = {
+  query: MarketplaceQuery<T>
+  searching: boolean
+  search: string
+  onSearch: (v: string) => void
+  label: string
+  placeholder: string
+  what: string
+  idle: string
+  noMatch: string
+  testId: string
+  renderItem: (item: T) => React.ReactNode
+}
+
+/** One marketplace tab: server search box, status, empty states and the scrolling list. */
+function ListPanel<T extends { id: number }>({ query, searching, search, onSearch, label, placeholder, what, idle, noMatch, testId, renderItem }: ListPanelProps<T>) {
   const items = pageItems(query.data)
   return (
     <div className="grid gap-3">
-      <SearchBox
-        value={search}
-        onChange={onSearch}
-        label="Search properties"
-        placeholder="Search by title, locality, city or type"
-        busy={query.isFetching && !query.isFetchingNextPage && !query.isPending}
-      />
+      <SearchBox value={search} onChange={onSearch} label={label} placeholder={placeholder} busy={query.isFetching && !query.isFetchingNextPage && !query.isPending} />
       {query.isPending || (query.isError && !query.isFetchNextPageError) ? (
-        <Status pending={query.isPending} error={query.error} what="properties" />
+        <Status pending={query.isPending} error={query.error} what={what} />
       ) : items.length === 0 ? (
-        <Empty searching={!!q} idle="No properties available" noMatch="No matching properties" />
+        <Empty searching={searching} idle={idle} noMatch={noMatch} />
       ) : (
-        <ScrollList testId="marketplace-properties">
+        <ScrollList testId={testId}>
           <ul className="grid gap-2">
-            {items.map((p) => (
-              <li key={p.id} className="min-w-0">
-                <PropertyCard property={p} layout="compact" footer={<AgentContact name={p.agentName} phone={p.agentPhone} role="Listed by" />} />
+            {items.map((item) => (
+              <li key={item.id} className="min-w-0">
+                {renderItem(item)}
               </li>
             ))}
           </ul>
@@ -96,36 +113,41 @@ function PropertiesPanel({ search, onSearch }: { search: string; onSearch: (v: s
   )
 }
 
+function PropertiesPanel({ search, onSearch }: { search: string; onSearch: (v: string) => void }) {
+  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS)
+  return (
+    <ListPanel
+      query={useMarketplaceProperties(q)}
+      searching={!!q}
+      search={search}
+      onSearch={onSearch}
+      label="Search properties"
+      placeholder="Search by title, locality, city or type"
+      what="properties"
+      idle="No properties available"
+      noMatch="No matching properties"
+      testId="marketplace-properties"
+      renderItem={(p) => <PropertyCard property={p} layout="compact" footer={<AgentContact name={p.agentName} phone={p.agentPhone} role="Listed by" />} />}
+    />
+  )
+}
+
 function RequirementsPanel({ search, onSearch }: { search: string; onSearch: (v: string) => void }) {
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS)
-  const query = useMarketplaceRequirements(q)
-  const items = pageItems(query.data)
   return (
-    <div className="grid gap-3">
-      <SearchBox
-        value={search}
-        onChange={onSearch}
-        label="Search requirements"
-        placeholder="Search by client name, city, locality or type"
-        busy={query.isFetching && !query.isFetchingNextPage && !query.isPending}
-      />
-      {query.isPending || (query.isError && !query.isFetchNextPageError) ? (
-        <Status pending={query.isPending} error={query.error} what="requirements" />
-      ) : items.length === 0 ? (
-        <Empty searching={!!q} idle="No requirements available" noMatch="No matching requirements" />
-      ) : (
-        <ScrollList testId="marketplace-requirements">
-          <ul className="grid gap-2">
-            {items.map((r) => (
-              <li key={r.id} className="min-w-0">
-                <RequirementCard requirement={r} className="p-3 shadow-none" footer={<AgentContact name={r.agentName} phone={r.agentPhone} role="Buyer agent" />} />
-              </li>
-            ))}
-          </ul>
-          <LoadMore query={query} />
-        </ScrollList>
-      )}
-    </div>
+    <ListPanel
+      query={useMarketplaceRequirements(q)}
+      searching={!!q}
+      search={search}
+      onSearch={onSearch}
+      label="Search requirements"
+      placeholder="Search by client name, city, locality or type"
+      what="requirements"
+      idle="No requirements available"
+      noMatch="No matching requirements"
+      testId="marketplace-requirements"
+      renderItem={(r) => <RequirementCard requirement={r} className="p-3 shadow-none" footer={<AgentContact name={r.agentName} phone={r.agentPhone} role="Buyer agent" />} />}
+    />
   )
 }
 
