@@ -16,10 +16,13 @@ import (
 
 	"propmatch/internal/apperr"
 	"propmatch/internal/auth"
+	"propmatch/internal/events"
 	"propmatch/internal/httpapi"
 	"propmatch/internal/marketplace"
 	"propmatch/internal/match"
 	"propmatch/internal/matching"
+	"propmatch/internal/message"
+	"propmatch/internal/network"
 	"propmatch/internal/notify"
 	"propmatch/internal/property"
 	"propmatch/internal/requirement"
@@ -126,6 +129,15 @@ func authConfig(cfg Config) auth.Config {
 	return ac
 }
 
+// eventBus returns the bus for live events: PostgreSQL LISTEN/NOTIFY when
+// instances may share the database, otherwise one in-process hub.
+func eventBus(ctx context.Context, db *store.DB, cfg Config, log *slog.Logger) (events.Bus, error) {
+	if db.Engine != store.Postgres {
+		return events.NewHub(), nil
+	}
+	return events.NewPGBus(ctx, db.DB, cfg.DatabaseURL, events.DefaultChannel, log)
+}
+
 func serve(ctx context.Context, cfg Config, args []string, log *slog.Logger, stdout io.Writer) error {
 	fl := flag.NewFlagSet("serve", flag.ContinueOnError)
 	addr := fl.String("addr", cfg.Addr, "listen address (env PROPMATCH_ADDR)")
@@ -161,11 +173,20 @@ func serve(ctx context.Context, cfg Config, args []string, log *slog.Logger, std
 		}
 	}
 	engine := matching.NewEngine(cfg.MatchesPerRequirement)
+	bus, err := eventBus(ctx, db, cfg, log)
+	if err != nil {
+		return err
+	}
+	defer bus.Close()
 	deps := httpapi.Deps{DB: db, Auth: authSvc, Log: log,
 		Properties:   property.NewService(db, engine),
 		Requirements: requirement.NewService(db, engine),
 		Matches:      match.NewService(db, engine),
-		Marketplace:  marketplace.NewService(db), Web: WebFS, Dev: cfg.Dev(), TrustProxy: cfg.TrustProxy,
+		Marketplace:  marketplace.NewService(db),
+		Network:      network.NewService(db),
+		Messages:     message.NewService(db, engine),
+		Events:       bus,
+		Web:          WebFS, Dev: cfg.Dev(), TrustProxy: cfg.TrustProxy,
 		AuthRatePerMinute: cfg.AuthRatePerMinute, AuthBurst: cfg.AuthBurst}
 	if cfg.Dev() {
 		deps.Outbox = outbox
@@ -182,6 +203,8 @@ func serve(ctx context.Context, cfg Config, args []string, log *slog.Logger, std
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 		BaseContext:       func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
 	}
+	// Open event streams never go idle: end them when shutdown begins.
+	srv.RegisterOnShutdown(func() { bus.Close() })
 	go sweepSessions(ctx, authSvc, log)
 	log.Info("PropMatch is listening", "url", "http://"+ln.Addr().String(), "env", cfg.Env, "database", string(db.Engine))
 	served := make(chan error, 1)

@@ -85,9 +85,11 @@ func (s *server) login(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *server) logout(w http.ResponseWriter, r *http.Request) {
-	err := s.Auth.Logout(r.Context(), sessionToken(r))
+	token := sessionToken(r)
+	err := s.Auth.Logout(r.Context(), token)
 	if err == nil {
 		s.clearSessionCookie(w, r)
+		s.endStreams(r, token)
 	}
 	s.reply(w, r, http.StatusOK, messageBody{Message: "Signed out"}, err)
 }

@@ -1,12 +1,14 @@
 package httpapi
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 
 	"propmatch/internal/apperr"
 	"propmatch/internal/auth"
 	"propmatch/internal/match"
+	"propmatch/internal/matching"
 	"propmatch/internal/media"
 	"propmatch/internal/property"
 	"propmatch/internal/requirement"
@@ -41,7 +43,11 @@ func (s *server) createProperty(w http.ResponseWriter, r *http.Request, u auth.U
 		s.fail(w, r, err)
 		return
 	}
-	p, err := s.Properties.Create(r.Context(), u.ID, in)
+	var p property.Property
+	err = s.matching(r, func(ctx context.Context) (err error) {
+		p, err = s.Properties.Create(ctx, u.ID, in)
+		return err
+	})
 	s.reply(w, r, http.StatusCreated, p, err)
 }
 
@@ -56,7 +62,11 @@ func (s *server) updateProperty(w http.ResponseWriter, r *http.Request, u auth.U
 		s.fail(w, r, err)
 		return
 	}
-	p, err := s.Properties.Update(r.Context(), u.ID, id, in)
+	var p property.Property
+	err = s.matching(r, func(ctx context.Context) (err error) {
+		p, err = s.Properties.Update(ctx, u.ID, id, in)
+		return err
+	})
 	s.reply(w, r, http.StatusOK, p, err)
 }
 
@@ -80,7 +90,11 @@ func (s *server) createRequirement(w http.ResponseWriter, r *http.Request, u aut
 		s.fail(w, r, err)
 		return
 	}
-	req, err := s.Requirements.Create(r.Context(), u.ID, in)
+	var req requirement.Requirement
+	err = s.matching(r, func(ctx context.Context) (err error) {
+		req, err = s.Requirements.Create(ctx, u.ID, in)
+		return err
+	})
 	s.reply(w, r, http.StatusCreated, req, err)
 }
 
@@ -95,7 +109,11 @@ func (s *server) updateRequirement(w http.ResponseWriter, r *http.Request, u aut
 		s.fail(w, r, err)
 		return
 	}
-	req, err := s.Requirements.Update(r.Context(), u.ID, id, patch)
+	var req requirement.Requirement
+	err = s.matching(r, func(ctx context.Context) (err error) {
+		req, err = s.Requirements.Update(ctx, u.ID, id, patch)
+		return err
+	})
 	s.reply(w, r, http.StatusOK, req, err)
 }
 
@@ -203,4 +221,15 @@ func (s *server) getMedia(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Write(img.Data)
+}
+
+// matching runs a write that may store matches, and tells the agents who
+// gained matches once it has committed.
+func (s *server) matching(r *http.Request, write func(ctx context.Context) error) error {
+	ctx, news := matching.WithNews(r.Context())
+	err := write(ctx)
+	if err == nil {
+		s.announceMatches(r, news)
+	}
+	return err
 }

@@ -26,10 +26,13 @@ import (
 	"github.com/getkin/kin-openapi/routers/gorillamux"
 
 	"propmatch/internal/auth"
+	"propmatch/internal/events"
 	"propmatch/internal/httpapi"
 	"propmatch/internal/marketplace"
 	"propmatch/internal/match"
 	"propmatch/internal/matching"
+	"propmatch/internal/message"
+	"propmatch/internal/network"
 	"propmatch/internal/notify"
 	"propmatch/internal/property"
 	"propmatch/internal/requirement"
@@ -50,6 +53,7 @@ type apiTest struct {
 	bare   *http.Client // no cookie jar
 	logs   *syncBuffer
 	clock  *fakeClock
+	bus    events.Bus
 }
 
 // apiOptions changes how newAPITest builds the server.
@@ -62,6 +66,10 @@ type apiOptions struct {
 	otp        notify.OTPSender // replaces the development WhatsApp outbox
 	// authRate and authBurst set the per-IP burst limit (off when zero).
 	authRate, authBurst int
+	// bus carries live events (a fresh in-process hub when nil).
+	bus events.Bus
+	// heartbeat is the event streams' ping interval (25 s when zero).
+	heartbeat time.Duration
 }
 
 // testArgon is a cheap argon2id cost so that tests stay fast.
@@ -95,7 +103,12 @@ func newAPITest(t *testing.T, db *store.DB, opts apiOptions) *apiTest {
 	deps := httpapi.Deps{DB: db, Auth: svc, Log: log, Web: opts.web, Dev: !opts.production,
 		AuthRatePerMinute: opts.authRate, AuthBurst: opts.authBurst,
 		Properties: property.NewService(db, engine), Requirements: requirement.NewService(db, engine),
-		Matches: match.NewService(db, engine), Marketplace: marketplace.NewService(db)}
+		Matches: match.NewService(db, engine), Marketplace: marketplace.NewService(db),
+		Network: network.NewService(db), Messages: message.NewService(db, engine), Heartbeat: opts.heartbeat}
+	deps.Events = opts.bus
+	if deps.Events == nil {
+		deps.Events = events.NewHub()
+	}
 	if !opts.production {
 		deps.Outbox = outbox
 	}
@@ -110,13 +123,15 @@ func newAPITest(t *testing.T, db *store.DB, opts apiOptions) *apiTest {
 		srv = httptest.NewServer(h)
 	}
 	t.Cleanup(srv.Close)
+	// Cleanups run last first: end open event streams, or Close would wait on them.
+	t.Cleanup(func() { deps.Events.Close() })
 	jar, _ := cookiejar.New(nil)
 	client := srv.Client()
 	bare := *client
 	client.Jar = jar
 	client.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
 	bare.CheckRedirect = client.CheckRedirect
-	return &apiTest{t: t, db: db, auth: svc, outbox: outbox, srv: srv, client: client, bare: &bare, logs: logs, clock: clock}
+	return &apiTest{t: t, db: db, auth: svc, outbox: outbox, srv: srv, client: client, bare: &bare, logs: logs, clock: clock, bus: deps.Events}
 }
 
 // sub returns a copy of a that reports to t, for use inside t.Run.

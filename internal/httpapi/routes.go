@@ -43,6 +43,23 @@ func (s *server) routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/marketplace/requirements", s.signedIn(s.marketplaceRequirements))
 	mux.HandleFunc("GET /api/dashboard/stats", s.signedIn(s.dashboardStats))
 
+	// Agent network and messages (spec part 2, sections 2 to 8).
+	mux.HandleFunc("GET /api/agents", s.signedIn(s.listAgents))
+	mux.HandleFunc("GET /api/users", s.signedIn(s.listUsers))
+	mux.HandleFunc("GET /api/connections", s.signedIn(s.listConnections))
+	mux.HandleFunc("POST /api/connections", s.signedIn(s.createConnection))
+	mux.HandleFunc("PUT /api/connections/{id}", s.signedIn(s.answerConnection))
+	mux.HandleFunc("DELETE /api/connections/{id}", s.signedIn(s.cancelConnection))
+	mux.HandleFunc("GET /api/messages", s.signedIn(s.listMessages))
+	mux.HandleFunc("POST /api/messages", s.signedIn(s.sendMessage))
+	mux.HandleFunc("GET /api/messages/conversations", s.signedIn(s.listConversations))
+	mux.HandleFunc("GET /api/messages/unread-count", s.signedIn(s.unreadCount))
+	mux.HandleFunc("PUT /api/messages/mark-read/{otherUserId}", s.signedIn(s.markRead))
+	mux.HandleFunc("DELETE /api/messages/{id}", s.signedIn(s.deleteMessage))
+
+	// Live events for the signed-in user.
+	mux.HandleFunc("GET /api/events", s.signedIn(s.events))
+
 	// Stored images.
 	mux.HandleFunc("GET /media/{mediaId}", s.getMedia)
 

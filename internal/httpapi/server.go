@@ -13,8 +13,11 @@ import (
 	"time"
 
 	"propmatch/internal/auth"
+	"propmatch/internal/events"
 	"propmatch/internal/marketplace"
 	"propmatch/internal/match"
+	"propmatch/internal/message"
+	"propmatch/internal/network"
 	"propmatch/internal/notify"
 	"propmatch/internal/property"
 	"propmatch/internal/requirement"
@@ -31,7 +34,13 @@ type Deps struct {
 	Requirements *requirement.Service
 	Matches      *match.Service
 	Marketplace  *marketplace.Service
-	Log          *slog.Logger
+	Network      *network.Service
+	Messages     *message.Service
+	// Events carries live events to open streams; nil turns /api/events off.
+	Events events.Bus
+	// Heartbeat is how often an idle stream is pinged (25 s when zero).
+	Heartbeat time.Duration
+	Log       *slog.Logger
 	// Web is the built web app (index.html at its root); nil serves no app.
 	Web fs.FS
 	// Dev enables the development outbox routes.

@@ -106,6 +106,10 @@ type Stats struct {
 	TotalMatches     int            `json:"totalMatches"`
 	NewMatches       int            `json:"newMatches"`
 	PropertyTypes    map[string]int `json:"propertyTypes"`
+	UnreadMessages   int            `json:"unreadMessages"`
+	PendingRequests  int            `json:"pendingRequests"`
+	MessagesBadge    int            `json:"messagesBadge"`
+	Connections      int            `json:"connections"`
 }
 
 // DashboardStats counts agentID's listings, requirements and matches.
@@ -123,6 +127,10 @@ func (s *Service) DashboardStats(ctx context.Context, agentID int64) (Stats, err
 		{&st.SellerMatches, `SELECT COUNT(*) FROM matches WHERE seller_agent_id = $1`},
 		{&st.NewMatches, `SELECT (SELECT COUNT(*) FROM matches WHERE buyer_agent_id = $1 AND status = 'new') +
 			(SELECT COUNT(*) FROM matches WHERE seller_agent_id = $1 AND status = 'new')`},
+		{&st.UnreadMessages, `SELECT COUNT(*) FROM messages WHERE receiver_id = $1 AND is_read = FALSE`},
+		{&st.PendingRequests, `SELECT COUNT(*) FROM connections WHERE receiver_id = $1 AND status = 'pending'`},
+		{&st.Connections, `SELECT (SELECT COUNT(*) FROM connections WHERE requester_id = $1 AND status = 'accepted') +
+			(SELECT COUNT(*) FROM connections WHERE receiver_id = $1 AND status = 'accepted')`},
 	}
 	for _, c := range counts {
 		if err := s.db.QueryRowContext(ctx, c.query, agentID).Scan(c.dest); err != nil {
@@ -148,5 +156,6 @@ func (s *Service) DashboardStats(ctx context.Context, agentID int64) (Stats, err
 		}
 	}
 	st.TotalMatches = st.BuyerMatches + st.SellerMatches
+	st.MessagesBadge = st.UnreadMessages + st.PendingRequests
 	return st, apperr.Wrap(rows.Err(), "property counts")
 }

@@ -308,6 +308,10 @@ func (w *writer) insertAll(ctx context.Context, list []pendingMatch) error {
 		if _, err := w.tx.ExecContext(ctx, q.String(), args...); err != nil {
 			return fmt.Errorf("insert matches: %w", err)
 		}
+		news := newsFrom(ctx)
+		for _, m := range list[:n] {
+			news.add(m.p.AgentID, m.r.AgentID)
+		}
 		list = list[n:]
 	}
 	return nil
@@ -352,6 +356,7 @@ func (w *writer) insert(ctx context.Context, p Property, r Requirement, b Breakd
 	if err != nil {
 		return fmt.Errorf("insert match: %w", err)
 	}
+	newsFrom(ctx).add(p.AgentID, r.AgentID)
 	return nil
 }
 

@@ -1,0 +1,107 @@
+package httpapi
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"time"
+
+	"propmatch/internal/auth"
+	"propmatch/internal/events"
+	"propmatch/internal/matching"
+)
+
+// defaultHeartbeat is how often an idle event stream sends a comment line,
+// and checks that its session is still alive.
+const defaultHeartbeat = 25 * time.Second
+
+// publish hands ev to the streams of users. The write it reports has
+// committed, so a failure to tell is logged, not returned.
+func (s *server) publish(r *http.Request, users []int64, ev events.Event) {
+	if s.Events == nil {
+		return
+	}
+	if err := s.Events.Publish(context.WithoutCancel(r.Context()), users, ev); err != nil {
+		s.Log.Warn("publish event", "type", ev.Type, "err", err)
+	}
+}
+
+// announceMatches tells each agent who gained matches in a committed write.
+func (s *server) announceMatches(r *http.Request, news *matching.News) {
+	byCount := map[int][]int64{}
+	for agent, n := range news.Counts() {
+		byCount[n] = append(byCount[n], agent)
+	}
+	for n, agents := range byCount {
+		s.publish(r, agents, events.New(events.Matches, countBody{Count: n}))
+	}
+}
+
+// events streams the signed-in user's events as Server-Sent Events until
+// the client leaves, the session ends or the server shuts down.
+func (s *server) events(w http.ResponseWriter, r *http.Request, u auth.User) {
+	if s.Events == nil {
+		http.Error(w, "live events are off", http.StatusNotFound)
+		return
+	}
+	token := sessionToken(r)
+	sub := s.Events.Subscribe(u.ID, events.SessionKey(token))
+	defer sub.Close()
+
+	rc := http.NewResponseController(w)
+	// A stream outlives the server's read and write timeouts.
+	rc.SetReadDeadline(time.Time{})
+	rc.SetWriteDeadline(time.Time{})
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Accel-Buffering", "no")
+	w.WriteHeader(http.StatusOK)
+	if _, err := fmt.Fprint(w, "retry: 3000\n: connected\n\n"); err != nil || rc.Flush() != nil {
+		return
+	}
+	beat := s.Heartbeat
+	if beat <= 0 {
+		beat = defaultHeartbeat
+	}
+	ticker := time.NewTicker(beat)
+	defer ticker.Stop()
+	for {
+		var err error
+		select {
+		case <-r.Context().Done():
+			return
+		case ev, open := <-sub.C:
+			if !open {
+				return
+			}
+			_, err = fmt.Fprintf(w, "event: %s\ndata: %s\n\n", ev.Type, dataOrNull(ev.Data))
+		case <-ticker.C:
+			if _, authErr := s.Auth.Authenticate(r.Context(), token); authErr != nil {
+				return
+			}
+			_, err = fmt.Fprint(w, ": ping\n\n")
+		}
+		if err != nil || rc.Flush() != nil {
+			return
+		}
+	}
+}
+
+func dataOrNull(b []byte) []byte {
+	if len(b) == 0 {
+		return []byte("null")
+	}
+	return b
+}
+
+// endStreams closes the event streams of the session with token.
+func (s *server) endStreams(r *http.Request, token string) {
+	u, ok := currentUser(r)
+	if s.Events == nil || !ok || token == "" {
+		return
+	}
+	if err := s.Events.EndSession(context.WithoutCancel(r.Context()), u.ID, events.SessionKey(token)); err != nil {
+		s.Log.Warn("end event streams", "err", err)
+	}
+}

@@ -1,0 +1,222 @@
+package httpapi_test
+
+import (
+	"fmt"
+	"net/url"
+	"strings"
+	"testing"
+)
+
+// connect sends a connection request from g to to and returns its id.
+func (a *apiTest) connect(g, to agent) int64 {
+	a.t.Helper()
+	return idOf(a.create(g, "/api/connections", map[string]any{"recipientId": to.id, "message": "Hello, let us work together"}))
+}
+
+// befriend connects g and to: a request from g that to accepts.
+func (a *apiTest) befriend(g, to agent) int64 {
+	a.t.Helper()
+	id := a.connect(g, to)
+	wantStatus(a.t, a.do("PUT", fmt.Sprintf("/api/connections/%d", id), map[string]any{"status": "accepted"}, as(to)), 200)
+	return id
+}
+
+func TestConnectionRequests(t *testing.T) {
+	eachEngine(t, apiOptions{}, func(t *testing.T, a *apiTest) {
+		A := a.newAgent("anil", "9811111111")
+		B := a.newAgent("bina", "9822222222")
+		C := a.newAgent("chetan", "9833333333")
+		path := func(id int64) string { return fmt.Sprintf("/api/connections/%d", id) }
+
+		t.Run("InvalidRequests", func(t *testing.T) {
+			a := a.sub(t)
+			cases := []struct {
+				name   string
+				body   any
+				status int
+				paths  []string
+			}{
+				{"BlankMessage", map[string]any{"recipientId": B.id, "message": "   "}, 400, []string{"message"}},
+				{"NoMessage", map[string]any{"recipientId": B.id}, 400, []string{"message"}},
+				{"TooLongMessage", map[string]any{"recipientId": B.id, "message": strings.Repeat("a", 2001)}, 400, []string{"message"}},
+				{"NoRecipient", map[string]any{"message": "Hi"}, 400, []string{"recipientId"}},
+				{"Yourself", map[string]any{"recipientId": A.id, "message": "Hi"}, 400, []string{"recipientId"}},
+				{"UnknownAgent", map[string]any{"recipientId": 999999, "message": "Hi"}, 404, nil},
+				{"NotAnObject", `[1]`, 400, nil},
+			}
+			for _, c := range cases {
+				t.Run(c.name, func(t *testing.T) {
+					wantError(t, a.sub(t).do("POST", "/api/connections", c.body, as(A)), c.status, c.paths...)
+				})
+			}
+		})
+
+		ab := a.connect(A, B)
+		t.Run("NewRequestIsPendingWithBothAgents", func(t *testing.T) {
+			got := a.sub(t).objects(B, "/api/connections")
+			if len(got) != 1 || idOf(got[0]) != ab || got[0]["status"] != "pending" ||
+				got[0]["requesterId"] != float64(A.id) || got[0]["recipientId"] != float64(B.id) {
+				t.Fatalf("B's connections = %v", got)
+			}
+			if req := got[0]["requester"].(map[string]any); req["fullName"] == "" || req["id"] != float64(A.id) {
+				t.Errorf("requester = %v", req)
+			}
+		})
+		t.Run("PendingBlocksAnotherRequestEitherWay", func(t *testing.T) {
+			wantError(t, a.sub(t).do("POST", "/api/connections", map[string]any{"recipientId": B.id, "message": "again"}, as(A)), 409)
+			wantError(t, a.sub(t).do("POST", "/api/connections", map[string]any{"receiverId": A.id, "message": "me too"}, as(B)), 409)
+		})
+		t.Run("OnlyTheReceiverAnswers", func(t *testing.T) {
+			a := a.sub(t)
+			wantError(t, a.do("PUT", path(ab), map[string]any{"status": "accepted"}, as(A)), 403)
+			wantError(t, a.do("PUT", path(ab), map[string]any{"status": "accepted"}, as(C)), 404)
+			wantError(t, a.do("PUT", path(ab), map[string]any{"status": "maybe"}, as(B)), 400, "status")
+		})
+		t.Run("OnlyTheRequesterCancels", func(t *testing.T) {
+			wantError(t, a.sub(t).do("DELETE", path(ab), nil, as(B)), 403)
+			wantError(t, a.sub(t).do("DELETE", path(ab), nil, as(C)), 404)
+		})
+		t.Run("ReceiverAccepts", func(t *testing.T) {
+			res := a.sub(t).do("PUT", path(ab), map[string]any{"status": "accepted"}, as(B))
+			wantStatus(t, res, 200)
+			if res.json(t)["status"] != "accepted" {
+				t.Errorf("status = %v", res.json(t)["status"])
+			}
+		})
+		t.Run("AnsweredRequestCannotChange", func(t *testing.T) {
+			wantError(t, a.sub(t).do("PUT", path(ab), map[string]any{"status": "rejected"}, as(B)), 409)
+			wantError(t, a.sub(t).do("DELETE", path(ab), nil, as(A)), 409)
+		})
+		t.Run("ConnectedAgentsCannotRequestAgain", func(t *testing.T) {
+			res := a.sub(t).do("POST", "/api/connections", map[string]any{"recipientId": fmt.Sprint(B.id), "message": "hi"}, as(A))
+			wantError(t, res, 409)
+			if !strings.Contains(res.json(t)["message"].(string), "already connected") {
+				t.Errorf("message = %v", res.json(t)["message"])
+			}
+		})
+
+		t.Run("CancelledThenSentAgain", func(t *testing.T) {
+			a := a.sub(t)
+			ac := a.connect(A, C)
+			res := a.do("DELETE", path(ac), nil, as(A))
+			wantStatus(t, res, 200)
+			if res.json(t)["status"] != "cancelled" {
+				t.Fatalf("cancel answered %s", res.body)
+			}
+			again := a.connect(A, C)
+			list := a.objects(C, "/api/connections")
+			if len(list) != 1 || idOf(list[0]) != again {
+				t.Errorf("C's list keeps the latest per counterpart: got %v, want only %d", ids(list), again)
+			}
+			wantError(t, a.do("PUT", path(ac), map[string]any{"status": "accepted"}, as(C)), 409)
+		})
+		t.Run("RejectedThenSentAgain", func(t *testing.T) {
+			a := a.sub(t)
+			list := a.objects(C, "/api/connections?status=pending")
+			wantStatus(t, a.do("PUT", path(idOf(list[0])), map[string]any{"status": "rejected"}, as(C)), 200)
+			if got := a.objects(A, "/api/connections?status=rejected"); len(got) != 1 {
+				t.Errorf("A's rejected = %v", got)
+			}
+			a.connect(A, C)
+			if got := a.objects(A, "/api/connections?status=rejected"); len(got) != 0 {
+				t.Errorf("after a new request the rejected one is no longer the latest: %v", got)
+			}
+		})
+		t.Run("StatusFilterIsChecked", func(t *testing.T) {
+			wantError(t, a.sub(t).do("GET", "/api/connections?status=friends", nil, as(A)), 400, "status")
+		})
+		t.Run("SignedOut", func(t *testing.T) {
+			wantError(t, a.sub(t).do("GET", "/api/connections", nil), 401)
+			wantError(t, a.sub(t).do("POST", "/api/connections", map[string]any{"recipientId": B.id, "message": "x"}), 401)
+		})
+	})
+}
+
+func TestAgentDirectory(t *testing.T) {
+	eachEngine(t, apiOptions{}, func(t *testing.T, a *apiTest) {
+		A := a.newAgent("anil", "9811111111")
+		B := a.newAgent("bina", "9822222222")
+		C := a.newAgent("chetan", "9833333333")
+		a.create(B, "/api/properties", listing())
+		a.create(B, "/api/properties", listing("title", "Second"))
+		a.create(B, "/api/properties", listing("title", "Off market", "isActive", false))
+		if _, err := a.db.Exec(`UPDATE users SET experience_years = 7, specialization = 'Luxury villas', city = 'Pune', state = 'Maharashtra' WHERE id = $1`, C.id); err != nil {
+			t.Fatal(err)
+		}
+		ab := a.connect(A, B)
+
+		list := a.objects(A, "/api/agents")
+		t.Run("EveryoneButTheCaller", func(t *testing.T) {
+			if got := ids(list); len(got) != 2 || findID(list, A.id) != nil {
+				t.Errorf("directory of A = %v", got)
+			}
+		})
+		t.Run("PublicFieldsOnly", func(t *testing.T) {
+			for _, g := range list {
+				for _, secret := range []string{"email", "password", "passwordHash", "sessions", "token"} {
+					if _, ok := g[secret]; ok {
+						t.Errorf("agent %v carries %q", g["id"], secret)
+					}
+				}
+			}
+		})
+		t.Run("CountsAndProfile", func(t *testing.T) {
+			b, c := findID(list, B.id), findID(list, C.id)
+			if b["activeListings"] != float64(2) || c["activeListings"] != float64(0) {
+				t.Errorf("activeListings = %v and %v, want 2 and 0", b["activeListings"], c["activeListings"])
+			}
+			if c["experience"] != float64(7) || c["specialization"] != "Luxury villas" {
+				t.Errorf("C = %v", c)
+			}
+		})
+		t.Run("CarriesTheLatestConnection", func(t *testing.T) {
+			b, c := findID(list, B.id), findID(list, C.id)
+			conn, _ := b["connection"].(map[string]any)
+			if conn == nil || idOf(conn) != ab || conn["status"] != "pending" {
+				t.Errorf("B's connection = %v", b["connection"])
+			}
+			if c["connection"] != nil {
+				t.Errorf("C's connection = %v, want null", c["connection"])
+			}
+			seenByB := findID(a.objects(B, "/api/agents"), A.id)
+			if conn, _ := seenByB["connection"].(map[string]any); conn == nil || idOf(conn) != ab {
+				t.Errorf("B sees A's connection as %v", seenByB["connection"])
+			}
+		})
+		t.Run("Search", func(t *testing.T) {
+			cases := []struct {
+				q    string
+				want []int64
+			}{
+				{"pune", []int64{C.id}},
+				{"MAHARASHTRA", []int64{C.id}},
+				{"bina", []int64{B.id}},
+				{"both", []int64{C.id, B.id}}, // agent type
+				{"100%_", nil},
+				{"  ", []int64{C.id, B.id}},
+			}
+			for _, c := range cases {
+				t.Run(c.q, func(t *testing.T) {
+					got := ids(a.sub(t).objects(A, "/api/agents?q="+url.QueryEscape(c.q)))
+					if fmt.Sprint(got) != fmt.Sprint(c.want) && !(len(got) == 0 && len(c.want) == 0) {
+						t.Errorf("q=%q: %v, want %v", c.q, got, c.want)
+					}
+				})
+			}
+		})
+		t.Run("UsersByIds", func(t *testing.T) {
+			a := a.sub(t)
+			got := a.objects(A, fmt.Sprintf("/api/users?ids=%d,%d,999999", B.id, C.id))
+			if len(got) != 2 || findID(got, B.id)["fullName"] == "" {
+				t.Errorf("users = %v", got)
+			}
+			if _, ok := got[0]["phone"]; ok {
+				t.Errorf("names carry a phone: %v", got[0])
+			}
+			wantError(t, a.do("GET", "/api/users?ids=1,x", nil, as(A)), 400, "ids")
+			if all := a.objects(A, "/api/users"); len(all) != 3 {
+				t.Errorf("all users = %v", ids(all))
+			}
+		})
+	})
+}

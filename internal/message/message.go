@@ -1,0 +1,255 @@
+// Package message keeps the messages between agents: who may message whom,
+// conversations with their unread counts, read receipts and deletion
+// (spec part 2, sections 2, 4 to 7).
+package message
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"propmatch/internal/apperr"
+	"propmatch/internal/input"
+	"propmatch/internal/matching"
+	"propmatch/internal/network"
+	"propmatch/internal/store"
+)
+
+// MaxContent is the longest message, in characters.
+const MaxContent = 2000
+
+// Message is one message between two agents. Message repeats Content, for
+// clients that read the spec's other name.
+type Message struct {
+	ID         int64     `json:"id"`
+	SenderID   int64     `json:"senderId"`
+	ReceiverID int64     `json:"receiverId"`
+	Content    string    `json:"content"`
+	Message    string    `json:"message"`
+	MatchID    *int64    `json:"matchId"`
+	IsRead     bool      `json:"isRead"`
+	CreatedAt  time.Time `json:"createdAt"`
+}
+
+// Parties returns the two agents of m.
+func (m Message) Parties() []int64 { return []int64{m.SenderID, m.ReceiverID} }
+
+// Service keeps messages.
+type Service struct {
+	db     *store.DB
+	engine *matching.Engine
+}
+
+// NewService returns a Service; engine refills a requirement's best matches
+// when messaging moves one of them out of `new`.
+func NewService(db *store.DB, engine *matching.Engine) *Service {
+	return &Service{db: db, engine: engine}
+}
+
+const columns = `id, sender_id, receiver_id, content, match_id, is_read, created_at`
+
+func scanAll(rows *sql.Rows, err error) ([]Message, error) {
+	if err != nil {
+		return nil, apperr.Wrap(err, "messages")
+	}
+	defer rows.Close()
+	list := []Message{}
+	for rows.Next() {
+		var m Message
+		if err := rows.Scan(&m.ID, &m.SenderID, &m.ReceiverID, &m.Content, &m.MatchID, &m.IsRead, &m.CreatedAt); err != nil {
+			return nil, apperr.Wrap(err, "scan message")
+		}
+		m.Message = m.Content
+		list = append(list, m)
+	}
+	return list, apperr.Wrap(rows.Err(), "messages")
+}
+
+// List returns a page of userID's messages, sent and received, newest first;
+// with > 0 keeps the conversation with that user.
+func (s *Service) List(ctx context.Context, userID, with int64, page store.Page) ([]Message, int64, error) {
+	var query string
+	var args []any
+	if with > 0 {
+		low, high := network.Pair(userID, with)
+		query, args = page.Apply(`SELECT `+columns+` FROM messages WHERE user_low = $1 AND user_high = $2`, "id", []any{low, high})
+	} else {
+		// Each side reads its own index newest first; the union is cut again.
+		one, args1 := page.Apply(`SELECT `+columns+` FROM messages WHERE sender_id = $1`, "id", []any{userID})
+		two, _ := page.Apply(`SELECT `+columns+` FROM messages WHERE receiver_id = $1`, "id", []any{userID})
+		query = `SELECT * FROM (` + one + `) a UNION ALL SELECT * FROM (` + two + `) b ORDER BY id DESC LIMIT $` + strconv.Itoa(len(args1))
+		args = args1
+	}
+	list, err := scanAll(s.db.QueryContext(ctx, query, args...))
+	if err != nil {
+		return nil, 0, err
+	}
+	list, next := store.Trim(list, page, func(m Message) int64 { return m.ID })
+	return list, next, nil
+}
+
+// Input is a message to send. The spec's client sends receiverId and
+// content; recipientId and message are read too.
+type Input struct {
+	ReceiverID  input.Int `json:"receiverId"`
+	RecipientID input.Int `json:"recipientId"`
+	Content     *string   `json:"content"`
+	Message     *string   `json:"message"`
+	MatchID     input.Int `json:"matchId"`
+}
+
+// Send stores a message from senderID. The two agents must be connected or
+// be the two agents of a match; with a match id, that match must be theirs,
+// and a `new` or `viewed` match becomes `contacted`. It returns Invalid for
+// blank or over-long text or a message to oneself, NotFound for an unknown
+// agent or match, and Forbidden when the two may not message each other.
+func (s *Service) Send(ctx context.Context, senderID int64, in Input) (Message, error) {
+	to := in.ReceiverID
+	if !to.Set {
+		to = in.RecipientID
+	}
+	text := in.Content
+	if text == nil {
+		text = in.Message
+	}
+	content := ""
+	if text != nil {
+		content = strings.TrimSpace(*text)
+	}
+	var f apperr.Fields
+	switch {
+	case !to.Set || to.Value <= 0:
+		f.Add("receiverId", "Choose the agent to message")
+	case to.Value == senderID:
+		f.Add("receiverId", "You cannot send a message to yourself")
+	}
+	switch {
+	case content == "":
+		f.Add("content", "Type a message first")
+	case utf8.RuneCountInString(content) > MaxContent:
+		f.Add("content", "A message can be at most "+strconv.Itoa(MaxContent)+" characters")
+	}
+	if in.MatchID.Set && in.MatchID.Value <= 0 {
+		f.Add("matchId", "matchId must be a positive whole number")
+	}
+	if err := f.Err(); err != nil {
+		return Message{}, err
+	}
+	var out Message
+	err := s.db.WithTx(ctx, func(tx *sql.Tx) error {
+		if err := network.ActiveAgent(ctx, tx, to.Value); err != nil {
+			return err
+		}
+		var matchID *int64
+		if in.MatchID.Set {
+			id := in.MatchID.Value
+			if err := s.contacted(ctx, tx, senderID, to.Value, id); err != nil {
+				return err
+			}
+			matchID = &id
+		} else if err := mayMessage(ctx, tx, senderID, to.Value); err != nil {
+			return err
+		}
+		low, high := network.Pair(senderID, to.Value)
+		now := s.db.Time()
+		out = Message{SenderID: senderID, ReceiverID: to.Value, Content: content, Message: content, MatchID: matchID, CreatedAt: now}
+		err := tx.QueryRowContext(ctx, `INSERT INTO messages (sender_id, receiver_id, user_low, user_high, content, match_id, is_read, created_at)
+			VALUES ($1, $2, $3, $4, $5, $6, FALSE, $7) RETURNING id`, senderID, to.Value, low, high, content, matchID, now).Scan(&out.ID)
+		return apperr.Wrap(err, "insert message")
+	})
+	return out, err
+}
+
+var errForbidden = apperr.New(apperr.Forbidden, "You can message an agent once you are connected, or when you share a match")
+
+// mayMessage returns Forbidden unless a and b are connected or share a match.
+func mayMessage(ctx context.Context, tx *sql.Tx, a, b int64) error {
+	ok, err := network.Connected(ctx, tx, a, b)
+	if err != nil || ok {
+		return err
+	}
+	var n int
+	err = tx.QueryRowContext(ctx, `SELECT count(*) FROM (SELECT 1 FROM matches
+		WHERE (seller_agent_id = $1 AND buyer_agent_id = $2) OR (seller_agent_id = $2 AND buyer_agent_id = $1) LIMIT 1) x`, a, b).Scan(&n)
+	if err != nil {
+		return apperr.Wrap(err, "shared match")
+	}
+	if n == 0 {
+		return errForbidden
+	}
+	return nil
+}
+
+// contacted checks that match id joins sender and receiver, and marks a
+// `new` or `viewed` match `contacted` (spec part 1: contacting by in-app
+// message sets status contacted).
+func (s *Service) contacted(ctx context.Context, tx *sql.Tx, sender, receiver, id int64) error {
+	var seller, buyer, reqID int64
+	var status string
+	err := tx.QueryRowContext(ctx, `SELECT seller_agent_id, buyer_agent_id, requirement_id, status FROM matches WHERE id = $1`, id).
+		Scan(&seller, &buyer, &reqID, &status)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return apperr.New(apperr.NotFound, "Match not found")
+	case err != nil:
+		return apperr.Wrap(err, "match")
+	case sender != seller && sender != buyer:
+		return apperr.New(apperr.NotFound, "Match not found")
+	case receiver != seller+buyer-sender:
+		return apperr.Validation(apperr.FieldError{Path: "receiverId", Message: "The receiver is not the other agent of this match"})
+	case status != "new" && status != "viewed":
+		return nil
+	}
+	now := s.db.Time()
+	if _, err := tx.ExecContext(ctx, `UPDATE matches SET status = 'contacted', updated_at = $1 WHERE id = $2`, now, id); err != nil {
+		return apperr.Wrap(err, "contacted")
+	}
+	if status == "new" {
+		return apperr.Wrap(s.engine.StatusChanged(ctx, tx, now, reqID), "refill requirement")
+	}
+	return nil
+}
+
+// Delete removes a message; only its sender may. It returns NotFound unless
+// userID is one of its two agents, and Forbidden for the receiver.
+func (s *Service) Delete(ctx context.Context, userID, id int64) (Message, error) {
+	var out Message
+	err := s.db.WithTx(ctx, func(tx *sql.Tx) error {
+		list, err := scanAll(tx.QueryContext(ctx, `SELECT `+columns+` FROM messages WHERE id = $1`, id))
+		if err != nil {
+			return err
+		}
+		if len(list) == 0 || (list[0].SenderID != userID && list[0].ReceiverID != userID) {
+			return apperr.New(apperr.NotFound, "Message not found")
+		}
+		if list[0].SenderID != userID {
+			return apperr.New(apperr.Forbidden, "Only the sender can delete a message")
+		}
+		out = list[0]
+		_, err = tx.ExecContext(ctx, `DELETE FROM messages WHERE id = $1`, id)
+		return apperr.Wrap(err, "delete message")
+	})
+	return out, err
+}
+
+// MarkRead marks every unread message from otherID to userID read and
+// returns how many it marked.
+func (s *Service) MarkRead(ctx context.Context, userID, otherID int64) (int64, error) {
+	res, err := s.db.ExecContext(ctx, `UPDATE messages SET is_read = TRUE WHERE receiver_id = $1 AND sender_id = $2 AND is_read = FALSE`, userID, otherID)
+	if err != nil {
+		return 0, apperr.Wrap(err, "mark read")
+	}
+	n, err := res.RowsAffected()
+	return n, apperr.Wrap(err, "mark read")
+}
+
+// UnreadCount returns how many messages to userID are unread.
+func (s *Service) UnreadCount(ctx context.Context, userID int64) (int, error) {
+	var n int
+	err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM messages WHERE receiver_id = $1 AND is_read = FALSE`, userID).Scan(&n)
+	return n, apperr.Wrap(err, "unread count")
+}

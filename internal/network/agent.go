@@ -1,0 +1,184 @@
+// Package network is the agent directory and the connections between
+// agents: who may request, accept, decline and cancel (spec part 2,
+// sections 4 and 6).
+package network
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"time"
+
+	"propmatch/internal/apperr"
+	"propmatch/internal/store"
+)
+
+// Summary is an agent's public name card.
+type Summary struct {
+	ID             int64   `json:"id"`
+	FullName       string  `json:"fullName"`
+	Username       string  `json:"username"`
+	City           string  `json:"city"`
+	State          string  `json:"state"`
+	AgentType      string  `json:"agentType"`
+	IsReraVerified bool    `json:"isReraVerified"`
+	ProfilePicture *string `json:"profilePicture"`
+}
+
+// SummaryColumns selects a Summary from the users table aliased a.
+func SummaryColumns(a string) string {
+	return a + ".id, " + a + ".full_name, " + a + ".username, " + a + ".city, " + a + ".state, " +
+		a + ".agent_type, " + a + ".is_rera_verified, " + a + ".profile_picture"
+}
+
+// SummaryDest returns the scan targets of SummaryColumns.
+func SummaryDest(s *Summary) []any {
+	return []any{&s.ID, &s.FullName, &s.Username, &s.City, &s.State, &s.AgentType, &s.IsReraVerified, &s.ProfilePicture}
+}
+
+// Agent is an agent as the directory shows them: public fields only, never
+// an email, password or session.
+type Agent struct {
+	ID             int64       `json:"id"`
+	FullName       string      `json:"fullName"`
+	Username       string      `json:"username"`
+	Phone          string      `json:"phone"`
+	City           string      `json:"city"`
+	State          string      `json:"state"`
+	AgentType      string      `json:"agentType"`
+	ReraNumber     *string     `json:"reraNumber"`
+	IsReraVerified bool        `json:"isReraVerified"`
+	Experience     *int        `json:"experience"`
+	ActiveListings int         `json:"activeListings"`
+	Specialization *string     `json:"specialization"`
+	Bio            *string     `json:"bio"`
+	ProfilePicture *string     `json:"profilePicture"`
+	Role           string      `json:"role"`
+	CreatedAt      time.Time   `json:"createdAt"`
+	Connection     *Connection `json:"connection"`
+}
+
+// Service reads the directory and keeps connections.
+type Service struct {
+	db *store.DB
+}
+
+// NewService returns a Service.
+func NewService(db *store.DB) *Service { return &Service{db: db} }
+
+// likePattern returns a LIKE pattern matching q (lower-cased) anywhere, with
+// LIKE's wildcards escaped.
+func likePattern(q string) string {
+	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
+	return "%" + r.Replace(strings.ToLower(strings.TrimSpace(q))) + "%"
+}
+
+// Agents returns a page of active agents other than viewerID, newest first,
+// optionally those whose name, city, state or agent type contains q. Each
+// carries the latest connection between viewerID and them.
+func (s *Service) Agents(ctx context.Context, viewerID int64, q string, page store.Page) ([]Agent, int64, error) {
+	where, args := ` AND u.id <> $1`, []any{viewerID}
+	if strings.TrimSpace(q) != "" {
+		args = append(args, likePattern(q))
+		where += ` AND lower(u.full_name || ' ' || u.city || ' ' || u.state || ' ' || u.agent_type) LIKE $` +
+			strconv.Itoa(len(args)) + ` ESCAPE '\'`
+	}
+	query, args := page.Apply(`SELECT u.id, u.full_name, u.username, u.phone, u.city, u.state, u.agent_type, u.rera_number,
+		u.is_rera_verified, u.experience_years, u.specialization, u.bio, u.profile_picture, u.role, u.created_at,
+		(SELECT count(*) FROM properties p WHERE p.agent_id = u.id AND p.is_active = TRUE)
+		FROM users u WHERE u.is_active = TRUE`+where, "u.id", args)
+	rows, err := s.db.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, 0, apperr.Wrap(err, "agents")
+	}
+	defer rows.Close()
+	list := []Agent{}
+	for rows.Next() {
+		var a Agent
+		if err := rows.Scan(&a.ID, &a.FullName, &a.Username, &a.Phone, &a.City, &a.State, &a.AgentType, &a.ReraNumber,
+			&a.IsReraVerified, &a.Experience, &a.Specialization, &a.Bio, &a.ProfilePicture, &a.Role, &a.CreatedAt,
+			&a.ActiveListings); err != nil {
+			return nil, 0, apperr.Wrap(err, "scan agent")
+		}
+		list = append(list, a)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, 0, apperr.Wrap(err, "agents")
+	}
+	list, next := store.Trim(list, page, func(a Agent) int64 { return a.ID })
+	if err := s.attachConnections(ctx, viewerID, list); err != nil {
+		return nil, 0, err
+	}
+	return list, next, nil
+}
+
+// attachConnections sets each agent's latest connection with viewerID.
+func (s *Service) attachConnections(ctx context.Context, viewerID int64, agents []Agent) error {
+	if len(agents) == 0 {
+		return nil
+	}
+	args := []any{viewerID}
+	for _, a := range agents {
+		args = append(args, a.ID)
+	}
+	in := store.Placeholders(2, len(agents))
+	conns, err := s.query(ctx, `c.id IN (SELECT max(id) FROM connections
+		WHERE (requester_id = $1 AND receiver_id IN (`+in+`)) OR (receiver_id = $1 AND requester_id IN (`+in+`))
+		GROUP BY user_low, user_high)`, args...)
+	if err != nil {
+		return err
+	}
+	byAgent := map[int64]*Connection{}
+	for i := range conns {
+		c := &conns[i]
+		byAgent[c.RequesterID+c.ReceiverID-viewerID] = c
+	}
+	for i := range agents {
+		agents[i].Connection = byAgent[agents[i].ID]
+	}
+	return nil
+}
+
+// Users returns the name cards of ids (unknown ids are left out), or a page
+// of every active user when ids is empty.
+func (s *Service) Users(ctx context.Context, ids []int64, page store.Page) ([]Summary, int64, error) {
+	where, args := ``, []any{}
+	if len(ids) > 0 {
+		for _, id := range ids {
+			args = append(args, id)
+		}
+		where = ` AND u.id IN (` + store.Placeholders(1, len(ids)) + `)`
+		page = store.Page{Limit: len(ids)}
+	}
+	query, args := page.Apply(`SELECT `+SummaryColumns("u")+` FROM users u WHERE u.is_active = TRUE`+where, "u.id", args)
+	rows, err := s.db.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, 0, apperr.Wrap(err, "users")
+	}
+	defer rows.Close()
+	list := []Summary{}
+	for rows.Next() {
+		var u Summary
+		if err := rows.Scan(SummaryDest(&u)...); err != nil {
+			return nil, 0, apperr.Wrap(err, "scan user")
+		}
+		list = append(list, u)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, 0, apperr.Wrap(err, "users")
+	}
+	list, next := store.Trim(list, page, func(u Summary) int64 { return u.ID })
+	return list, next, nil
+}
+
+// ActiveAgent returns NotFound unless id is an active user.
+func ActiveAgent(ctx context.Context, q store.Queryer, id int64) error {
+	var n int
+	if err := q.QueryRowContext(ctx, `SELECT count(*) FROM users WHERE id = $1 AND is_active = TRUE`, id).Scan(&n); err != nil {
+		return apperr.Wrap(err, "find agent")
+	}
+	if n == 0 {
+		return apperr.New(apperr.NotFound, "Agent not found")
+	}
+	return nil
+}
