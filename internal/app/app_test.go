@@ -514,7 +514,7 @@ func TestDemoCommand(t *testing.T) {
 		if err != nil {
 			t.Fatalf("demo = %v\n%s", err, out)
 		}
-		for _, want := range []string{"properties 150/150 (100%)", "requirements 90/90 (100%)", "12 agents", "150 properties", "90 requirements", "matches added", "Done in"} {
+		for _, want := range []string{"properties 150/150 (100%)", "requirements 90/90 (100%)", "12 agents", "150 properties", "90 requirements", "messages added", "Done in"} {
 			if !strings.Contains(out, want) {
 				t.Errorf("stdout does not show %q:\n%s", want, out)
 			}

@@ -51,8 +51,8 @@ func seedDemo(ctx context.Context, db *store.DB, a *auth.Service, cfg Config, ou
 		if err != nil {
 			return fmt.Errorf("demo market: %w", err)
 		}
-		fmt.Fprintf(out, "Demo market added: %d agents, %d properties, %d requirements, %d matches.\n",
-			res.Agents, res.Properties, res.Requirements, res.Matches)
+		fmt.Fprintf(out, "Demo market added: %d agents, %d properties, %d requirements, %d matches, %d connections, %d messages.\n",
+			res.Agents, res.Properties, res.Requirements, res.Matches, res.Connections, res.Messages)
 	}
 	fmt.Fprintln(out, "Demo logins (development mode):")
 	for _, u := range demoAccounts {
@@ -71,6 +71,7 @@ func demoCommand(ctx context.Context, cfg Config, args []string, stdout, stderr 
 	agents := fl.Int("agents", demo.DefaultAgents, "agents to add")
 	properties := fl.Int("properties", demo.DefaultProperties, "properties to add")
 	requirements := fl.Int("requirements", demo.DefaultRequirements, "requirements to add")
+	connections := fl.Int("connections", demo.DefaultConnections, "connections per agent on average (some with conversations); 0 for none")
 	seed := fl.Uint64("seed", 1, "random seed: the same seed on an empty database gives the same market")
 	appendData := fl.Bool("append", false, "add to a database that already has properties or requirements")
 	if err := fl.Parse(args); err != nil {
@@ -79,8 +80,11 @@ func demoCommand(ctx context.Context, cfg Config, args []string, stdout, stderr 
 	if fl.NArg() > 0 {
 		return fmt.Errorf("demo: unexpected argument %q", fl.Arg(0))
 	}
-	if *agents < 0 || *properties < 0 || *requirements < 0 {
-		return errors.New("demo: --agents, --properties and --requirements must not be negative")
+	if *agents < 0 || *properties < 0 || *requirements < 0 || *connections < 0 {
+		return errors.New("demo: --agents, --properties, --requirements and --connections must not be negative")
+	}
+	if *connections == 0 {
+		*connections = -1 // Options reads 0 as the default
 	}
 	if !cfg.Dev() {
 		return errors.New("demo data is only for development mode (PROPMATCH_ENV=development)")
@@ -93,16 +97,16 @@ func demoCommand(ctx context.Context, cfg Config, args []string, stdout, stderr 
 	fmt.Fprintf(stdout, "Generating %d agents, %d properties and %d requirements in the %s database (seed %d)\n",
 		*agents, *properties, *requirements, db.Engine, *seed)
 	res, err := demo.Generate(ctx, db, demo.Options{Agents: *agents, Properties: *properties, Requirements: *requirements,
-		Seed: *seed, Limit: cfg.MatchesPerRequirement, Append: *appendData, Progress: stdout})
+		Connections: *connections, Seed: *seed, Limit: cfg.MatchesPerRequirement, Append: *appendData, Progress: stdout})
 	if err != nil {
 		if errors.Is(err, demo.ErrNotEmpty) {
 			return fmt.Errorf("demo: %w", err)
 		}
 		return fmt.Errorf("demo: %w (rows written before the failure are kept)", err)
 	}
-	fmt.Fprintf(stdout, "Done in %s: %s agents, %s properties, %s requirements, %s matches added",
+	fmt.Fprintf(stdout, "Done in %s: %s agents, %s properties, %s requirements, %s matches, %s connections and %s messages added",
 		res.Elapsed.Round(100*time.Millisecond), thousands(res.Agents), thousands(res.Properties), thousands(res.Requirements),
-		thousands(res.Matches))
+		thousands(res.Matches), thousands(res.Connections), thousands(res.Messages))
 	if res.Refreshed > 0 {
 		fmt.Fprintf(stdout, " (%s existing requirements re-matched)", thousands(res.Refreshed))
 	}

@@ -45,6 +45,9 @@ type Options struct {
 	Now time.Time
 	// Progress, when set, receives a progress line about every second.
 	Progress io.Writer
+	// Connections is how many connections an agent has on average (some
+	// with conversations); 0 means DefaultConnections, negative none.
+	Connections int
 	// Showcase, when set, adds hand-written listings and requirements for
 	// two logins so that each sees matches at once (serve --demo).
 	Showcase *Showcase
@@ -62,7 +65,9 @@ type Result struct {
 	// Refreshed is how many existing requirements were re-matched against
 	// the new listings (append mode only).
 	Refreshed int64
-	Elapsed   time.Duration
+	// Connections and Messages count the agent network added.
+	Connections, Messages int64
+	Elapsed               time.Duration
 }
 
 // ErrNotEmpty is returned when the database already has listings or
@@ -149,6 +154,9 @@ func Generate(ctx context.Context, db *store.DB, opt Options) (Result, error) {
 	}
 	if err == nil {
 		err = g.finish()
+	}
+	if err == nil {
+		err = g.makeNetwork()
 	}
 	g.res.Elapsed = time.Since(start)
 	return g.res, err

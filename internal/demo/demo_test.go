@@ -433,5 +433,31 @@ func TestShowcase(t *testing.T) {
 			}
 		}
 		checkEngineAgrees(t, db, matching.DefaultLimit)
+
+		t.Run("Network", func(t *testing.T) {
+			low, high := min(priya, rahul), max(priya, rahul)
+			if n := count(t, db, `SELECT COUNT(*) FROM connections WHERE user_low = $1 AND user_high = $2 AND status = 'accepted'`, low, high); n != 1 {
+				t.Errorf("priya and rahul have %d accepted connections, want 1", n)
+			}
+			if n := count(t, db, `SELECT COUNT(*) FROM messages WHERE user_low = $1 AND user_high = $2`, low, high); n < 2 {
+				t.Errorf("priya and rahul exchanged %d messages", n)
+			}
+			for name, id := range uid {
+				if n := count(t, db, `SELECT COUNT(*) FROM connections WHERE receiver_id = $1 AND status = 'pending'`, id); n != 1 {
+					t.Errorf("%s has %d pending requests, want 1", name, n)
+				}
+			}
+			if n := count(t, db, `SELECT COUNT(*) FROM connections`); n < demo.DefaultAgents*demo.DefaultConnections/2 {
+				t.Errorf("%d connections for %d agents", n, demo.DefaultAgents)
+			}
+			// Messages only pass between connected agents, and ids follow time.
+			if n := count(t, db, `SELECT COUNT(*) FROM messages m WHERE NOT EXISTS (SELECT 1 FROM connections c
+				WHERE c.user_low = m.user_low AND c.user_high = m.user_high AND c.status = 'accepted')`); n != 0 {
+				t.Errorf("%d messages between agents who are not connected", n)
+			}
+			if n := count(t, db, `SELECT COUNT(*) FROM messages a JOIN messages b ON b.id > a.id WHERE b.created_at < a.created_at`); n != 0 {
+				t.Errorf("%d message pairs out of time order", n)
+			}
+		})
 	})
 }
