@@ -17,6 +17,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"propmatch/internal/store"
 )
 
 func main() {
@@ -26,10 +28,16 @@ func main() {
 	workers := flag.Int("workers", 16, "concurrent clients in the read-load runs")
 	bin := flag.String("bin", "bin/propmatch", "the propmatch binary, used to generate demo data")
 	engines := flag.String("engines", "sqlite,postgres", "engines to measure (postgres needs BENCH_DATABASE_URL)")
+	sends := flag.Int("sends", 1000, "messages timed to their receiver's open stream (0 skips the messaging run)")
 	flag.Parse()
 	ctx := context.Background()
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	for _, engine := range strings.Split(*engines, ",") {
+		if *sends > 0 {
+			if err := messagingRun(ctx, engine, *workers, *sends, *loadFor, log); err != nil {
+				fmt.Printf("\n%s messaging: skipped (%v)\n", engine, err)
+			}
+		}
 		for _, s := range strings.Split(*sizes, ",") {
 			n, err := strconv.Atoi(strings.TrimSpace(s))
 			if err != nil || n <= 0 {
@@ -58,6 +66,31 @@ func main() {
 			cleanup()
 		}
 	}
+}
+
+// messagingRun measures messages and live events on a fresh database.
+func messagingRun(ctx context.Context, engine string, workers, sends int, d time.Duration, log *slog.Logger) error {
+	url, cleanup, err := freshDatabase(engine, 0)
+	if err != nil {
+		return err
+	}
+	defer cleanup()
+	db, err := store.Open(ctx, url)
+	if err != nil {
+		return err
+	}
+	err = db.Migrate(ctx)
+	db.Close()
+	if err != nil {
+		return err
+	}
+	fmt.Printf("\n== %s, messaging: an inbox of %s messages, %d open streams\n", engine, group(benchMessages), benchCounterpart)
+	r, err := newRun(ctx, url, log)
+	if err != nil {
+		return err
+	}
+	defer r.close()
+	return r.messaging(ctx, workers, sends, d)
 }
 
 // generate fills url with a demo market of n requirements and a tenth as

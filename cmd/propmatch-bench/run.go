@@ -19,10 +19,13 @@ import (
 
 	"propmatch/internal/apperr"
 	"propmatch/internal/auth"
+	"propmatch/internal/events"
 	"propmatch/internal/httpapi"
 	"propmatch/internal/marketplace"
 	"propmatch/internal/match"
 	"propmatch/internal/matching"
+	"propmatch/internal/message"
+	"propmatch/internal/network"
 	"propmatch/internal/notify"
 	"propmatch/internal/property"
 	"propmatch/internal/requirement"
@@ -32,6 +35,7 @@ import (
 // run is one benchmark database with PropMatch's services and an HTTP server on it.
 type run struct {
 	db    *store.DB
+	bus   events.Bus
 	props *property.Service
 	reqs  *requirement.Service
 	auth  *auth.Service
@@ -47,11 +51,22 @@ func newRun(ctx context.Context, dbURL string, log *slog.Logger) (*run, error) {
 	}
 	engine := matching.NewEngine(matching.DefaultLimit)
 	outbox := &notify.DBOutbox{DB: db}
-	r := &run{db: db, props: property.NewService(db, engine), reqs: requirement.NewService(db, engine),
-		auth: auth.New(db, auth.DefaultConfig(), &notify.DevWhatsApp{Store: outbox}, &notify.DevMailer{Store: outbox}, log),
+	// The benchmark measures no password hashing: its agents sign in cheaply.
+	cfg := auth.DefaultConfig()
+	cfg.Argon = auth.Argon2Params{Memory: 1024, Time: 1, Threads: 1}
+	var bus events.Bus = events.NewHub()
+	if db.Engine == store.Postgres {
+		if bus, err = events.NewPGBus(ctx, db.DB, dbURL, events.DefaultChannel, log); err != nil {
+			db.Close()
+			return nil, err
+		}
+	}
+	r := &run{db: db, bus: bus, props: property.NewService(db, engine), reqs: requirement.NewService(db, engine),
+		auth: auth.New(db, cfg, &notify.DevWhatsApp{Store: outbox}, &notify.DevMailer{Store: outbox}, log),
 		rng:  rand.New(rand.NewPCG(1, 2))}
 	h := httpapi.New(httpapi.Deps{DB: db, Auth: r.auth, Log: log,
-		Properties: r.props, Requirements: r.reqs, Matches: match.NewService(db, engine), Marketplace: marketplace.NewService(db)})
+		Properties: r.props, Requirements: r.reqs, Matches: match.NewService(db, engine), Marketplace: marketplace.NewService(db),
+		Network: network.NewService(db), Messages: message.NewService(db, engine), Events: bus})
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return nil, err
@@ -63,6 +78,7 @@ func newRun(ctx context.Context, dbURL string, log *slog.Logger) (*run, error) {
 }
 
 func (r *run) close() {
+	r.bus.Close()
 	r.srv.Close()
 	r.db.Close()
 }
@@ -207,12 +223,17 @@ func (r *run) createRequirements(ctx context.Context, k int) (result, error) {
 // loadRead signs in the agents with the most matches and has workers read
 // path as them, as fast as they can, for d.
 func (r *run) loadRead(ctx context.Context, call string, workers int, d time.Duration) (result, error) {
-	res := result{name: call + fmt.Sprintf(" x%d", workers)}
-	path := strings.TrimPrefix(call, "GET ")
 	clients, err := r.signIn(ctx, workers)
 	if err != nil {
-		return res, err
+		return result{name: call}, err
 	}
+	return r.hammer(call, clients, d)
+}
+
+// hammer has each client read call's path as fast as it can, for d.
+func (r *run) hammer(call string, clients []*http.Client, d time.Duration) (result, error) {
+	res := result{name: call + fmt.Sprintf(" x%d", len(clients))}
+	path := strings.TrimPrefix(call, "GET ")
 	var mu sync.Mutex
 	var wg sync.WaitGroup
 	var failed error
@@ -281,20 +302,29 @@ func (r *run) signIn(ctx context.Context, n int) ([]*http.Client, error) {
 	}
 	var clients []*http.Client
 	for i := 0; i < n; i++ {
-		jar, _ := cookiejar.New(nil)
-		c := &http.Client{Jar: jar, Timeout: 30 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: 4}}
-		body := fmt.Sprintf(`{"username":%q,"password":%q}`, names[i%len(names)], password)
-		resp, err := c.Post(r.base+"/api/login", "application/json", strings.NewReader(body))
+		c, err := r.login(names[i%len(names)], password, 30*time.Second)
 		if err != nil {
 			return nil, err
-		}
-		resp.Body.Close()
-		if resp.StatusCode != 200 {
-			return nil, fmt.Errorf("sign-in answered %d", resp.StatusCode)
 		}
 		clients = append(clients, c)
 	}
 	return clients, nil
+}
+
+// login returns a client signed in as username (timeout 0: none, for streams).
+func (r *run) login(username, password string, timeout time.Duration) (*http.Client, error) {
+	jar, _ := cookiejar.New(nil)
+	c := &http.Client{Jar: jar, Timeout: timeout, Transport: &http.Transport{MaxIdleConnsPerHost: 4}}
+	body := fmt.Sprintf(`{"username":%q,"password":%q}`, username, password)
+	resp, err := c.Post(r.base+"/api/login", "application/json", strings.NewReader(body))
+	if err != nil {
+		return nil, err
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 200 {
+		return nil, fmt.Errorf("sign-in of %s answered %d", username, resp.StatusCode)
+	}
+	return c, nil
 }
 
 func anySlice[T any](v []T) []any {

@@ -455,6 +455,9 @@ func TestShowcase(t *testing.T) {
 				WHERE c.user_low = m.user_low AND c.user_high = m.user_high AND c.status = 'accepted')`); n != 0 {
 				t.Errorf("%d messages between agents who are not connected", n)
 			}
+			if n := count(t, db, `SELECT COUNT(*) FROM conversations`); n == 0 || n%2 != 0 {
+				t.Errorf("%d conversation rows, want two per talking pair", n)
+			}
 			if n := count(t, db, `SELECT COUNT(*) FROM messages a JOIN messages b ON b.id > a.id WHERE b.created_at < a.created_at`); n != 0 {
 				t.Errorf("%d message pairs out of time order", n)
 			}

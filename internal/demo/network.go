@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"propmatch/internal/message"
 )
 
 // DefaultConnections is how many connections an agent has on average.
@@ -218,6 +220,9 @@ func (g *gen) writeNetwork(conns []demoConnection, msgs []demoMessage) error {
 	}
 	if err := g.insertRows(messagesTable, rows); err != nil {
 		return fmt.Errorf("demo messages: %w", err)
+	}
+	if err := message.RebuildConversations(g.ctx, g.db); err != nil {
+		return fmt.Errorf("demo conversations: %w", err)
 	}
 	g.res.Connections, g.res.Messages = int64(len(conns)), int64(len(msgs))
 	return nil

@@ -193,6 +193,15 @@ func TestConversationsAndReading(t *testing.T) {
 			if got := unread(t, A); got != 0 {
 				t.Errorf("A's unread after the delete = %v", got)
 			}
+			// C's only message is gone, and so is the conversation; Bina's keeps its newest.
+			list := a.objects(A, "/api/messages/conversations")
+			if len(list) != 1 || list[0]["counterpart"].(map[string]any)["id"] != float64(B.id) || list[0]["unreadCount"] != float64(0) {
+				t.Errorf("A's conversations after the delete = %v", list)
+			}
+			wantStatus(t, a.do("DELETE", fmt.Sprintf("/api/messages/%d", m4), nil, as(B)), 200)
+			if got := a.objects(B, "/api/messages/conversations"); idOf(got[0]["lastMessage"].(map[string]any)) != m4-2 {
+				t.Errorf("B's last message after deleting the newest = %v, want %d", got[0]["lastMessage"], m4-2)
+			}
 		})
 		t.Run("StatsCountMessagesRequestsAndConnections", func(t *testing.T) {
 			a := a.sub(t)

@@ -159,7 +159,10 @@ func (s *Service) Send(ctx context.Context, senderID int64, in Input) (Message, 
 		out = Message{SenderID: senderID, ReceiverID: to.Value, Content: content, Message: content, MatchID: matchID, CreatedAt: now}
 		err := tx.QueryRowContext(ctx, `INSERT INTO messages (sender_id, receiver_id, user_low, user_high, content, match_id, is_read, created_at)
 			VALUES ($1, $2, $3, $4, $5, $6, FALSE, $7) RETURNING id`, senderID, to.Value, low, high, content, matchID, now).Scan(&out.ID)
-		return apperr.Wrap(err, "insert message")
+		if err != nil {
+			return apperr.Wrap(err, "insert message")
+		}
+		return noteSent(ctx, tx, senderID, to.Value, out.ID)
 	})
 	return out, err
 }
@@ -230,8 +233,10 @@ func (s *Service) Delete(ctx context.Context, userID, id int64) (Message, error)
 			return apperr.New(apperr.Forbidden, "Only the sender can delete a message")
 		}
 		out = list[0]
-		_, err = tx.ExecContext(ctx, `DELETE FROM messages WHERE id = $1`, id)
-		return apperr.Wrap(err, "delete message")
+		if _, err = tx.ExecContext(ctx, `DELETE FROM messages WHERE id = $1`, id); err != nil {
+			return apperr.Wrap(err, "delete message")
+		}
+		return recount(ctx, tx, out.SenderID, out.ReceiverID)
 	})
 	return out, err
 }
@@ -239,12 +244,19 @@ func (s *Service) Delete(ctx context.Context, userID, id int64) (Message, error)
 // MarkRead marks every unread message from otherID to userID read and
 // returns how many it marked.
 func (s *Service) MarkRead(ctx context.Context, userID, otherID int64) (int64, error) {
-	res, err := s.db.ExecContext(ctx, `UPDATE messages SET is_read = TRUE WHERE receiver_id = $1 AND sender_id = $2 AND is_read = FALSE`, userID, otherID)
-	if err != nil {
-		return 0, apperr.Wrap(err, "mark read")
-	}
-	n, err := res.RowsAffected()
-	return n, apperr.Wrap(err, "mark read")
+	var n int64
+	err := s.db.WithTx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE messages SET is_read = TRUE WHERE receiver_id = $1 AND sender_id = $2 AND is_read = FALSE`, userID, otherID)
+		if err != nil {
+			return apperr.Wrap(err, "mark read")
+		}
+		if n, err = res.RowsAffected(); err != nil || n == 0 {
+			return apperr.Wrap(err, "mark read")
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE conversations SET unread = 0 WHERE user_id = $1 AND other_id = $2`, userID, otherID)
+		return apperr.Wrap(err, "mark conversation read")
+	})
+	return n, err
 }
 
 // UnreadCount returns how many messages to userID are unread.
