@@ -22,7 +22,7 @@ import (
 )
 
 func main() {
-	sizes := flag.String("sizes", "10000,100000,1000000", "active requirements per run, comma-separated")
+	sizes := flag.String("sizes", "10000,100000,1000000", "active requirements per run, comma-separated (empty: messaging only)")
 	creates := flag.Int("creates", 200, "listings and requirements created per run")
 	loadFor := flag.Duration("load", 10*time.Second, "duration of each read-load run")
 	workers := flag.Int("workers", 16, "concurrent clients in the read-load runs")
@@ -38,7 +38,7 @@ func main() {
 				fmt.Printf("\n%s messaging: skipped (%v)\n", engine, err)
 			}
 		}
-		for _, s := range strings.Split(*sizes, ",") {
+		for _, s := range strings.FieldsFunc(*sizes, func(r rune) bool { return r == ',' }) {
 			n, err := strconv.Atoi(strings.TrimSpace(s))
 			if err != nil || n <= 0 {
 				fatal(fmt.Errorf("bad size %q", s))
