@@ -675,6 +675,26 @@ func writeRoutes(p, r, m int64) []struct{ name, method, path, wrongType, wrongPa
 	}
 }
 
+// badBody is a request body a write must refuse with 400 (and field errors at paths).
+type badBody struct {
+	name, body string
+	paths      []string
+}
+
+// badBodies are the malformed bodies every JSON write refuses, and one whose
+// field wrongPath has the wrong type.
+func badBodies(wrongType, wrongPath string) []badBody {
+	return []badBody{
+		{"MalformedJSON", `{"title": "x`, nil},
+		{"NotJSON", `title=x`, nil},
+		{"ArrayInsteadOfObject", `[{"title": "x"}]`, nil},
+		{"StringInsteadOfObject", `"hello"`, nil},
+		{"TrailingData", `{} {}`, nil},
+		{"EmptyBody", ``, nil},
+		{"WrongTypeObject", wrongType, []string{wrongPath}},
+	}
+}
+
 func TestBadBodiesOnMarketWrites(t *testing.T) {
 	eachEngine(t, apiOptions{}, func(t *testing.T, a *apiTest) {
 		A := a.newAgent("anil", "9811111111")
@@ -684,18 +704,7 @@ func TestBadBodiesOnMarketWrites(t *testing.T) {
 		m := idOf(a.onlyMatch(B, "/api/matches"))
 		big := `{"title": "` + strings.Repeat("x", 1<<20) + `"}`
 		for _, rt := range writeRoutes(p, r, m) {
-			for _, tc := range []struct {
-				name, body string
-				paths      []string
-			}{
-				{"MalformedJSON", `{"title": "x`, nil},
-				{"NotJSON", `title=x`, nil},
-				{"ArrayInsteadOfObject", `[{"title": "x"}]`, nil},
-				{"StringInsteadOfObject", `"hello"`, nil},
-				{"TrailingData", `{} {}`, nil},
-				{"EmptyBody", ``, nil},
-				{"WrongTypeObject", rt.wrongType, []string{rt.wrongPath}},
-			} {
+			for _, tc := range badBodies(rt.wrongType, rt.wrongPath) {
 				t.Run(rt.name+"/"+tc.name+"Is400", func(t *testing.T) {
 					a := a.sub(t)
 					g := A

@@ -220,3 +220,41 @@ func TestAgentDirectory(t *testing.T) {
 		})
 	})
 }
+
+func TestBadBodiesOnNetworkWrites(t *testing.T) {
+	eachEngine(t, apiOptions{}, func(t *testing.T, a *apiTest) {
+		A := a.newAgent("anil", "9811111111")
+		B := a.newAgent("bina", "9822222222")
+		c := a.befriend(A, B)
+		pending := a.connect(a.newAgent("chetan", "9833333333"), B)
+		a.send(A, B, "Hello")
+		routes := []struct{ name, method, path, wrongType, wrongPath string }{
+			{"PostConnection", "POST", "/api/connections", `{"recipientId": 1, "message": {}}`, "message"},
+			{"PutConnection", "PUT", fmt.Sprintf("/api/connections/%d", pending), `{"status": 5}`, "status"},
+			{"PostMessage", "POST", "/api/messages", `{"receiverId": 1, "content": ["a"]}`, "content"},
+		}
+		for _, rt := range routes {
+			for _, tc := range badBodies(rt.wrongType, rt.wrongPath) {
+				t.Run(rt.name+"/"+tc.name+"Is400", func(t *testing.T) {
+					wantError(t, a.sub(t).do(rt.method, rt.path, tc.body, as(B)), 400, tc.paths...)
+				})
+			}
+		}
+		t.Run("BadIdsAre400", func(t *testing.T) {
+			a := a.sub(t)
+			wantError(t, a.do("PUT", "/api/connections/abc", map[string]any{"status": "accepted"}, as(B)), 400, "id")
+			wantError(t, a.do("DELETE", "/api/connections/0", nil, as(B)), 400, "id")
+			wantError(t, a.do("DELETE", "/api/messages/-1", nil, as(B)), 400, "id")
+		})
+		t.Run("NothingChanged", func(t *testing.T) {
+			a := a.sub(t)
+			list := a.objects(B, "/api/connections")
+			if len(list) != 2 || findID(list, c)["status"] != "accepted" || findID(list, pending)["status"] != "pending" {
+				t.Errorf("B's connections after bad bodies: %v", list)
+			}
+			if got := a.objects(B, "/api/messages"); len(got) != 1 {
+				t.Errorf("B's messages after bad bodies: %v", got)
+			}
+		})
+	})
+}
