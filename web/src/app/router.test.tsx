@@ -49,8 +49,8 @@ describe('routing and guards', () => {
 
   it('shows an honest coming-soon page for unbuilt features, with no badges without stats', async () => {
     const { calls } = mockApi(signedIn())
-    renderApp('/messages')
-    expect(await screen.findByText('Messages is coming soon')).toBeInTheDocument()
+    renderApp('/training')
+    expect(await screen.findByText('Real Estate Training is coming soon')).toBeInTheDocument()
     await waitFor(() => expect(calls.some((c) => c.path === '/api/dashboard/stats')).toBe(true))
     const nav = screen.getAllByRole('navigation', { name: 'Main' })[0]!
     expect(within(nav).queryByText(/^\d+$/)).not.toBeInTheDocument()
@@ -73,8 +73,13 @@ describe('routing and guards', () => {
           totalMatches: 11,
           newMatches: 3,
           propertyTypes: { apartment: 3, villa: 1, plot: 2, commercial: 0, agricultural: 1 },
+          unreadMessages: 2,
+          pendingRequests: 1,
+          messagesBadge: 3,
+          connections: 5,
         },
       },
+      'GET /api/messages/unread-count': { body: { count: 2 } },
     })
     renderApp('/properties')
     expect(await screen.findByRole('heading', { name: 'My Properties' })).toBeInTheDocument()
@@ -82,8 +87,15 @@ describe('routing and guards', () => {
     expect(await within(nav).findByRole('link', { name: 'My Properties 7' })).toHaveAttribute('href', '/properties')
     expect(within(nav).getByRole('link', { name: 'My Requirements 4' })).toHaveAttribute('href', '/requirements')
     expect(within(nav).getByRole('link', { name: 'Matches 11' })).toHaveAttribute('href', '/matches')
-    expect(within(nav).getByRole('link', { name: 'Messages' })).toBeInTheDocument()
-    expect(within(nav).getByRole('link', { name: 'Agent Network' })).toBeInTheDocument()
+    // Unread messages plus pending requests to the user; accepted connections.
+    expect(within(nav).getByRole('link', { name: 'Messages 3' })).toHaveAttribute('href', '/messages')
+    expect(within(nav).getByRole('link', { name: 'Agent Network 5' })).toHaveAttribute('href', '/agents')
+    // The top bar's unread badge (desktop and mobile).
+    const shortcut = await screen.findByRole('link', { name: 'Messages, 2 unread' })
+    expect(shortcut).toHaveAttribute('href', '/messages')
+    expect(within(shortcut).getByTestId('unread-badge')).toHaveTextContent('2')
+    expect(shortcut.parentElement?.className ?? '').not.toMatch(/md:hidden/)
+    expect(shortcut).not.toHaveClass('md:hidden')
     expect(within(nav).getByRole('link', { name: 'Real Estate Training' })).toBeInTheDocument()
     const types = within(nav).getByTestId('sidebar-property-types')
     expect(within(types).getByTestId('sidebar-type-apartment')).toHaveTextContent('Apartment3')

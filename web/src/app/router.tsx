@@ -26,6 +26,9 @@ const TestRequirementsPage = React.lazy(() =>
   import('@/features/requirements/routes/test-requirements-page').then((m) => ({ default: m.TestRequirementsPage })),
 )
 const MatchesPage = React.lazy(() => import('@/features/matches/routes/matches-page').then((m) => ({ default: m.MatchesPage })))
+// Messaging and the agent network load on demand too.
+const MessagesPage = React.lazy(() => import('@/features/messages/routes/messages-page').then((m) => ({ default: m.MessagesPage })))
+const NetworkPage = React.lazy(() => import('@/features/network/routes/network-page').then((m) => ({ default: m.NetworkPage })))
 
 function PageFallback() {
   return (
@@ -50,6 +53,8 @@ export function AppRoutes() {
           <Route path="/requirements" element={<RequirementsPage />} />
           <Route path="/test-requirements" element={<TestRequirementsPage />} />
           <Route path="/matches" element={<MatchesPage />} />
+          <Route path="/messages" element={<MessagesPage />} />
+          <Route path="/agents" element={<NetworkPage />} />
           {comingSoonRoutes.map(({ path, title, description, icon, adminOnly }) => {
             const page = <ComingSoon title={title} description={description} icon={icon} />
             return (

@@ -421,6 +421,200 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/agents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The agent directory (every active agent but the caller), newest first
+         * @description Public agent fields only; never a password, session or email. Each agent carries the latest connection between the caller and them (`null` when none), so the connection control needs no second call.
+         */
+        get: operations["listAgents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Agents' names, for showing who sent what */
+        get: operations["listUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's connections, the latest one per counterpart, newest first */
+        get: operations["listConnections"];
+        put?: never;
+        /** Send a connection request */
+        post: operations["createConnection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connections/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Accept or decline a pending request (the receiver only) */
+        put: operations["answerConnection"];
+        post?: never;
+        /** Cancel a pending request (the requester only); it becomes `cancelled` */
+        delete: operations["cancelConnection"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's messages, sent and received, newest first */
+        get: operations["listMessages"];
+        put?: never;
+        /**
+         * Send a message to a connected agent or to the other agent of a shared match
+         * @description With `matchId`, the match must be the two agents' own, and a `new` or `viewed` match becomes `contacted`.
+         */
+        post: operations["sendMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages/conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One entry per counterpart, the latest activity first, with the unread count */
+        get: operations["listConversations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages/unread-count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many messages to the caller are unread */
+        get: operations["unreadCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages/mark-read/{otherUserId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                otherUserId: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Mark every message from otherUserId to the caller read */
+        put: operations["markRead"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a message (its sender only) */
+        delete: operations["deleteMessage"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Server-Sent Events for the signed-in user
+         * @description A `text/event-stream` that stays open. Each event has an `event:` name and a JSON `data:` line:
+         *     - `message`: a `Message` sent to or by the user;
+         *     - `message-deleted`: `{id, senderId, receiverId}`;
+         *     - `read`: `{readerId, otherUserId, count}`, when either side marks a conversation read;
+         *     - `connection`: a `Connection` the user is part of was created, answered or cancelled;
+         *     - `matches`: `{count}`, new matches were stored for the user.
+         *     A comment line is sent every 25 s to keep proxies from closing the stream. The stream ends when the session ends (logout) or the server shuts down; browsers reconnect on their own (`retry: 3000`).
+         */
+        get: operations["events"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/media/{mediaId}": {
         parameters: {
             query?: never;
@@ -866,6 +1060,96 @@ export interface components {
             /** @description Matches with status new on either side */
             newMatches: number;
             propertyTypes: components["schemas"]["PropertyTypeCounts"];
+            /** @description Unread messages to the caller */
+            unreadMessages: number;
+            /** @description Pending connection requests addressed to the caller */
+            pendingRequests: number;
+            /** @description unreadMessages + pendingRequests (the sidebar's messages badge) */
+            messagesBadge: number;
+            /** @description The caller's accepted connections */
+            connections: number;
+        };
+        /** @enum {string} */
+        ConnectionStatus: "pending" | "accepted" | "rejected" | "cancelled";
+        /** @description An agent's public name card */
+        AgentSummary: {
+            id: number;
+            fullName: string;
+            username: string;
+            city: string;
+            state: string;
+            agentType: components["schemas"]["AgentType"];
+            isReraVerified: boolean;
+            profilePicture: components["schemas"]["NullableString"];
+        };
+        /** @description An agent as the directory shows them (never an email, password or session) */
+        DirectoryAgent: {
+            id: number;
+            fullName: string;
+            username: string;
+            phone: string;
+            city: string;
+            state: string;
+            agentType: components["schemas"]["AgentType"];
+            reraNumber: components["schemas"]["NullableString"];
+            isReraVerified: boolean;
+            experience: components["schemas"]["NullableInteger"];
+            activeListings: number;
+            specialization: components["schemas"]["NullableString"];
+            bio: components["schemas"]["NullableString"];
+            profilePicture: components["schemas"]["NullableString"];
+            role: components["schemas"]["Role"];
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The latest connection between the caller and this agent */
+            connection: components["schemas"]["Connection"] | null;
+        };
+        Connection: {
+            id: number;
+            requesterId: number;
+            receiverId: number;
+            /** @description The same as receiverId */
+            recipientId: number;
+            message: string;
+            status: components["schemas"]["ConnectionStatus"];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            requester: components["schemas"]["AgentSummary"];
+            receiver: components["schemas"]["AgentSummary"];
+        };
+        /** @description The counterpart is `recipientId` (or `receiverId`); the message must not be blank (at most 2,000 characters) */
+        ConnectionRequest: {
+            recipientId?: number | string;
+            receiverId?: number | string;
+            message: string;
+        };
+        Message: {
+            id: number;
+            senderId: number;
+            receiverId: number;
+            content: string;
+            /** @description The same as content */
+            message: string;
+            matchId: components["schemas"]["NullableInteger"];
+            isRead: boolean;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /** @description The text is `content` (or `message`), trimmed, 1 to 2,000 characters; the counterpart is `receiverId` (or `recipientId`) */
+        SendMessageRequest: {
+            receiverId?: number | string;
+            recipientId?: number | string;
+            content?: string;
+            message?: string;
+            matchId?: number | string | null;
+        };
+        Conversation: {
+            counterpart: components["schemas"]["AgentSummary"];
+            lastMessage: components["schemas"]["Message"];
+            /** @description Messages from the counterpart the caller has not read */
+            unreadCount: number;
         };
     };
     responses: {
@@ -1712,6 +1996,400 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DashboardStats"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    listAgents: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive search over full name, city, state and agent type */
+                q?: string;
+                /** @description Page size, 1 to 500 (default 25) */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor from the previous page's `Link` header */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of agents; `Link` names the next page */
+            200: {
+                headers: {
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DirectoryAgent"][];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    listUsers: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated user ids (at most 500); all users, paginated, when absent */
+                ids?: string;
+                /** @description Page size, 1 to 500 (default 25) */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor from the previous page's `Link` header */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The users asked for (unknown ids are left out), newest first; `Link` names the next page */
+            200: {
+                headers: {
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentSummary"][];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    listConnections: {
+        parameters: {
+            query?: {
+                /** @description Only connections whose latest state is this one */
+                status?: components["schemas"]["ConnectionStatus"];
+                /** @description Accepted for compatibility and ignored; lists are always the caller's own */
+                agentId?: components["parameters"]["AgentId"];
+                /** @description Page size, 1 to 500 (default 25) */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor from the previous page's `Link` header */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of connections; `Link` names the next page */
+            200: {
+                headers: {
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Connection"][];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConnectionRequest"];
+            };
+        };
+        responses: {
+            /** @description The new pending request */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Connection"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A pending or accepted connection already exists between the two agents */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+        };
+    };
+    answerConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    status: "accepted" | "rejected";
+                };
+            };
+        };
+        responses: {
+            /** @description The answered connection */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Connection"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The request was already answered or cancelled */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+        };
+    };
+    cancelConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cancelled connection */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Connection"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The request is no longer pending */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listMessages: {
+        parameters: {
+            query?: {
+                /** @description Only the conversation with this user id */
+                with?: number;
+                /** @description Accepted for compatibility and ignored; lists are always the caller's own */
+                agentId?: components["parameters"]["AgentId"];
+                /** @description Page size, 1 to 500 (default 25) */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor from the previous page's `Link` header */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of messages; `Link` names the next (older) page */
+            200: {
+                headers: {
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"][];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    sendMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendMessageRequest"];
+            };
+        };
+        responses: {
+            /** @description The sent message */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+        };
+    };
+    listConversations: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 500 (default 25) */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor from the previous page's `Link` header */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of conversations; `Link` names the next page */
+            200: {
+                headers: {
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Conversation"][];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    unreadCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The count */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    markRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                otherUserId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many messages were marked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        count: number;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    deleteMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    events: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
                 };
             };
             401: components["responses"]["Unauthorized"];

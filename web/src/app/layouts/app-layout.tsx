@@ -1,20 +1,25 @@
 import * as React from 'react'
-import { LayoutDashboard, Menu, MessageSquare } from 'lucide-react'
+import { LayoutDashboard, Menu } from 'lucide-react'
 import { Link, Outlet, useLocation } from 'react-router'
+import { MessagesShortcut } from '@/app/layouts/messages-shortcut'
 import { ProfileMenu } from '@/app/layouts/profile-menu'
 import { SidebarNav } from '@/app/layouts/sidebar-nav'
 import { Logo } from '@/components/brand/logo'
 import { Button } from '@/components/ui/button'
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet'
 import { Spinner } from '@/components/ui/spinner'
+import { useAuth } from '@/features/auth/components/auth-provider'
+import { LiveEvents } from '@/lib/live-events'
 
 /**
  * The signed-in shell: a fixed sidebar from 768 px up; below that a top bar with
- * a menu button (slide-in sheet), Messages and Dashboard shortcuts.
+ * a menu button (slide-in sheet) and a Dashboard shortcut. The Messages link with the unread badge
+ * shows on both. While mounted (signed in) one live event stream keeps the data fresh.
  */
 export function AppLayout() {
   const [menuOpen, setMenuOpen] = React.useState(false)
   const location = useLocation()
+  const { user } = useAuth()
 
   React.useEffect(() => {
     setMenuOpen(false)
@@ -22,6 +27,7 @@ export function AppLayout() {
 
   return (
     <div className="min-h-dvh bg-slate-50">
+      <LiveEvents userId={user?.id} />
       <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 flex-col border-r border-slate-200 bg-white md:flex">
         <div className="flex h-16 items-center border-b border-slate-200 px-5">
           <Link to="/dashboard" aria-label="PropMatch dashboard">
@@ -54,11 +60,7 @@ export function AppLayout() {
             <Logo />
           </Link>
           <div className="ml-auto flex items-center gap-1">
-            <Button asChild variant="ghost" size="icon" className="md:hidden">
-              <Link to="/messages" aria-label="Messages">
-                <MessageSquare className="size-5" />
-              </Link>
-            </Button>
+            <MessagesShortcut />
             <Button asChild variant="ghost" size="icon" className="md:hidden">
               <Link to="/dashboard" aria-label="Dashboard">
                 <LayoutDashboard className="size-5" />

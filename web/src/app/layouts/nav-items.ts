@@ -15,18 +15,21 @@ import {
 import type { DashboardStats, User as ApiUser } from '@/lib/api-schemas'
 
 /** The dashboard count shown as a badge on a link. */
-export type NavBadge = keyof Pick<DashboardStats, 'properties' | 'requirements' | 'totalMatches'>
+export type NavBadge = keyof Pick<DashboardStats, 'properties' | 'requirements' | 'totalMatches' | 'messagesBadge' | 'connections'>
 
 export type NavItem = { to: string; label: string; icon: LucideIcon; adminOnly?: boolean; badge?: NavBadge }
 
-/** Sidebar links (spec part 1 section 2). Messages, connections and courses get badges with their features. */
+/**
+ * Sidebar links (spec part 1 section 2). Messages counts unread messages plus pending requests to the
+ * user (messagesBadge); Agent Network counts accepted connections. Courses get a badge with their feature.
+ */
 export const navItems: NavItem[] = [
   { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
   { to: '/properties', label: 'My Properties', icon: Home, badge: 'properties' },
   { to: '/requirements', label: 'My Requirements', icon: FileText, badge: 'requirements' },
   { to: '/matches', label: 'Matches', icon: Handshake, badge: 'totalMatches' },
-  { to: '/messages', label: 'Messages', icon: MessageSquare },
-  { to: '/agents', label: 'Agent Network', icon: Users },
+  { to: '/messages', label: 'Messages', icon: MessageSquare, badge: 'messagesBadge' },
+  { to: '/agents', label: 'Agent Network', icon: Users, badge: 'connections' },
   { to: '/training', label: 'Real Estate Training', icon: GraduationCap },
   { to: '/analytics', label: 'Performance Analytics', icon: BarChart3 },
   { to: '/admin', label: 'Admin Dashboard', icon: Shield, adminOnly: true },

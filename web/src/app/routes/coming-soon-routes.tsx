@@ -3,12 +3,10 @@ import {
   DatabaseBackup,
   GraduationCap,
   Mail,
-  MessageSquare,
   Settings,
   Shield,
   ShieldCheck,
   User,
-  Users,
   type LucideIcon,
 } from 'lucide-react'
 
@@ -23,8 +21,6 @@ export type ComingSoonRoute = {
 
 /** Signed-in routes of the route table whose feature is not built yet. */
 export const comingSoonRoutes: ComingSoonRoute[] = [
-  { path: '/messages', title: 'Messages', icon: MessageSquare, description: 'Conversations with other agents and connection requests.' },
-  { path: '/agents', title: 'Agent Network', icon: Users, description: 'Discover agents, send connection requests and manage your connections.' },
   { path: '/training', title: 'Real Estate Training', icon: GraduationCap, description: 'Free courses and app demo videos.' },
   { path: '/analytics', title: 'Performance Analytics', icon: BarChart3, description: 'How your listings, requirements and matches perform over time.' },
   { path: '/profile', title: 'My Profile', icon: User, description: 'Your public agent profile, picture, RERA number and bio.' },

@@ -3,19 +3,19 @@ import { Link } from 'react-router'
 import type { DashboardStats } from '@/lib/api-schemas'
 import { cn } from '@/lib/utils'
 
-type Tile = { key: string; to: string; label: string; icon: LucideIcon; tone: string; count?: keyof Pick<DashboardStats, 'properties' | 'requirements' | 'totalMatches'> }
+type Tile = { key: string; to: string; label: string; icon: LucideIcon; tone: string; count?: keyof Pick<DashboardStats, 'properties' | 'requirements' | 'totalMatches' | 'unreadMessages' | 'connections'> }
 
 /**
- * The mobile dashboard tiles. Properties, requirements and matches carry counts from
- * /api/dashboard/stats; messages, connections and courses arrive with their features,
- * so their tiles say 'Coming soon' and show no number.
+ * The mobile dashboard tiles with counts from /api/dashboard/stats: properties, requirements,
+ * matches, unread messages and accepted connections. Courses arrive with their feature, so that
+ * tile says 'Coming soon' and shows no number.
  */
 const tiles: Tile[] = [
   { key: 'properties', to: '/properties', label: 'My Properties', icon: Home, tone: 'bg-blue-50 text-blue-600', count: 'properties' },
   { key: 'requirements', to: '/requirements', label: 'Requirements', icon: FileText, tone: 'bg-emerald-50 text-emerald-600', count: 'requirements' },
   { key: 'matches', to: '/matches', label: 'Matches', icon: Handshake, tone: 'bg-amber-50 text-amber-600', count: 'totalMatches' },
-  { key: 'messages', to: '/messages', label: 'Messages', icon: MessageSquare, tone: 'bg-slate-100 text-slate-500' },
-  { key: 'connections', to: '/agents', label: 'Connections', icon: Users, tone: 'bg-slate-100 text-slate-500' },
+  { key: 'messages', to: '/messages', label: 'Messages', icon: MessageSquare, tone: 'bg-indigo-50 text-indigo-600', count: 'unreadMessages' },
+  { key: 'connections', to: '/agents', label: 'Connections', icon: Users, tone: 'bg-violet-50 text-violet-600', count: 'connections' },
   { key: 'courses', to: '/training', label: 'Courses', icon: GraduationCap, tone: 'bg-slate-100 text-slate-500' },
 ]
 

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { DashboardPage } from '@/features/dashboard/routes/dashboard-page'
 import type { DashboardStats } from '@/lib/api-schemas'
 import { makeAgent, makeMatch, makeProperty, makePublicRequirement } from '@/test/match-fixtures'
+import { makeMessage } from '@/test/network-fixtures'
 import { mockApi, renderWithProviders, testUser } from '@/test/utils'
 
 afterEach(() => vi.unstubAllGlobals())
@@ -31,6 +32,10 @@ const stats: DashboardStats = {
   totalMatches: 11,
   newMatches: 5,
   propertyTypes: { apartment: 3, villa: 1, plot: 2, commercial: 0, agricultural: 1 },
+  unreadMessages: 2,
+  pendingRequests: 1,
+  messagesBadge: 3,
+  connections: 6,
 }
 
 const marketProperties = [
@@ -60,6 +65,7 @@ function setup(kind: 'desktop' | 'mobile', extra: Api = {}) {
     'GET /api/matches': { body: [] },
     'GET /api/properties': { body: [] },
     'GET /api/states': { body: [] },
+    'GET /api/messages': { body: [] },
     ...extra,
   })
   const user = userEvent.setup()
@@ -226,7 +232,7 @@ describe('Dashboard: desktop', () => {
     expect(calls.find((c) => c.method === 'PUT')).toMatchObject({ path: '/api/matches/35/status', body: { status: 'viewed', viewedBy: 'seller' } })
   })
 
-  it('has Quick Actions and no cards for features not built yet', async () => {
+  it('has Quick Actions and no card for Recommended Services yet', async () => {
     const { user } = setup('desktop')
     const quick = await screen.findByTestId('quick-actions-card')
     expect(within(quick).getByRole('link', { name: 'View Matches' })).toHaveAttribute('href', '/matches')
@@ -234,19 +240,48 @@ describe('Dashboard: desktop', () => {
     await user.click(within(quick).getByRole('button', { name: 'Post Requirement' }))
     expect(await screen.findByRole('heading', { name: 'Post Client Requirement' })).toBeInTheDocument()
     expect(screen.queryByText(/Recommended Services/i)).not.toBeInTheDocument()
-    expect(screen.queryByText(/Recent Messages/i)).not.toBeInTheDocument()
     expect(screen.queryByTestId('mobile-tiles')).not.toBeInTheDocument()
   })
 })
 
+describe('Dashboard: Recent Messages', () => {
+  const recent = [
+    makeMessage({ id: 3, senderId: 2, receiverId: testUser.id, isRead: false, content: 'Is the villa still available?', createdAt: '2025-03-05T10:00:00Z' }),
+    makeMessage({ id: 2, senderId: testUser.id, receiverId: 2, isRead: false, content: 'Sharing the brochure now', createdAt: '2025-03-04T10:00:00Z' }),
+    makeMessage({ id: 1, senderId: 3, receiverId: testUser.id, isRead: true, content: 'Thanks for the lead', createdAt: '2025-03-03T10:00:00Z' }),
+  ]
+
+  it('lists the 3 newest messages with content, date and an unread dot only for unread ones to the user', async () => {
+    const { calls } = setup('desktop', { 'GET /api/messages': { body: recent } })
+    const card = await screen.findByTestId('recent-messages-card')
+    await waitFor(() => expect(within(card).getAllByTestId('recent-message')).toHaveLength(3))
+    const rows = within(card).getAllByTestId('recent-message')
+    expect(rows[0]).toHaveTextContent('Is the villa still available?')
+    expect(rows[0]).toHaveTextContent('5 Mar 2025')
+    expect(rows[1]).toHaveTextContent('You: Sharing the brochure now')
+    expect(rows.map((r) => !!within(r).queryByTestId('unread-dot'))).toEqual([true, false, false])
+    expect(rows[0]).toHaveAttribute('href', '/messages?with=2')
+    expect(within(card).getByRole('link', { name: /view all/i })).toHaveAttribute('href', '/messages')
+    expect(paths(calls, '/api/messages')).toEqual(['/api/messages?limit=3'])
+  })
+
+  it('says when there are no messages', async () => {
+    setup('desktop')
+    expect(await screen.findByTestId('no-recent-messages')).toHaveTextContent('No messages yet')
+  })
+})
+
 describe('Dashboard: mobile', () => {
-  it('shows count tiles from the stats and honest coming-soon tiles without numbers', async () => {
+  it('shows count tiles from the stats and an honest coming-soon tile without a number', async () => {
     const { calls } = setup('mobile')
     const tiles = await screen.findByTestId('mobile-tiles')
     expect(within(tiles).getByRole('link', { name: 'My Properties 7' })).toHaveAttribute('href', '/properties')
     expect(within(tiles).getByRole('link', { name: 'Requirements 4' })).toHaveAttribute('href', '/requirements')
     expect(within(tiles).getByRole('link', { name: 'Matches 11' })).toHaveAttribute('href', '/matches')
-    for (const key of ['messages', 'connections', 'courses']) {
+    expect(within(tiles).getByRole('link', { name: 'Messages 2' })).toHaveAttribute('href', '/messages')
+    expect(within(tiles).getByRole('link', { name: 'Connections 6' })).toHaveAttribute('href', '/agents')
+    expect(tiles).not.toHaveTextContent(/Coming soon.*Coming soon/)
+    for (const key of ['courses']) {
       const tile = within(tiles).getByTestId(`tile-${key}`)
       expect(tile).toHaveTextContent('Coming soon')
       expect(tile.textContent).not.toMatch(/\d/)

@@ -8,6 +8,7 @@ import { MarketplaceCard } from '@/features/dashboard/components/marketplace-car
 import { MobileTiles } from '@/features/dashboard/components/mobile-tiles'
 import { NewMatchesCard } from '@/features/dashboard/components/new-matches-card'
 import { QuickActionsCard } from '@/features/dashboard/components/quick-actions-card'
+import { RecentMessagesCard } from '@/features/dashboard/components/recent-messages-card'
 import { RecentProperties } from '@/features/dashboard/components/recent-properties'
 import { useDashboardStats } from '@/features/properties/api/get-dashboard-stats'
 import type { Match, User } from '@/lib/api-schemas'
@@ -72,8 +73,8 @@ function Banner({ user, onAddProperty, onPostRequirement }: { user: User | null;
 
 /**
  * /dashboard (spec part 1 section 2): greeting and actions; on desktop (768 px and up) the
- * marketplace with New Matches and Quick Actions, on mobile count tiles and Recent Properties.
- * Recommended Services and Recent Messages come with their features.
+ * marketplace with New Matches, Recent Messages and Quick Actions, on mobile count tiles and
+ * Recent Properties. Recommended Services comes with its feature.
  */
 export function DashboardPage() {
   const { user, isLoading: userLoading } = useAuth()
@@ -121,6 +122,7 @@ export function DashboardPage() {
           </div>
           <div className="grid min-w-0 content-start gap-6 lg:grid-cols-2 xl:grid-cols-1 [&>*]:min-w-0">
             {user && <NewMatchesCard userId={user.id} total={stats.data?.newMatches} onView={viewMatch} />}
+            {user && <RecentMessagesCard userId={user.id} />}
             <QuickActionsCard onAddProperty={addProperty} onPostRequirement={postRequirement} />
           </div>
         </div>

@@ -2,6 +2,7 @@ import { Eye, MessageCircle, Phone } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { AgentSummary } from '@/features/matches/components/agent-summary'
+import { MessageAgentButton } from '@/features/matches/components/message-agent-button'
 import { ScoreBadge } from '@/features/matches/components/score-badge'
 import { StatusBadge } from '@/features/matches/components/status-badge'
 import { formatDate, notePreview } from '@/features/matches/lib/match-labels'
@@ -85,6 +86,7 @@ export function MatchCard({ match, side, onDetails }: MatchCardProps) {
         <Button size="sm" variant="outline" onClick={() => callForMatch(match, side)}>
           <Phone /> Call
         </Button>
+        <MessageAgentButton match={match} side={side} size="sm" />
         <Button size="sm" className="bg-emerald-600 hover:bg-emerald-700" onClick={() => whatsappForMatch(match, side)}>
           <MessageCircle /> WhatsApp
         </Button>

@@ -9,6 +9,7 @@ import { toast } from '@/components/ui/use-toast'
 import { useUpdateMatchNotes } from '@/features/matches/api/update-match-notes'
 import { useUpdateMatchStatus } from '@/features/matches/api/update-match-status'
 import { MatchParties } from '@/features/matches/components/match-parties'
+import { MessageAgentButton } from '@/features/matches/components/message-agent-button'
 import { ScoreBreakdown } from '@/features/matches/components/score-breakdown'
 import { NOTES_MAX, matchStatusClasses, matchStatusLabel, matchStatusOptions } from '@/features/matches/lib/match-labels'
 import type { Match, MatchStatus, UpdateMatchStatusRequest } from '@/lib/api-schemas'
@@ -95,6 +96,7 @@ function MatchDetails({ match, side }: { match: Match; side: MatchSide }) {
         <Button variant="outline" onClick={() => callForMatch(match, side)}>
           <Phone /> Call
         </Button>
+        <MessageAgentButton match={match} side={side} onSent={() => setStatus((s) => (s === 'new' || s === 'viewed' ? 'contacted' : s))} />
         <Button className="bg-emerald-600 hover:bg-emerald-700" onClick={() => whatsappForMatch(match, side)}>
           <MessageCircle /> WhatsApp
         </Button>

@@ -1,0 +1,86 @@
+import { MessageSquare } from 'lucide-react'
+import { Badge } from '@/components/ui/badge'
+import { formatMessageTime } from '@/features/messages/lib/message-time'
+import type { ListEntry } from '@/features/messages/lib/conversation-list'
+import { AgentAvatar } from '@/features/network/components/agent-avatar'
+import { unknownAgentName } from '@/features/network/lib/agent-labels'
+import { cn } from '@/lib/utils'
+
+type ConversationListProps = {
+  entries: ListEntry[]
+  selectedKey: string | null
+  userId: number
+  onSelect: (entry: ListEntry) => void
+}
+
+function RequestRow({ entry }: { entry: Extract<ListEntry, { kind: 'request' }> }) {
+  const from = entry.connection.requester
+  return (
+    <>
+      <AgentAvatar name={from.fullName} picture={from.profilePicture} />
+      <span className="grid min-w-0 flex-1 justify-items-start gap-0.5">
+        <span className="max-w-full truncate font-medium text-slate-900">Connection Request</span>
+        <span className="max-w-full truncate text-sm text-slate-500">{from.fullName} wants to connect</span>
+        <Badge className="mt-0.5">New Request</Badge>
+      </span>
+    </>
+  )
+}
+
+function ThreadRow({ entry, userId }: { entry: Extract<ListEntry, { kind: 'thread' }>; userId: number }) {
+  const name = entry.counterpart?.fullName ?? unknownAgentName(entry.userId)
+  const last = entry.lastMessage
+  return (
+    <>
+      <AgentAvatar name={name} picture={entry.counterpart?.profilePicture} />
+      <span className="grid min-w-0 flex-1 gap-0.5">
+        <span className="flex items-center justify-between gap-2">
+          <span className={cn('truncate text-slate-900', entry.unreadCount > 0 ? 'font-semibold' : 'font-medium')}>{name}</span>
+          {last && <span className="shrink-0 text-xs text-slate-400">{formatMessageTime(last.createdAt)}</span>}
+        </span>
+        <span className="flex items-center justify-between gap-2">
+          <span className="truncate text-sm text-slate-500">{last ? `${last.senderId === userId ? 'You: ' : ''}${last.content}` : 'No messages yet'}</span>
+          {entry.unreadCount > 0 && (
+            <span className="shrink-0 rounded-full bg-blue-600 px-2 py-0.5 text-xs font-semibold text-white" data-testid="unread-count" aria-label={`${entry.unreadCount} unread`}>
+              {entry.unreadCount}
+            </span>
+          )}
+        </span>
+      </span>
+    </>
+  )
+}
+
+/** The left list: request conversations first, then conversations by latest activity. */
+export function ConversationList({ entries, selectedKey, userId, onSelect }: ConversationListProps) {
+  if (entries.length === 0) {
+    return (
+      <div className="grid justify-items-center gap-2 px-4 py-12 text-center" data-testid="conversations-empty">
+        <MessageSquare className="size-10 text-slate-300" aria-hidden />
+        <p className="font-medium text-slate-900">No conversations yet</p>
+        <p className="text-sm text-slate-500">Connect with agents in the Agent Network to start messaging.</p>
+      </div>
+    )
+  }
+  return (
+    <ul className="divide-y divide-slate-100" data-testid="conversation-list">
+      {entries.map((entry) => (
+        <li key={entry.key}>
+          <button
+            type="button"
+            onClick={() => onSelect(entry)}
+            aria-current={entry.key === selectedKey ? 'true' : undefined}
+            className={cn(
+              'flex w-full min-w-0 items-center gap-3 px-3 py-3 text-left transition-colors hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-none',
+              entry.key === selectedKey && 'bg-blue-50 hover:bg-blue-50',
+            )}
+            data-testid="conversation"
+            data-kind={entry.kind}
+          >
+            {entry.kind === 'request' ? <RequestRow entry={entry} /> : <ThreadRow entry={entry} userId={userId} />}
+          </button>
+        </li>
+      ))}
+    </ul>
+  )
+}

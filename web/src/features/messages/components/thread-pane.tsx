@@ -1,0 +1,103 @@
+import * as React from 'react'
+import { Loader2 } from 'lucide-react'
+import { Button } from '@/components/ui/button'
+import { Spinner } from '@/components/ui/spinner'
+import { toast } from '@/components/ui/use-toast'
+import { useDeleteMessage } from '@/features/messages/api/delete-message'
+import { useThread } from '@/features/messages/api/get-thread'
+import { useMarkRead } from '@/features/messages/api/mark-read'
+import { useSendMessage } from '@/features/messages/api/send-message'
+import { Composer } from '@/features/messages/components/composer'
+import { MessageBubble } from '@/features/messages/components/message-bubble'
+import { PaneHeader } from '@/features/messages/components/pane-header'
+import { AgentAvatar } from '@/features/network/components/agent-avatar'
+import { pageItems } from '@/lib/paged-query'
+
+type ThreadPaneProps = {
+  userId: number
+  otherUserId: number
+  /** The other agent's name; null while unknown. */
+  name: string | null
+  picture?: string | null
+  /** Unread messages from the other agent, from the conversation list. */
+  unreadCount: number
+  onBack: () => void
+}
+
+/** The conversation with one agent: oldest to newest, 'load earlier' for older pages, and the composer. */
+export function ThreadPane({ userId, otherUserId, name, picture, unreadCount, onBack }: ThreadPaneProps) {
+  const query = useThread(otherUserId)
+  const messages = React.useMemo(() => pageItems(query.data).slice().reverse(), [query.data])
+  const [text, setText] = React.useState('')
+  const endRef = React.useRef<HTMLDivElement>(null)
+  const newestId = messages.at(-1)?.id
+
+  const send = useSendMessage({
+    onSuccess: () => setText(''),
+    onError: (error) => toast({ variant: 'destructive', title: 'Error', description: error.message || 'Failed to send message' }),
+  })
+  const remove = useDeleteMessage({
+    onSuccess: () => toast({ variant: 'success', title: 'Message deleted successfully' }),
+    onError: (error) => toast({ variant: 'destructive', title: 'Failed to delete message', description: error.message }),
+  })
+  const markRead = useMarkRead()
+
+  // Opening a conversation with unread messages marks them read (spec part 2 section 4).
+  const hasUnread = unreadCount > 0 || messages.some((m) => m.receiverId === userId && !m.isRead)
+  const { mutate: mark, isPending: marking } = markRead
+  React.useEffect(() => {
+    if (hasUnread && !marking) mark(otherUserId)
+    // Only a new unread state (or another conversation) asks again; a failed call is not retried in a loop.
+  }, [hasUnread, otherUserId])
+
+  // Keep the newest message in view when one arrives (not when older pages load above).
+  React.useEffect(() => {
+    if (newestId !== undefined) endRef.current?.scrollIntoView({ block: 'end' })
+  }, [newestId])
+
+  return (
+    <div className="flex h-full min-h-0 flex-col" data-testid="thread-pane">
+      <PaneHeader onBack={onBack}>
+        <AgentAvatar name={name ?? '?'} picture={picture} />
+        <div className="grid min-w-0">
+          <h2 className="truncate font-semibold text-slate-900">{name ?? '…'}</h2>
+          <p className="text-xs text-slate-500">Real Estate Agent</p>
+        </div>
+      </PaneHeader>
+      <div className="min-h-0 flex-1 overflow-y-auto bg-slate-50 p-3 md:p-4" data-testid="thread-messages">
+        {query.hasNextPage && (
+          <div className="mb-3 flex justify-center">
+            <Button variant="outline" size="sm" onClick={() => query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+              {query.isFetchingNextPage && <Loader2 className="animate-spin" />} Load earlier messages
+            </Button>
+          </div>
+        )}
+        {query.isPending ? (
+          <div className="flex justify-center py-8">
+            <Spinner className="size-6" />
+          </div>
+        ) : query.isError && !query.isFetchNextPageError ? (
+          <p className="py-8 text-center text-sm text-red-600" role="alert">
+            Could not load messages: {query.error.message}
+          </p>
+        ) : messages.length === 0 ? (
+          <p className="py-8 text-center text-sm text-slate-500">No messages yet. Start the conversation below.</p>
+        ) : (
+          <ol className="grid gap-2">
+            {messages.map((m) => (
+              <MessageBubble
+                key={m.id}
+                message={m}
+                own={m.senderId === userId}
+                deleting={remove.isPending && remove.variables === m.id}
+                onDelete={() => remove.mutate(m.id)}
+              />
+            ))}
+          </ol>
+        )}
+        <div ref={endRef} />
+      </div>
+      <Composer value={text} onChange={setText} pending={send.isPending} onSend={(content) => send.mutate({ receiverId: otherUserId, content })} />
+    </div>
+  )
+}

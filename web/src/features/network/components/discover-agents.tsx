@@ -1,0 +1,65 @@
+import * as React from 'react'
+import { Search, Users } from 'lucide-react'
+import { LoadMore } from '@/components/load-more'
+import { Input } from '@/components/ui/input'
+import { Spinner } from '@/components/ui/spinner'
+import { useAgents } from '@/features/network/api/get-agents'
+import { AgentCard } from '@/features/network/components/agent-card'
+import { ConnectDialog } from '@/features/network/components/connect-dialog'
+import type { DirectoryAgent, User } from '@/lib/api-schemas'
+import { pageItems } from '@/lib/paged-query'
+import { useDebouncedValue } from '@/lib/use-debounced-value'
+
+/** Delay between the last keystroke and the server search. */
+export const AGENT_SEARCH_DEBOUNCE_MS = 300
+
+/** Discover Agents: the directory searched on the server (name, city, state, agent type), page by page. */
+export function DiscoverAgents({ user }: { user: User }) {
+  const [search, setSearch] = React.useState('')
+  const q = useDebouncedValue(search.trim(), AGENT_SEARCH_DEBOUNCE_MS)
+  const query = useAgents(q)
+  const [target, setTarget] = React.useState<DirectoryAgent | null>(null)
+  const agents = pageItems(query.data)
+  return (
+    <div className="grid gap-4">
+      <div className="relative">
+        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" aria-hidden />
+        <Input
+          type="search"
+          aria-label="Search agents"
+          placeholder={`Search agents... (Currently showing agents in ${user.city})`}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          className="pr-9 pl-9"
+        />
+        {query.isFetching && !query.isPending && !query.isFetchingNextPage && (
+          <Spinner className="absolute top-1/2 right-3 size-4 -translate-y-1/2" label="Searching" />
+        )}
+      </div>
+      {query.isPending ? (
+        <div className="flex items-center justify-center gap-2 py-12 text-slate-500">
+          <Spinner className="size-5" /> Loading agents...
+        </div>
+      ) : query.isError && !query.isFetchNextPageError ? (
+        <p className="py-12 text-center text-red-600" role="alert">
+          Could not load agents: {query.error.message}
+        </p>
+      ) : agents.length === 0 ? (
+        <div className="grid justify-items-center gap-2 py-12 text-center" data-testid="agents-empty">
+          <Users className="size-10 text-slate-300" aria-hidden />
+          <p className="font-medium text-slate-900">{q ? 'No agents match your search' : 'No other agents yet'}</p>
+        </div>
+      ) : (
+        <>
+          <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+            {agents.map((agent) => (
+              <AgentCard key={agent.id} agent={agent} userId={user.id} onConnect={setTarget} />
+            ))}
+          </div>
+          <LoadMore query={query} />
+        </>
+      )}
+      <ConnectDialog agent={target} sender={user} onOpenChange={(open) => !open && setTarget(null)} />
+    </div>
+  )
+}

@@ -1,0 +1,63 @@
+import * as React from 'react'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
+import { useAuth } from '@/features/auth/components/auth-provider'
+import { useConnections } from '@/features/network/api/get-connections'
+import { ConnectionRequests, MyConnections } from '@/features/network/components/connection-lists'
+import { DiscoverAgents } from '@/features/network/components/discover-agents'
+import { useDashboardStats } from '@/features/properties/api/get-dashboard-stats'
+import { pageItems } from '@/lib/paged-query'
+
+function Count({ value }: { value: React.ReactNode }) {
+  return (
+    <span className="ml-2 rounded-full bg-blue-600 px-2 py-0.5 text-xs font-semibold text-white" data-testid="tab-count">
+      {value}
+    </span>
+  )
+}
+
+/**
+ * /agents: Discover Agents, My Connections and Connection Requests (spec part 2 section 2).
+ * The connections count is every accepted connection (stats); the requests count is the loaded
+ * pending ones, with '+' while more pages exist.
+ */
+export function NetworkPage() {
+  const { user } = useAuth()
+  const accepted = useConnections('accepted')
+  const pending = useConnections('pending')
+  const stats = useDashboardStats().data
+  const pendingCount = pageItems(pending.data).length
+
+  React.useEffect(() => {
+    document.title = 'Agent Network · PropMatch'
+  }, [])
+
+  if (!user) return null
+  return (
+    <div className="mx-auto grid max-w-6xl grid-cols-1 gap-6" data-testid="network-page">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">Agent Network</h1>
+        <p className="text-slate-600">Find agents, send connection requests and manage your connections.</p>
+      </div>
+      <Tabs defaultValue="discover" className="min-w-0">
+        <TabsList className="h-auto flex-wrap justify-start">
+          <TabsTrigger value="discover">Discover Agents</TabsTrigger>
+          <TabsTrigger value="connections">
+            My Connections {(stats || accepted.data) && <Count value={stats?.connections ?? pageItems(accepted.data).length} />}
+          </TabsTrigger>
+          <TabsTrigger value="requests">
+            Connection Requests {pending.data && <Count value={`${pendingCount}${pending.hasNextPage ? '+' : ''}`} />}
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="discover">
+          <DiscoverAgents user={user} />
+        </TabsContent>
+        <TabsContent value="connections">
+          <MyConnections query={accepted} userId={user.id} />
+        </TabsContent>
+        <TabsContent value="requests">
+          <ConnectionRequests query={pending} userId={user.id} />
+        </TabsContent>
+      </Tabs>
+    </div>
+  )
+}

@@ -1,0 +1,61 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { invalidateFamilies } from '@/lib/query-families'
+
+/** The live event stream of the signed-in user (Server-Sent Events). */
+export const EVENTS_URL = '/api/events'
+
+/** The event names /api/events sends. */
+export const EVENT_NAMES = ['message', 'message-deleted', 'read', 'connection', 'matches'] as const
+export type EventName = (typeof EVENT_NAMES)[number]
+
+const messageFamilies = ['/api/messages', '/api/dashboard/stats'] as const
+
+/**
+ * The query families each event makes stale. '/api/messages' covers threads, recent messages,
+ * conversations and the unread count.
+ */
+export const eventFamilies: Record<EventName, readonly string[]> = {
+  message: messageFamilies,
+  'message-deleted': messageFamilies,
+  read: messageFamilies,
+  connection: ['/api/connections', '/api/agents', '/api/messages/conversations', '/api/dashboard/stats'],
+  matches: ['/api/matches', '/api/dashboard/stats'],
+}
+
+/** Refetches what an event changed; unknown names do nothing. */
+export function invalidateForEvent(queryClient: QueryClient, name: string) {
+  const families = eventFamilies[name as EventName]
+  if (!families) return Promise.resolve()
+  return invalidateFamilies(queryClient, families)
+}
+
+/** Every family an event can touch: refetched after a reconnect, since events may have been missed meanwhile. */
+export const allEventFamilies = [...new Set(Object.values(eventFamilies).flat())]
+
+/** The parts of EventSource used here (a fake one stands in for tests). */
+export type EventSourceLike = { addEventListener: (name: string, listener: () => void) => void; close: () => void }
+export type EventSourceFactory = (url: string) => EventSourceLike
+
+/** The browser's EventSource with credentials, or null where there is none (old browsers, jsdom). */
+export function browserEventSource(): EventSourceFactory | null {
+  return typeof EventSource === 'undefined' ? null : (url) => new EventSource(url, { withCredentials: true })
+}
+
+/**
+ * Opens one stream and invalidates on each named event, and on every reconnect (the browser
+ * reconnects by itself) everything events cover. Returns the close function.
+ * Without EventSource (old browsers, jsdom) nothing opens and the unread-count poll remains.
+ */
+export function connectEvents(queryClient: QueryClient, create: EventSourceFactory | null = browserEventSource()) {
+  if (!create) return () => {}
+  const source = create(EVENTS_URL)
+  for (const name of EVENT_NAMES) {
+    source.addEventListener(name, () => void invalidateForEvent(queryClient, name))
+  }
+  let opened = 0
+  source.addEventListener('open', () => {
+    opened += 1
+    if (opened > 1) void invalidateFamilies(queryClient, allEventFamilies)
+  })
+  return () => source.close()
+}
