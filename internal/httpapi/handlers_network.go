@@ -56,7 +56,8 @@ func idList(v string) ([]int64, error) {
 
 func (s *server) listConnections(w http.ResponseWriter, r *http.Request, u auth.User) {
 	page(s, w, r, func(p store.Page) ([]network.Connection, int64, error) {
-		return s.Network.List(r.Context(), u.ID, r.URL.Query().Get("status"), p)
+		q := r.URL.Query()
+		return s.Network.List(r.Context(), u.ID, network.Filter{Status: q.Get("status"), Direction: q.Get("direction")}, p)
 	})
 }
 

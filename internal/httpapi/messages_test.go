@@ -211,9 +211,13 @@ func TestConversationsAndReading(t *testing.T) {
 			res := a.do("GET", "/api/dashboard/stats", nil, as(A))
 			wantStatus(t, res, 200)
 			s := res.json(t)
-			got := []any{s["unreadMessages"], s["pendingRequests"], s["messagesBadge"], s["connections"]}
-			if want := []any{1.0, 1.0, 2.0, 2.0}; !reflect.DeepEqual(got, want) {
-				t.Errorf("unread, pending, badge, connections = %v, want %v", got, want)
+			got := []any{s["unreadMessages"], s["pendingRequests"], s["messagesBadge"], s["connections"], s["sentRequests"]}
+			if want := []any{1.0, 1.0, 2.0, 2.0, 0.0}; !reflect.DeepEqual(got, want) {
+				t.Errorf("unread, pending, badge, connections, sent = %v, want %v", got, want)
+			}
+			res = a.do("GET", "/api/dashboard/stats", nil, as(D))
+			if sent := res.json(t)["sentRequests"]; sent != 1.0 {
+				t.Errorf("D's sentRequests = %v, want 1", sent)
 			}
 		})
 	})

@@ -124,6 +124,26 @@ func TestConnectionRequests(t *testing.T) {
 		})
 		t.Run("StatusFilterIsChecked", func(t *testing.T) {
 			wantError(t, a.sub(t).do("GET", "/api/connections?status=friends", nil, as(A)), 400, "status")
+			wantError(t, a.sub(t).do("GET", "/api/connections?direction=up", nil, as(A)), 400, "direction")
+		})
+		t.Run("DirectionFilter", func(t *testing.T) {
+			a := a.sub(t)
+			D := a.newAgent("divya", "9844444444")
+			dc := a.connect(D, C)
+			sent, received := a.objects(C, "/api/connections?direction=sent"), a.objects(C, "/api/connections?direction=received&status=pending")
+			if len(received) != 2 || idOf(received[0]) != dc { // D's, and A's request sent again
+				t.Errorf("C's received pending = %v, want %d first of two", ids(received), dc)
+			}
+			for _, c := range received {
+				if c["receiverId"] != float64(C.id) || c["status"] != "pending" {
+					t.Errorf("C's received pending list has %v", c)
+				}
+			}
+			for _, c := range sent {
+				if c["requesterId"] != float64(C.id) {
+					t.Errorf("C's sent list has %v", c)
+				}
+			}
 		})
 		t.Run("SignedOut", func(t *testing.T) {
 			wantError(t, a.sub(t).do("GET", "/api/connections", nil), 401)

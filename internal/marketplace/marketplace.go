@@ -108,11 +108,13 @@ type Stats struct {
 	PropertyTypes    map[string]int `json:"propertyTypes"`
 	UnreadMessages   int            `json:"unreadMessages"`
 	PendingRequests  int            `json:"pendingRequests"`
+	SentRequests     int            `json:"sentRequests"`
 	MessagesBadge    int            `json:"messagesBadge"`
 	Connections      int            `json:"connections"`
 }
 
-// DashboardStats counts agentID's listings, requirements and matches.
+// DashboardStats counts agentID's listings, requirements, matches, unread
+// messages, connection requests and connections.
 func (s *Service) DashboardStats(ctx context.Context, agentID int64) (Stats, error) {
 	st := Stats{PropertyTypes: map[string]int{}}
 	for _, t := range property.Types {
@@ -129,6 +131,7 @@ func (s *Service) DashboardStats(ctx context.Context, agentID int64) (Stats, err
 			(SELECT COUNT(*) FROM matches WHERE seller_agent_id = $1 AND status = 'new')`},
 		{&st.UnreadMessages, `SELECT COUNT(*) FROM messages WHERE receiver_id = $1 AND is_read = FALSE`},
 		{&st.PendingRequests, `SELECT COUNT(*) FROM connections WHERE receiver_id = $1 AND status = 'pending'`},
+		{&st.SentRequests, `SELECT COUNT(*) FROM connections WHERE requester_id = $1 AND status = 'pending'`},
 		{&st.Connections, `SELECT (SELECT COUNT(*) FROM connections WHERE requester_id = $1 AND status = 'accepted') +
 			(SELECT COUNT(*) FROM connections WHERE receiver_id = $1 AND status = 'accepted')`},
 	}

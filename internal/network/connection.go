@@ -78,17 +78,38 @@ func queryConnections(ctx context.Context, q queryer, where string, args ...any)
 	return list, apperr.Wrap(rows.Err(), "connections")
 }
 
+// Filter narrows a connection list: Status keeps those whose latest state
+// it is; Direction "sent" or "received" keeps those userID requested or
+// received.
+type Filter struct {
+	Status, Direction string
+}
+
 // List returns a page of userID's connections, newest first, keeping only
-// the latest connection with each counterpart; status, when given, keeps
-// those whose latest state it is.
-func (s *Service) List(ctx context.Context, userID int64, status string, page store.Page) ([]Connection, int64, error) {
-	where, args := `(c.requester_id = $1 OR c.receiver_id = $1)
+// the latest connection with each counterpart. It returns Invalid for an
+// unknown status or direction.
+func (s *Service) List(ctx context.Context, userID int64, f Filter, page store.Page) ([]Connection, int64, error) {
+	var fe apperr.Fields
+	side := `(c.requester_id = $1 OR c.receiver_id = $1)`
+	switch f.Direction {
+	case "":
+	case "sent":
+		side = `c.requester_id = $1`
+	case "received":
+		side = `c.receiver_id = $1`
+	default:
+		fe.Add("direction", "direction must be sent or received")
+	}
+	if f.Status != "" && !slices.Contains(Statuses, f.Status) {
+		fe.Add("status", "status must be one of pending, accepted, rejected, cancelled")
+	}
+	if err := fe.Err(); err != nil {
+		return nil, 0, err
+	}
+	where, args := side+`
 		AND NOT EXISTS (SELECT 1 FROM connections n WHERE n.user_low = c.user_low AND n.user_high = c.user_high AND n.id > c.id)`, []any{userID}
-	if status != "" {
-		if !slices.Contains(Statuses, status) {
-			return nil, 0, apperr.Validation(apperr.FieldError{Path: "status", Message: "status must be one of pending, accepted, rejected, cancelled"})
-		}
-		args = append(args, status)
+	if f.Status != "" {
+		args = append(args, f.Status)
 		where += ` AND c.status = $2`
 	}
 	where, args = page.Apply(where, "c.id", args)

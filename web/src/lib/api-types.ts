@@ -1064,6 +1064,8 @@ export interface components {
             unreadMessages: number;
             /** @description Pending connection requests addressed to the caller */
             pendingRequests: number;
+            /** @description Pending connection requests the caller sent */
+            sentRequests: number;
             /** @description unreadMessages + pendingRequests (the sidebar's messages badge) */
             messagesBadge: number;
             /** @description The caller's accepted connections */
@@ -2066,6 +2068,8 @@ export interface operations {
             query?: {
                 /** @description Only connections whose latest state is this one */
                 status?: components["schemas"]["ConnectionStatus"];
+                /** @description sent (the caller requested) or received (the caller was asked) */
+                direction?: "sent" | "received";
                 /** @description Accepted for compatibility and ignored; lists are always the caller's own */
                 agentId?: components["parameters"]["AgentId"];
                 /** @description Page size, 1 to 500 (default 25) */

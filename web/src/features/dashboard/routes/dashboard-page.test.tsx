@@ -34,6 +34,7 @@ const stats: DashboardStats = {
   propertyTypes: { apartment: 3, villa: 1, plot: 2, commercial: 0, agricultural: 1 },
   unreadMessages: 2,
   pendingRequests: 1,
+  sentRequests: 0,
   messagesBadge: 3,
   connections: 6,
 }

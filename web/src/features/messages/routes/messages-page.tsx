@@ -44,7 +44,7 @@ export function MessagesPage() {
   const requestId = withId ? null : idParam(params.get('request'))
 
   const conversationsQuery = useConversations()
-  const pendingQuery = useConnections('pending')
+  const pendingQuery = useConnections('pending', 'received')
   const conversations = pageItems(conversationsQuery.data)
   const requests = user ? receivedPending(pageItems(pendingQuery.data), user.id) : []
 

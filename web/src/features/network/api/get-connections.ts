@@ -3,9 +3,12 @@ import type { Connection, ConnectionStatus } from '@/lib/api-schemas'
 import { pagedQueryOptions } from '@/lib/paged-query'
 import { networkKeys } from '@/features/network/api/network-keys'
 
-/** GET /api/connections?status=, page by page: the latest connection per counterpart, most recently updated first. */
-export const connectionsQueryOptions = (status?: ConnectionStatus) => pagedQueryOptions<Connection>(networkKeys.connections(status))
+type Direction = 'sent' | 'received'
 
-export function useConnections(status?: ConnectionStatus) {
-  return useInfiniteQuery(connectionsQueryOptions(status))
+/** GET /api/connections?status=&direction=, page by page: the latest connection per counterpart, newest first. */
+export const connectionsQueryOptions = (status?: ConnectionStatus, direction?: Direction) =>
+  pagedQueryOptions<Connection>(networkKeys.connections(status, direction))
+
+export function useConnections(status?: ConnectionStatus, direction?: Direction) {
+  return useInfiniteQuery(connectionsQueryOptions(status, direction))
 }

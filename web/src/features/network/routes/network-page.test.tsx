@@ -12,7 +12,7 @@ const me = testUser.id
 const stats = {
   properties: 0, activeProperties: 0, requirements: 0, buyerMatches: 0, sellerMatches: 0, totalMatches: 0, newMatches: 0,
   propertyTypes: { apartment: 0, villa: 0, plot: 0, commercial: 0, agricultural: 0 },
-  unreadMessages: 0, pendingRequests: 1, messagesBadge: 1, connections: 14,
+  unreadMessages: 0, pendingRequests: 1, sentRequests: 1, messagesBadge: 1, connections: 14,
 }
 
 /** One agent per relationship state. */

@@ -17,15 +17,15 @@ function Count({ value }: { value: React.ReactNode }) {
 
 /**
  * /agents: Discover Agents, My Connections and Connection Requests (spec part 2 section 2).
- * The connections count is every accepted connection (stats); the requests count is the loaded
- * pending ones, with '+' while more pages exist.
+ * The tab counts are exact, from the dashboard stats: accepted connections, and pending
+ * requests received plus sent.
  */
 export function NetworkPage() {
   const { user } = useAuth()
   const accepted = useConnections('accepted')
   const pending = useConnections('pending')
   const stats = useDashboardStats().data
-  const pendingCount = pageItems(pending.data).length
+  const pendingCount = stats ? stats.pendingRequests + stats.sentRequests : undefined
 
   React.useEffect(() => {
     document.title = 'Agent Network · PropMatch'
@@ -45,7 +45,7 @@ export function NetworkPage() {
             My Connections {(stats || accepted.data) && <Count value={stats?.connections ?? pageItems(accepted.data).length} />}
           </TabsTrigger>
           <TabsTrigger value="requests">
-            Connection Requests {pending.data && <Count value={`${pendingCount}${pending.hasNextPage ? '+' : ''}`} />}
+            Connection Requests {pendingCount !== undefined && <Count value={pendingCount} />}
           </TabsTrigger>
         </TabsList>
         <TabsContent value="discover">
