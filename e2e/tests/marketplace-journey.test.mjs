@@ -13,6 +13,7 @@ import { desktopContext, launchBrowser, mobileContext, openedUrls, recordWindowO
 import { eventually, expectText, expectToast, expectVisible } from '../lib/expect.mjs'
 import { writeGradientPng } from '../lib/png.mjs'
 import { startServer } from '../lib/server.mjs'
+import { apiJson, horizontalOverflow, newAgent, registerThroughAPI, signInThroughAPI, watchErrors } from '../lib/agents.mjs'
 
 let server
 let browser
@@ -32,25 +33,6 @@ after(async () => {
   if (tmpDir) rmSync(tmpDir, { recursive: true, force: true })
 })
 
-const rand4 = () => String(Math.floor(Math.random() * 10_000)).padStart(4, '0')
-
-/** A fresh agent registered in Karnataka / Bengaluru; phone 98765 <series>xxxx. */
-function newAgent(tag, fullName, agentType, series) {
-  const local = `98765${series}${rand4()}`
-  const id = `${rand4()}${Date.now().toString(36).slice(-4)}`
-  return {
-    fullName,
-    agentType,
-    local, // 10 digits
-    phoneE164: `+91${local}`,
-    username: `${tag}_${id}`.slice(0, 30),
-    password: 'Market-Pass-2026',
-    email: `${tag}.${id}@example.com`,
-    state: 'Karnataka',
-    city: 'Bengaluru',
-  }
-}
-
 const agentA = newAgent('seller', 'Asha Seller', 'seller', '6')
 const agentB = newAgent('buyer', 'Bharat Buyer', 'buyer', '7')
 
@@ -66,62 +48,6 @@ const BREAKDOWN = [
   ['Locality', '20/20'],
   ['Total', '100/100'],
 ]
-
-/** Registration through the API of this page's context (the session cookie lands in it). */
-async function registerThroughAPI(page, agent) {
-  const sent = await page.request.post('/api/send-otp', { data: { phone: agent.local } })
-  assert.equal(sent.status(), 200, `send-otp: ${await sent.text()}`)
-  const { otp } = await sent.json()
-  assert.match(otp ?? '', /^\d{6}$/, 'send-otp echoes the code in development mode')
-  const verified = await page.request.post('/api/verify-otp', { data: { phone: agent.local, otp } })
-  assert.equal(verified.status(), 200, `verify-otp: ${await verified.text()}`)
-  const registered = await page.request.post('/api/register', {
-    data: {
-      username: agent.username,
-      password: agent.password,
-      email: agent.email,
-      phone: agent.local,
-      fullName: agent.fullName,
-      agentType: agent.agentType,
-      state: agent.state,
-      city: agent.city,
-    },
-  })
-  assert.equal(registered.status(), 201, `register: ${await registered.text()}`)
-  const user = await registered.json()
-  assert.equal(user.phone, agent.phoneE164, 'the stored phone is +91 and the 10 digits')
-  return user
-}
-
-async function signInThroughAPI(page, agent) {
-  const res = await page.request.post('/api/login', { data: { username: agent.username, password: agent.password } })
-  assert.equal(res.status(), 200, `login: ${await res.text()}`)
-}
-
-async function apiJson(page, method, url, data) {
-  const res = await page.request.fetch(url, { method, data })
-  const text = await res.text()
-  assert.ok(res.ok(), `${method} ${url} answered ${res.status()}: ${text}`)
-  return text ? JSON.parse(text) : null
-}
-
-function watchErrors(page) {
-  const errors = []
-  page.on('pageerror', (err) => errors.push(err.message))
-  return errors
-}
-
-/** Horizontal overflow in px of the page, and of an open dialog's own content (0 when fine). */
-async function horizontalOverflow(page) {
-  return page.evaluate(() => {
-    const dialog = document.querySelector('[role=dialog]')
-    return Math.max(
-      0,
-      document.documentElement.scrollWidth - window.innerWidth,
-      dialog ? dialog.scrollWidth - dialog.clientWidth : 0,
-    )
-  })
-}
 
 /**
  * What makes an open dialog (else the page) too wide: the innermost elements whose
