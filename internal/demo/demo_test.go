@@ -442,6 +442,9 @@ func TestShowcase(t *testing.T) {
 			if n := count(t, db, `SELECT COUNT(*) FROM messages WHERE user_low = $1 AND user_high = $2`, low, high); n < 2 {
 				t.Errorf("priya and rahul exchanged %d messages", n)
 			}
+			if n := count(t, db, `SELECT COUNT(*) FROM messages WHERE sender_id = $1 AND receiver_id = $2 AND is_read = FALSE`, rahul, priya); n < 1 {
+				t.Error("priya has no unread message from rahul")
+			}
 			for name, id := range uid {
 				if n := count(t, db, `SELECT COUNT(*) FROM connections WHERE receiver_id = $1 AND status = 'pending'`, id); n != 1 {
 					t.Errorf("%s has %d pending requests, want 1", name, n)

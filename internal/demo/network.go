@@ -48,6 +48,8 @@ type demoConnection struct {
 	status, message  string
 	created, updated time.Time
 	talk             bool
+	// unreadBy, when set, receives the conversation's last message unread.
+	unreadBy int64
 }
 
 type demoMessage struct {
@@ -128,7 +130,7 @@ func (g *gen) showcaseNetwork(s *Showcase, names map[int64]string, add func(demo
 	day := 24 * time.Hour
 	add(demoConnection{from: s.Buyer, to: s.Seller, status: "accepted", created: g.now.Add(-20 * day), updated: g.now.Add(-19 * day),
 		message: fill("Hi {name}, I have buyers relocating to Bengaluru. Let's connect for referrals and joint site visits.", names[s.Seller], ""),
-		talk:    true})
+		talk:    true, unreadBy: s.Seller})
 	for k, to := range []int64{s.Seller, s.Buyer} {
 		from := g.agents[k%len(g.agents)].id
 		add(demoConnection{from: from, to: to, status: "pending", created: g.now.Add(-time.Duration(k+2) * time.Hour),
@@ -159,6 +161,10 @@ func (g *gen) conversation(c demoConnection, names map[int64]string) []demoMessa
 	unread := g.r.IntN(3)
 	for k := range out {
 		out[k].read = k < len(out)-unread
+	}
+	if c.unreadBy != 0 {
+		last := &out[len(out)-1]
+		last.to, last.from, last.read = c.unreadBy, c.from+c.to-c.unreadBy, false
 	}
 	return out
 }

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"time"
 
+	"propmatch/internal/apperr"
 	"propmatch/internal/auth"
 	"propmatch/internal/events"
 	"propmatch/internal/matching"
@@ -41,7 +42,7 @@ func (s *server) announceMatches(r *http.Request, news *matching.News) {
 // the client leaves, the session ends or the server shuts down.
 func (s *server) events(w http.ResponseWriter, r *http.Request, u auth.User) {
 	if s.Events == nil {
-		http.Error(w, "live events are off", http.StatusNotFound)
+		s.fail(w, r, apperr.New(apperr.NotFound, "Live events are off on this server"))
 		return
 	}
 	token := sessionToken(r)
