@@ -215,6 +215,41 @@ func TestServe(t *testing.T) {
 		})
 	})
 
+	t.Run("OpenEventStreamEndsAtShutdown", func(t *testing.T) {
+		eachEngine(t, func(t *testing.T, dbURL string) {
+			r := serve(t, env{"DATABASE_URL": dbURL}, "--demo")
+			jar, _ := cookiejar.New(nil)
+			c := &http.Client{Jar: jar}
+			body, _ := json.Marshal(map[string]string{"username": "priya", "password": "PropMatch@Agent1"})
+			res, err := c.Post("http://"+r.addr+"/api/login", "application/json", bytes.NewReader(body))
+			if err != nil || res.StatusCode != 200 {
+				t.Fatalf("login = %v, %v", res, err)
+			}
+			res.Body.Close()
+			stream, err := c.Get("http://" + r.addr + "/api/events")
+			if err != nil || stream.StatusCode != 200 {
+				t.Fatalf("stream = %v, %v", stream, err)
+			}
+			ended := make(chan struct{})
+			go func() {
+				io.Copy(io.Discard, stream.Body)
+				close(ended)
+			}()
+			start := time.Now()
+			if err := r.stop(t); err != nil {
+				t.Errorf("Run returned %v, want nil", err)
+			}
+			if d := time.Since(start); d > 5*time.Second {
+				t.Errorf("shutdown with an open stream took %v", d)
+			}
+			select {
+			case <-ended:
+			case <-time.After(5 * time.Second):
+				t.Error("the stream was still open after shutdown")
+			}
+		})
+	})
+
 	t.Run("AddressInUseIsAnError", func(t *testing.T) {
 		ln, err := net.Listen("tcp", "127.0.0.1:0")
 		if err != nil {
