@@ -43,10 +43,8 @@ func (s *server) createProperty(w http.ResponseWriter, r *http.Request, u auth.U
 		s.fail(w, r, err)
 		return
 	}
-	var p property.Property
-	err = s.matching(r, func(ctx context.Context) (err error) {
-		p, err = s.Properties.Create(ctx, u.ID, in)
-		return err
+	p, err := matched(s, r, func(ctx context.Context) (property.Property, error) {
+		return s.Properties.Create(ctx, u.ID, in)
 	})
 	s.reply(w, r, http.StatusCreated, p, err)
 }
@@ -62,10 +60,8 @@ func (s *server) updateProperty(w http.ResponseWriter, r *http.Request, u auth.U
 		s.fail(w, r, err)
 		return
 	}
-	var p property.Property
-	err = s.matching(r, func(ctx context.Context) (err error) {
-		p, err = s.Properties.Update(ctx, u.ID, id, in)
-		return err
+	p, err := matched(s, r, func(ctx context.Context) (property.Property, error) {
+		return s.Properties.Update(ctx, u.ID, id, in)
 	})
 	s.reply(w, r, http.StatusOK, p, err)
 }
@@ -90,10 +86,8 @@ func (s *server) createRequirement(w http.ResponseWriter, r *http.Request, u aut
 		s.fail(w, r, err)
 		return
 	}
-	var req requirement.Requirement
-	err = s.matching(r, func(ctx context.Context) (err error) {
-		req, err = s.Requirements.Create(ctx, u.ID, in)
-		return err
+	req, err := matched(s, r, func(ctx context.Context) (requirement.Requirement, error) {
+		return s.Requirements.Create(ctx, u.ID, in)
 	})
 	s.reply(w, r, http.StatusCreated, req, err)
 }
@@ -109,10 +103,8 @@ func (s *server) updateRequirement(w http.ResponseWriter, r *http.Request, u aut
 		s.fail(w, r, err)
 		return
 	}
-	var req requirement.Requirement
-	err = s.matching(r, func(ctx context.Context) (err error) {
-		req, err = s.Requirements.Update(ctx, u.ID, id, patch)
-		return err
+	req, err := matched(s, r, func(ctx context.Context) (requirement.Requirement, error) {
+		return s.Requirements.Update(ctx, u.ID, id, patch)
 	})
 	s.reply(w, r, http.StatusOK, req, err)
 }
@@ -223,13 +215,13 @@ func (s *server) getMedia(w http.ResponseWriter, r *http.Request) {
 	w.Write(img.Data)
 }
 
-// matching runs a write that may store matches, and tells the agents who
+// matched runs a write that may store matches, and tells the agents who
 // gained matches once it has committed.
-func (s *server) matching(r *http.Request, write func(ctx context.Context) error) error {
+func matched[T any](s *server, r *http.Request, write func(ctx context.Context) (T, error)) (T, error) {
 	ctx, news := matching.WithNews(r.Context())
-	err := write(ctx)
+	v, err := write(ctx)
 	if err == nil {
 		s.announceMatches(r, news)
 	}
-	return err
+	return v, err
 }

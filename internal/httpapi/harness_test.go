@@ -2,6 +2,7 @@ package httpapi_test
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -70,6 +71,8 @@ type apiOptions struct {
 	bus events.Bus
 	// heartbeat is the event streams' ping interval (25 s when zero).
 	heartbeat time.Duration
+	// matchLimit is how many new matches a requirement keeps (100 when zero).
+	matchLimit int
 }
 
 // testArgon is a cheap argon2id cost so that tests stay fast.
@@ -99,7 +102,7 @@ func newAPITest(t *testing.T, db *store.DB, opts apiOptions) *apiTest {
 		otp = opts.otp
 	}
 	svc := auth.New(db, cfg, otp, &notify.DevMailer{Store: outbox}, log)
-	engine := matching.NewEngine(100)
+	engine := matching.NewEngine(cmp.Or(opts.matchLimit, 100))
 	deps := httpapi.Deps{DB: db, Auth: svc, Log: log, Web: opts.web, Dev: !opts.production,
 		AuthRatePerMinute: opts.authRate, AuthBurst: opts.authBurst,
 		Properties: property.NewService(db, engine), Requirements: requirement.NewService(db, engine),

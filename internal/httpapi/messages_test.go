@@ -233,3 +233,33 @@ func nextLink(t *testing.T, res response) string {
 	}
 	return link[start+1 : end]
 }
+
+// TestMessageFromANewMatchFreesItsSlot: a `new` match that messaging marks
+// `contacted` no longer counts toward the requirement's best new matches,
+// so the next best candidate is stored (product rules, Matching).
+func TestMessageFromANewMatchFreesItsSlot(t *testing.T) {
+	eachEngine(t, apiOptions{matchLimit: 1}, func(t *testing.T, a *apiTest) {
+		A := a.newAgent("anil", "9811111111")
+		B := a.newAgent("bina", "9822222222")
+		r := idOf(a.create(B, "/api/requirements", wanted()))
+		a.create(A, "/api/properties", listing())
+		a.create(A, "/api/properties", listing("title", "Second flat", "locality", "Kondapur"))
+		path := fmt.Sprintf("/api/requirements/%d/matches", r)
+		kept := a.onlyMatch(B, path)
+		body := map[string]any{"receiverId": A.id, "content": "Can we visit on Saturday?", "matchId": idOf(kept)}
+		wantStatus(t, a.do("POST", "/api/messages", body, as(B)), 201)
+		got := map[string]string{}
+		for _, m := range a.objects(B, path) {
+			got[m["property"].(map[string]any)["title"].(string)] = m["status"].(string)
+		}
+		want := map[string]string{kept["property"].(map[string]any)["title"].(string): "contacted"}
+		for _, title := range []string{"2BHK in Gachibowli", "Second flat"} {
+			if _, ok := want[title]; !ok {
+				want[title] = "new"
+			}
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("matches after messaging = %v, want %v", got, want)
+		}
+	})
+}

@@ -5,7 +5,6 @@ package marketplace
 
 import (
 	"context"
-	"strconv"
 	"strings"
 
 	"propmatch/internal/apperr"
@@ -22,27 +21,10 @@ type Service struct {
 // NewService returns a Service.
 func NewService(db *store.DB) *Service { return &Service{db: db} }
 
-// likePattern returns a case-insensitive LIKE pattern matching q anywhere,
-// with LIKE's wildcards in q escaped.
-func likePattern(q string) string {
-	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
-	return "%" + r.Replace(strings.ToLower(strings.TrimSpace(q))) + "%"
-}
-
-// search returns a WHERE fragment matching q in col, a search_text column
-// that the writers lower-case, and its argument.
-func search(col, q string, args []any) (string, []any) {
-	if strings.TrimSpace(q) == "" {
-		return "", args
-	}
-	args = append(args, likePattern(q))
-	return " AND " + col + " LIKE $" + strconv.Itoa(len(args)) + ` ESCAPE '\'`, args
-}
-
 // Properties returns a page of every agent's active listings, newest first,
 // optionally those whose title, locality, city or type contains q.
 func (s *Service) Properties(ctx context.Context, q string, page store.Page) ([]property.Marketplace, int64, error) {
-	where, args := search("p.search_text", q, nil)
+	where, args := store.Contains("p.search_text", q, nil)
 	query, args := page.Apply(`SELECT `+property.Columns("p")+`, u.full_name, u.phone FROM properties p
 		JOIN users u ON u.id = p.agent_id WHERE p.is_active = TRUE`+where, "p.id", args)
 	rows, err := s.db.QueryContext(ctx, query, args...)
@@ -71,7 +53,7 @@ func (s *Service) Properties(ctx context.Context, q string, page store.Page) ([]
 // first and without client contact, optionally those whose client name,
 // cities, localities or types contain q.
 func (s *Service) Requirements(ctx context.Context, q string, page store.Page) ([]requirement.Public, int64, error) {
-	where, args := search("r.search_text", q, nil)
+	where, args := store.Contains("r.search_text", q, nil)
 	query, args := page.Apply(`SELECT `+requirement.PublicColumns("r")+`, u.full_name, u.phone FROM requirements r
 		JOIN users u ON u.id = r.agent_id WHERE r.is_active = TRUE`+where, "r.id", args)
 	rows, err := s.db.QueryContext(ctx, query, args...)
@@ -135,10 +117,14 @@ func (s *Service) DashboardStats(ctx context.Context, agentID int64) (Stats, err
 		{&st.Connections, `SELECT (SELECT COUNT(*) FROM connections WHERE requester_id = $1 AND status = 'accepted') +
 			(SELECT COUNT(*) FROM connections WHERE receiver_id = $1 AND status = 'accepted')`},
 	}
-	for _, c := range counts {
-		if err := s.db.QueryRowContext(ctx, c.query, agentID).Scan(c.dest); err != nil {
-			return st, apperr.Wrap(err, "dashboard stats")
-		}
+	// One round trip: every count is a scalar subquery of one SELECT.
+	selects := make([]string, len(counts))
+	dests := make([]any, len(counts))
+	for i, c := range counts {
+		selects[i], dests[i] = "("+c.query+")", c.dest
+	}
+	if err := s.db.QueryRowContext(ctx, `SELECT `+strings.Join(selects, ", "), agentID).Scan(dests...); err != nil {
+		return st, apperr.Wrap(err, "dashboard stats")
 	}
 	rows, err := s.db.QueryContext(ctx, `SELECT property_type, is_active, COUNT(*) FROM properties WHERE agent_id = $1 GROUP BY property_type, is_active`, agentID)
 	if err != nil {

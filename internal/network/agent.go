@@ -5,8 +5,6 @@ package network
 
 import (
 	"context"
-	"strconv"
-	"strings"
 	"time"
 
 	"propmatch/internal/apperr"
@@ -66,27 +64,15 @@ type Service struct {
 // NewService returns a Service.
 func NewService(db *store.DB) *Service { return &Service{db: db} }
 
-// likePattern returns a LIKE pattern matching q (lower-cased) anywhere, with
-// LIKE's wildcards escaped.
-func likePattern(q string) string {
-	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
-	return "%" + r.Replace(strings.ToLower(strings.TrimSpace(q))) + "%"
-}
-
 // Agents returns a page of active agents other than viewerID, newest first,
 // optionally those whose name, city, state or agent type contains q. Each
 // carries the latest connection between viewerID and them.
 func (s *Service) Agents(ctx context.Context, viewerID int64, q string, page store.Page) ([]Agent, int64, error) {
-	where, args := ` AND u.id <> $1`, []any{viewerID}
-	if strings.TrimSpace(q) != "" {
-		args = append(args, likePattern(q))
-		where += ` AND lower(u.full_name || ' ' || u.city || ' ' || u.state || ' ' || u.agent_type) LIKE $` +
-			strconv.Itoa(len(args)) + ` ESCAPE '\'`
-	}
+	where, args := store.Contains(`lower(u.full_name || ' ' || u.city || ' ' || u.state || ' ' || u.agent_type)`, q, []any{viewerID})
 	query, args := page.Apply(`SELECT u.id, u.full_name, u.username, u.phone, u.city, u.state, u.agent_type, u.rera_number,
 		u.is_rera_verified, u.experience_years, u.specialization, u.bio, u.profile_picture, u.role, u.created_at,
 		(SELECT count(*) FROM properties p WHERE p.agent_id = u.id AND p.is_active = TRUE)
-		FROM users u WHERE u.is_active = TRUE`+where, "u.id", args)
+		FROM users u WHERE u.is_active = TRUE AND u.id <> $1`+where, "u.id", args)
 	rows, err := s.db.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, 0, apperr.Wrap(err, "agents")

@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"strings"
 
 	"propmatch/internal/apperr"
 	"propmatch/internal/matching"
@@ -85,8 +84,7 @@ func (s *Service) Create(ctx context.Context, agentID int64, in Input) (Property
 		cols, vals := writeColumns(rec.p)
 		cols = append(cols, "agent_id", "created_at", "updated_at")
 		vals = append(vals, agentID, now, now)
-		var id int64
-		err := tx.QueryRowContext(ctx, `INSERT INTO properties (`+strings.Join(cols, ", ")+`) VALUES (`+store.Placeholders(1, len(cols))+`) RETURNING id`, vals...).Scan(&id)
+		id, err := store.InsertID(ctx, tx, "properties", cols, vals)
 		if err != nil {
 			return apperr.Wrap(err, "insert property")
 		}

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 
 	"propmatch/internal/apperr"
 	"propmatch/internal/matching"
@@ -92,8 +91,7 @@ func (s *Service) Create(ctx context.Context, agentID int64, in Input) (Requirem
 		cols, vals := writeColumns(r)
 		cols = append(cols, "agent_id", "created_at", "updated_at")
 		vals = append(vals, agentID, now, now)
-		var id int64
-		err := tx.QueryRowContext(ctx, `INSERT INTO requirements (`+strings.Join(cols, ", ")+`) VALUES (`+store.Placeholders(1, len(cols))+`) RETURNING id`, vals...).Scan(&id)
+		id, err := store.InsertID(ctx, tx, "requirements", cols, vals)
 		if err != nil {
 			return apperr.Wrap(err, "insert requirement")
 		}

@@ -6,6 +6,7 @@ import { toast } from '@/components/ui/use-toast'
 import { useDeleteMessage } from '@/features/messages/api/delete-message'
 import { useThread } from '@/features/messages/api/get-thread'
 import { useMarkRead } from '@/features/messages/api/mark-read'
+import { isUnreadFor } from '@/features/messages/lib/unread'
 import { useSendMessage } from '@/features/messages/api/send-message'
 import { Composer } from '@/features/messages/components/composer'
 import { MessageBubble } from '@/features/messages/components/message-bubble'
@@ -43,7 +44,7 @@ export function ThreadPane({ userId, otherUserId, name, picture, unreadCount, on
   const markRead = useMarkRead()
 
   // Opening a conversation with unread messages marks them read (spec part 2 section 4).
-  const hasUnread = unreadCount > 0 || messages.some((m) => m.receiverId === userId && !m.isRead)
+  const hasUnread = unreadCount > 0 || messages.some((m) => isUnreadFor(m, userId))
   const { mutate: mark, isPending: marking } = markRead
   React.useEffect(() => {
     if (hasUnread && !marking) mark(otherUserId)
