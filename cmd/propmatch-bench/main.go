@@ -14,6 +14,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime/pprof"
 	"strconv"
 	"strings"
 	"time"
@@ -29,9 +30,26 @@ func main() {
 	bin := flag.String("bin", "bin/propmatch", "the propmatch binary, used to generate demo data")
 	engines := flag.String("engines", "sqlite,postgres", "engines to measure (postgres needs BENCH_DATABASE_URL)")
 	sends := flag.Int("sends", 1000, "messages timed to their receiver's open stream (0 skips the messaging run)")
+	existing := flag.String("db", "", "measure this existing demo database instead of generating one per size (the creates change it)")
+	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the whole run to this file")
 	flag.Parse()
 	ctx := context.Background()
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	if *cpuProfile != "" {
+		stop, err := startProfile(*cpuProfile)
+		if err != nil {
+			fatal(err)
+		}
+		defer stop()
+	}
+	m := measurement{creates: *creates, workers: *workers, loadFor: *loadFor, log: log}
+	if *existing != "" {
+		fmt.Printf("\n== %s\n", *existing)
+		if err := m.measure(ctx, *existing); err != nil {
+			fatal(err)
+		}
+		return
+	}
 	for _, engine := range strings.Split(*engines, ",") {
 		if *sends > 0 {
 			if err := messagingRun(ctx, engine, *workers, *sends, *loadFor, log); err != nil {
@@ -53,19 +71,47 @@ func main() {
 				cleanup()
 				fatal(err)
 			}
-			r, err := newRun(ctx, url, log)
+			err = m.measure(ctx, url)
+			cleanup()
 			if err != nil {
-				cleanup()
 				fatal(err)
 			}
-			r.report(r.createListings(ctx, *creates))
-			r.report(r.createRequirements(ctx, *creates))
-			r.report(r.loadRead(ctx, "GET /api/matches?type=buyer", *workers, *loadFor))
-			r.report(r.loadRead(ctx, "GET /api/marketplace/properties", *workers, *loadFor))
-			r.close()
-			cleanup()
 		}
 	}
+}
+
+// measurement is what one market is put through.
+type measurement struct {
+	creates, workers int
+	loadFor          time.Duration
+	log              *slog.Logger
+}
+
+// measure times creates and read loads on the market at url.
+func (m measurement) measure(ctx context.Context, url string) error {
+	r, err := newRun(ctx, url, m.log)
+	if err != nil {
+		return err
+	}
+	defer r.close()
+	r.report(r.createListings(ctx, m.creates))
+	r.report(r.createRequirements(ctx, m.creates))
+	r.report(r.loadRead(ctx, "GET /api/matches?type=buyer", m.workers, m.loadFor))
+	r.report(r.loadRead(ctx, "GET /api/marketplace/properties", m.workers, m.loadFor))
+	return nil
+}
+
+// startProfile writes a CPU profile to path until the returned function runs.
+func startProfile(path string) (func(), error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() { pprof.StopCPUProfile(); f.Close() }, nil
 }
 
 // messagingRun measures messages and live events on a fresh database.

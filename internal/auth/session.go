@@ -45,7 +45,7 @@ func (s *Service) Authenticate(ctx context.Context, token string) (User, error) 
 	hash := hashToken(token)
 	var sessionID int64
 	var lastSeen, expires time.Time
-	u, err := scanUser(s.db.QueryRowContext(ctx, `SELECT `+userColumns+`, s.id, s.last_seen_at, s.expires_at
+	u, err := scanUser(s.db.QueryRowPrepared(ctx, `SELECT `+userColumns+`, s.id, s.last_seen_at, s.expires_at
 		FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1`, hash), &sessionID, &lastSeen, &expires)
 	if errors.Is(err, sql.ErrNoRows) {
 		return User{}, errSignedOut

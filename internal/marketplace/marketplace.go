@@ -27,7 +27,7 @@ func (s *Service) Properties(ctx context.Context, q string, page store.Page) ([]
 	where, args := store.Contains("p.search_text", q, nil)
 	query, args := page.Apply(`SELECT `+property.Columns("p")+`, u.full_name, u.phone FROM properties p
 		JOIN users u ON u.id = p.agent_id WHERE p.is_active = TRUE`+where, "p.id", args)
-	rows, err := s.db.QueryContext(ctx, query, args...)
+	rows, err := s.db.QueryPrepared(ctx, query, args...)
 	if err != nil {
 		return nil, 0, apperr.Wrap(err, "marketplace properties")
 	}
@@ -56,7 +56,7 @@ func (s *Service) Requirements(ctx context.Context, q string, page store.Page) (
 	where, args := store.Contains("r.search_text", q, nil)
 	query, args := page.Apply(`SELECT `+requirement.PublicColumns("r")+`, u.full_name, u.phone FROM requirements r
 		JOIN users u ON u.id = r.agent_id WHERE r.is_active = TRUE`+where, "r.id", args)
-	rows, err := s.db.QueryContext(ctx, query, args...)
+	rows, err := s.db.QueryPrepared(ctx, query, args...)
 	if err != nil {
 		return nil, 0, apperr.Wrap(err, "marketplace requirements")
 	}
@@ -123,7 +123,7 @@ func (s *Service) DashboardStats(ctx context.Context, agentID int64) (Stats, err
 	for i, c := range counts {
 		selects[i], dests[i] = "("+c.query+")", c.dest
 	}
-	if err := s.db.QueryRowContext(ctx, `SELECT `+strings.Join(selects, ", "), agentID).Scan(dests...); err != nil {
+	if err := s.db.QueryRowPrepared(ctx, `SELECT `+strings.Join(selects, ", "), agentID).Scan(dests...); err != nil {
 		return st, apperr.Wrap(err, "dashboard stats")
 	}
 	rows, err := s.db.QueryContext(ctx, `SELECT property_type, is_active, COUNT(*) FROM properties WHERE agent_id = $1 GROUP BY property_type, is_active`, agentID)

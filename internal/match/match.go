@@ -90,17 +90,19 @@ func NewService(db *store.DB, engine *matching.Engine) *Service {
 	return &Service{db: db, engine: engine}
 }
 
-type querier interface {
-	QueryContext(context.Context, string, ...any) (*sql.Rows, error)
-}
+// queryFunc runs a query: a transaction's QueryContext, or the database's
+// QueryPrepared for the lists read on every page view.
+type queryFunc func(context.Context, string, ...any) (*sql.Rows, error)
 
-func (s *Service) query(ctx context.Context, q querier, where string, args ...any) ([]Match, error) {
-	rows, err := q.QueryContext(ctx, selectMatches+where, args...)
+// query reads the matches selected by where; size is how many are expected
+// (a Match is large, so growing the list by doubling would copy it often).
+func (s *Service) query(ctx context.Context, run queryFunc, size int, where string, args ...any) ([]Match, error) {
+	rows, err := run(ctx, selectMatches+where, args...)
 	if err != nil {
 		return nil, apperr.Wrap(err, "list matches")
 	}
 	defer rows.Close()
-	list := []Match{}
+	list := make([]Match, 0, size)
 	for rows.Next() {
 		var m Match
 		var breakdown string
@@ -144,7 +146,7 @@ func (s *Service) List(ctx context.Context, agentID int64, side, status string, 
 		where += ` AND m.status = $2`
 	}
 	q, args := page.Apply(where, "m.id", args)
-	list, err := s.query(ctx, s.db.DB, q, args...)
+	list, err := s.query(ctx, s.db.QueryPrepared, page.Limit+1, q, args...)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -158,7 +160,7 @@ func (s *Service) ForRequirement(ctx context.Context, agentID, requirementID int
 	if err := store.CheckOwner(ctx, s.db, "requirements", requirementID, store.Actor{ID: agentID}, apperr.New(apperr.NotFound, "Requirement not found")); err != nil {
 		return nil, err
 	}
-	return s.query(ctx, s.db.DB, `m.requirement_id = $1 ORDER BY m.match_score DESC, m.property_id DESC`, requirementID)
+	return s.query(ctx, s.db.QueryPrepared, matching.DefaultLimit, `m.requirement_id = $1 ORDER BY m.match_score DESC, m.property_id DESC`, requirementID)
 }
 
 var errNotFound = apperr.New(apperr.NotFound, "Match not found")
@@ -238,7 +240,7 @@ func (s *Service) change(ctx context.Context, agentID, matchID int64, fn func(tx
 		if err := fn(tx, mySide, status, reqID); err != nil {
 			return err
 		}
-		list, err := s.query(ctx, tx, `m.id = $1`, matchID)
+		list, err := s.query(ctx, tx.QueryContext, 1, `m.id = $1`, matchID)
 		if err != nil {
 			return err
 		}

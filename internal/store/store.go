@@ -38,6 +38,8 @@ type DB struct {
 	Engine Engine
 	// Now returns the current time; tests replace it to move the clock.
 	Now func() time.Time
+
+	prepared prepared
 }
 
 // Open connects to url, which is "sqlite:PATH" or "postgres://...".

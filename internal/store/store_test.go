@@ -65,6 +65,54 @@ func TestStore(t *testing.T) {
 				t.Fatal("a session for a missing user was stored")
 			}
 		})
+		t.Run("EveryForeignKeyIsIndexed", func(t *testing.T) {
+			// Deleting a parent row looks its children up by the foreign key
+			// column; without an index that is a read of the whole child table.
+			q := `SELECT m.name, f."from" FROM sqlite_master m, pragma_foreign_key_list(m.name) f
+				WHERE m.type = 'table' AND NOT EXISTS (SELECT 1 FROM pragma_index_list(m.name) il, pragma_index_info(il.name) ii
+					WHERE ii.seqno = 0 AND ii.name = f."from")`
+			if db.Engine == store.Postgres {
+				q = `SELECT c.conrelid::regclass::text, a.attname FROM pg_constraint c
+					JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1]
+					WHERE c.contype = 'f' AND NOT EXISTS (SELECT 1 FROM pg_index i WHERE i.indrelid = c.conrelid AND i.indkey[0] = c.conkey[1])`
+			}
+			rows, err := db.Query(q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer rows.Close()
+			for rows.Next() {
+				var table, column string
+				rows.Scan(&table, &column)
+				t.Errorf("%s.%s is a foreign key without an index", table, column)
+			}
+			if err := rows.Err(); err != nil {
+				t.Fatal(err)
+			}
+		})
+		t.Run("PreparedQueriesReadLikeOthers", func(t *testing.T) {
+			const q = `SELECT full_name FROM users WHERE username = $1`
+			for range 2 { // the second run uses the kept statement
+				var name string
+				if err := db.QueryRowPrepared(ctx, q, "asha").Scan(&name); err != nil || name != "Asha" {
+					t.Fatalf("got %q, %v; want Asha", name, err)
+				}
+				rows, err := db.QueryPrepared(ctx, q, "nobody")
+				if err != nil {
+					t.Fatal(err)
+				}
+				if rows.Next() {
+					t.Fatal("a missing user was found")
+				}
+				rows.Close()
+			}
+			if _, err := db.QueryPrepared(ctx, `SELECT nothing FROM nowhere`); err == nil {
+				t.Fatal("a query of a missing table ran")
+			}
+			if err := db.QueryRowPrepared(ctx, `SELECT nothing FROM nowhere`).Scan(new(string)); err == nil {
+				t.Fatal("a query of a missing table ran")
+			}
+		})
 		t.Run("OneLiveConnectionPerPair", func(t *testing.T) {
 			now := db.Time()
 			var a, b int64
