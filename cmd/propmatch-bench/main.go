@@ -19,6 +19,7 @@ import (
 	"strings"
 	"time"
 
+	"propmatch/internal/app"
 	"propmatch/internal/store"
 )
 
@@ -35,6 +36,7 @@ func main() {
 	flag.Parse()
 	ctx := context.Background()
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	app.TuneGC(os.Getenv) // as the server does
 	if *cpuProfile != "" {
 		stop, err := startProfile(*cpuProfile)
 		if err != nil {

@@ -58,6 +58,7 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	log := newLogger(cfg, stderr)
 	switch args[0] {
 	case "serve":
+		TuneGC(getenv)
 		return serve(ctx, cfg, args[1:], log, stdout)
 	case "migrate":
 		db, err := openDB(ctx, cfg)

@@ -479,9 +479,7 @@ func scanRequirement(row interface{ Scan(...any) error }, extra ...any) (Require
 	if err := row.Scan(dest...); err != nil {
 		return r, err
 	}
-	json.Unmarshal([]byte(types), &r.Types)
-	json.Unmarshal([]byte(cities), &r.Cities)
-	json.Unmarshal([]byte(localities), &r.Localities)
+	r.Types, r.Cities, r.Localities = store.StringList(types), store.StringList(cities), store.StringList(localities)
 	r.MinPrice, r.MaxPrice = floatPtr(minP), floatPtr(maxP)
 	r.MinBedrooms, r.MaxBedrooms = intPtr(minB), intPtr(maxB)
 	return r, nil
@@ -524,7 +522,7 @@ func requirementCandidates(ctx context.Context, tx *sql.Tx, p Property) ([]candi
 		c.req.MinPrice, c.req.MaxPrice = floatPtr(minP), floatPtr(maxP)
 		c.req.MinBedrooms, c.req.MaxBedrooms = intPtr(minB), intPtr(maxB)
 		if localities != "[]" && localities != "" {
-			json.Unmarshal([]byte(localities), &c.req.Localities)
+			c.req.Localities = store.StringList(localities)
 		}
 		out = append(out, c)
 	}

@@ -4,9 +4,10 @@
 package property
 
 import (
-	"encoding/json"
 	"strings"
 	"time"
+
+	"propmatch/internal/store"
 )
 
 // Property is a listing as the API shows it.
@@ -97,9 +98,7 @@ func Dest(p *Property) ([]any, func()) {
 		&p.CropHistory, &p.Fencing, &p.IrrigationSystem, &amenities, &images, &p.IsActive, &p.IsRealData,
 		&p.CreatedAt, &p.UpdatedAt}
 	return dest, func() {
-		p.Amenities, p.Images = []string{}, []string{}
-		json.Unmarshal([]byte(amenities), &p.Amenities)
-		json.Unmarshal([]byte(images), &p.Images)
+		p.Amenities, p.Images = store.StringList(amenities), store.StringList(images)
 	}
 }
 

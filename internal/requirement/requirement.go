@@ -4,9 +4,10 @@
 package requirement
 
 import (
-	"encoding/json"
 	"strings"
 	"time"
+
+	"propmatch/internal/store"
 )
 
 // Fields are what anyone may see of a requirement.
@@ -70,10 +71,7 @@ func PublicDest(f *Fields) ([]any, func()) {
 		&f.PreferredState, &cities, &localities, &f.MinBedrooms, &f.MaxBedrooms, &f.MinArea, &f.MaxArea,
 		&f.Timeline, &f.SpecialRequirements, &f.Notes, &f.IsActive, &f.IsRealData, &f.CreatedAt, &f.UpdatedAt}
 	return dest, func() {
-		f.PropertyTypes, f.PreferredCities, f.PreferredLocalities = []string{}, []string{}, []string{}
-		json.Unmarshal([]byte(types), &f.PropertyTypes)
-		json.Unmarshal([]byte(cities), &f.PreferredCities)
-		json.Unmarshal([]byte(localities), &f.PreferredLocalities)
+		f.PropertyTypes, f.PreferredCities, f.PreferredLocalities = store.StringList(types), store.StringList(cities), store.StringList(localities)
 	}
 }
 
