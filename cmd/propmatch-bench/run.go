@@ -15,6 +15,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"propmatch/internal/apperr"
@@ -85,9 +86,11 @@ func (r *run) close() {
 
 // result is a set of timed operations.
 type result struct {
-	name string
-	lat  []time.Duration
-	wall time.Duration
+	name  string
+	lat   []time.Duration
+	wall  time.Duration
+	bytes int64         // response bytes read, for read loads
+	cpu   time.Duration // CPU time of the whole process (server and clients), for read loads
 }
 
 func (r *run) report(res result, err error) {
@@ -106,8 +109,12 @@ func (r *run) report(res result, err error) {
 		sum += l
 	}
 	pct := func(p float64) time.Duration { return res.lat[min(n-1, int(float64(n)*p))] }
-	fmt.Printf("  %-40s n=%-6d p50=%-9s p99=%-9s max=%-9s mean=%-9s %8.0f ops/s\n", res.name, n,
-		round(pct(0.50)), round(pct(0.99)), round(res.lat[n-1]), round(sum/time.Duration(n)), float64(n)/res.wall.Seconds())
+	size := ""
+	if res.bytes > 0 {
+		size = fmt.Sprintf("  %.1f kB/response, %s CPU/request", float64(res.bytes)/float64(n)/1000, round(res.cpu/time.Duration(n)))
+	}
+	fmt.Printf("  %-40s n=%-6d p50=%-9s p99=%-9s max=%-9s mean=%-9s %8.0f ops/s%s\n", res.name, n,
+		round(pct(0.50)), round(pct(0.99)), round(res.lat[n-1]), round(sum/time.Duration(n)), float64(n)/res.wall.Seconds(), size)
 }
 
 func round(d time.Duration) string {
@@ -239,16 +246,19 @@ func (r *run) hammer(call string, clients []*http.Client, d time.Duration) (resu
 	var failed error
 	deadline := time.Now().Add(d)
 	start := time.Now()
+	cpu := cpuTime()
 	for _, c := range clients {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			var lat []time.Duration
+			var read int64
 			for time.Now().Before(deadline) {
 				t := time.Now()
 				resp, err := c.Get(r.base + path)
 				if err == nil {
-					io.Copy(io.Discard, resp.Body)
+					n, _ := io.Copy(io.Discard, resp.Body)
+					read += n
 					resp.Body.Close()
 					if resp.StatusCode != 200 {
 						err = fmt.Errorf("%s answered %d", path, resp.StatusCode)
@@ -264,12 +274,21 @@ func (r *run) hammer(call string, clients []*http.Client, d time.Duration) (resu
 			}
 			mu.Lock()
 			res.lat = append(res.lat, lat...)
+			res.bytes += read
 			mu.Unlock()
 		}()
 	}
 	wg.Wait()
 	res.wall = time.Since(start)
+	res.cpu = cpuTime() - cpu
 	return res, failed
+}
+
+// cpuTime returns the CPU time (user and system) this process has used.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // signIn returns n HTTP clients signed in as the agents with the most buyer
@@ -314,7 +333,9 @@ func (r *run) signIn(ctx context.Context, n int) ([]*http.Client, error) {
 // login returns a client signed in as username (timeout 0: none, for streams).
 func (r *run) login(username, password string, timeout time.Duration) (*http.Client, error) {
 	jar, _ := cookiejar.New(nil)
-	c := &http.Client{Jar: jar, Timeout: timeout, Transport: &http.Transport{MaxIdleConnsPerHost: 4}}
+	// A list page is tens of kilobytes; read it in large pieces, as browsers
+	// do, rather than Go's default 4 kB (a read system call each).
+	c := &http.Client{Jar: jar, Timeout: timeout, Transport: &http.Transport{MaxIdleConnsPerHost: 4, ReadBufferSize: 64 << 10}}
 	body := fmt.Sprintf(`{"username":%q,"password":%q}`, username, password)
 	resp, err := c.Post(r.base+"/api/login", "application/json", strings.NewReader(body))
 	if err != nil {

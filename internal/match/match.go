@@ -6,7 +6,6 @@ package match
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"slices"
 	"time"
@@ -116,7 +115,7 @@ func (s *Service) query(ctx context.Context, run queryFunc, size int, where stri
 		}
 		pDone()
 		rDone()
-		json.Unmarshal([]byte(breakdown), &m.ScoreBreakdown)
+		m.ScoreBreakdown = matching.ParseBreakdown(breakdown)
 		list = append(list, m)
 	}
 	return list, apperr.Wrap(rows.Err(), "list matches")
