@@ -69,7 +69,7 @@ func agentDest(a *Agent) []any {
 }
 
 var selectMatches = `SELECT m.id, m.property_id, m.requirement_id, m.seller_agent_id, m.buyer_agent_id, m.match_score,
-	m.breakdown, m.status, m.notes, m.viewed_by_buyer, m.viewed_by_seller, m.created_at, m.updated_at, ` +
+	m.breakdown, m.status, m.notes, m.viewed_by_buyer, m.viewed_by_seller, ` + store.Qualify("m", "created_at, updated_at") + `, ` +
 	property.Columns("p") + `, ` + requirement.PublicColumns("r") + `, ` + agentColumns("s") + `, ` + agentColumns("b") + `
 	FROM matches m
 	JOIN properties p ON p.id = m.property_id
@@ -108,7 +108,7 @@ func (s *Service) query(ctx context.Context, run queryFunc, size int, where stri
 		pDest, pDone := property.Dest(&m.Property)
 		rDest, rDone := requirement.PublicDest(&m.Requirement.Fields)
 		dest := []any{&m.ID, &m.PropertyID, &m.RequirementID, &m.SellerAgentID, &m.BuyerAgentID, &m.MatchScore,
-			&breakdown, &m.Status, &m.Notes, &m.ViewedByBuyer, &m.ViewedBySeller, &m.CreatedAt, &m.UpdatedAt}
+			&breakdown, &m.Status, &m.Notes, &m.ViewedByBuyer, &m.ViewedBySeller, store.ScanTime(&m.CreatedAt), store.ScanTime(&m.UpdatedAt)}
 		dest = append(append(append(append(dest, pDest...), rDest...), agentDest(&m.SellerAgent)...), agentDest(&m.BuyerAgent)...)
 		if err := rows.Scan(dest...); err != nil {
 			return nil, apperr.Wrap(err, "scan match")

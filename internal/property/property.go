@@ -4,7 +4,6 @@
 package property
 
 import (
-	"strings"
 	"time"
 
 	"propmatch/internal/store"
@@ -79,11 +78,7 @@ const fields = `id, agent_id, title, description, property_type, listing_purpose
 
 // Columns returns the property columns qualified with alias, for joins.
 func Columns(alias string) string {
-	parts := strings.Split(fields, ",")
-	for i, p := range parts {
-		parts[i] = alias + "." + strings.TrimSpace(p)
-	}
-	return strings.Join(parts, ", ")
+	return store.Qualify(alias, fields)
 }
 
 // Dest returns scan destinations for Columns into p, and a function to call
@@ -96,7 +91,7 @@ func Dest(p *Property) ([]any, func()) {
 		&p.Maintenance, &p.Parking, &p.Garden, &p.VillaSize, &p.Furnished, &p.Zone, &p.Frontage, &p.RoadAccess,
 		&p.CommercialType, &p.TotalCabins, &p.Washrooms, &p.CentralAC, &p.PowerBackup, &p.LeaseTerm, &p.SoilType,
 		&p.CropHistory, &p.Fencing, &p.IrrigationSystem, &amenities, &images, &p.IsActive, &p.IsRealData,
-		&p.CreatedAt, &p.UpdatedAt}
+		store.ScanTime(&p.CreatedAt), store.ScanTime(&p.UpdatedAt)}
 	return dest, func() {
 		p.Amenities, p.Images = store.StringList(amenities), store.StringList(images)
 	}

@@ -4,7 +4,6 @@
 package requirement
 
 import (
-	"strings"
 	"time"
 
 	"propmatch/internal/store"
@@ -56,11 +55,7 @@ const publicFields = `id, agent_id, client_name, property_types, listing_purpose
 
 // PublicColumns returns the public requirement columns qualified with alias, for joins.
 func PublicColumns(alias string) string {
-	parts := strings.Split(publicFields, ",")
-	for i, p := range parts {
-		parts[i] = alias + "." + strings.TrimSpace(p)
-	}
-	return strings.Join(parts, ", ")
+	return store.Qualify(alias, publicFields)
 }
 
 // PublicDest returns scan destinations for PublicColumns into f, and a
@@ -69,7 +64,7 @@ func PublicDest(f *Fields) ([]any, func()) {
 	var types, cities, localities string
 	dest := []any{&f.ID, &f.AgentID, &f.ClientName, &types, &f.ListingPurpose, &f.MinPrice, &f.MaxPrice,
 		&f.PreferredState, &cities, &localities, &f.MinBedrooms, &f.MaxBedrooms, &f.MinArea, &f.MaxArea,
-		&f.Timeline, &f.SpecialRequirements, &f.Notes, &f.IsActive, &f.IsRealData, &f.CreatedAt, &f.UpdatedAt}
+		&f.Timeline, &f.SpecialRequirements, &f.Notes, &f.IsActive, &f.IsRealData, store.ScanTime(&f.CreatedAt), store.ScanTime(&f.UpdatedAt)}
 	return dest, func() {
 		f.PropertyTypes, f.PreferredCities, f.PreferredLocalities = store.StringList(types), store.StringList(cities), store.StringList(localities)
 	}
