@@ -64,13 +64,11 @@ func (db *DB) stmt(ctx context.Context, query string) (*sql.Stmt, error) {
 	return st, nil
 }
 
-// Close closes the kept statements and the database.
-func (db *DB) Close() error {
-	db.prepared.mu.Lock()
-	for _, st := range db.prepared.stmts {
+func (p *prepared) close() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, st := range p.stmts {
 		st.Close()
 	}
-	db.prepared.stmts = nil
-	db.prepared.mu.Unlock()
-	return db.DB.Close()
+	p.stmts = nil
 }

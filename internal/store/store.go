@@ -39,7 +39,8 @@ type DB struct {
 	// Now returns the current time; tests replace it to move the clock.
 	Now func() time.Time
 
-	prepared prepared
+	prepared        prepared
+	stopCheckpoints func()
 }
 
 // Open connects to url, which is "sqlite:PATH" or "postgres://...".
@@ -62,7 +63,7 @@ func Open(ctx context.Context, url string) (*DB, error) {
 			}
 		}
 		engine, driver = SQLite, "sqlite"
-		dsn = "file:" + path + "?_pragma=journal_mode(WAL)&_pragma=busy_timeout(5000)&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_pragma=cache_size(-65536)&_pragma=mmap_size(1073741824)&_txlock=immediate&_time_format=sqlite"
+		dsn = "file:" + path + "?_pragma=journal_mode(WAL)&_pragma=busy_timeout(5000)&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_pragma=cache_size(-65536)&_pragma=mmap_size(1073741824)&_pragma=wal_autocheckpoint(0)&_pragma=journal_size_limit(67108864)&_txlock=immediate&_time_format=sqlite"
 	case strings.HasPrefix(url, "postgres://"), strings.HasPrefix(url, "postgresql://"):
 		engine, driver, dsn = Postgres, "pgx", url
 	default:
@@ -87,7 +88,11 @@ func Open(ctx context.Context, url string) (*DB, error) {
 		db.Close()
 		return nil, fmt.Errorf("connect to %s: %w", engine, err)
 	}
-	return &DB{DB: db, Engine: engine, Now: func() time.Time { return time.Now().UTC() }}, nil
+	out := &DB{DB: db, Engine: engine, Now: func() time.Time { return time.Now().UTC() }}
+	if engine == SQLite {
+		out.stopCheckpoints = checkpointEvery(db, checkpointInterval)
+	}
+	return out, nil
 }
 
 // Migrate brings the schema up to date. It is safe to run on every start.
