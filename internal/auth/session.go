@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"propmatch/internal/apperr"
+	"propmatch/internal/store"
 )
 
 // Session is a signed-in user and the token that proves it.
@@ -45,8 +46,8 @@ func (s *Service) Authenticate(ctx context.Context, token string) (User, error) 
 	hash := hashToken(token)
 	var sessionID int64
 	var lastSeen, expires time.Time
-	u, err := scanUser(s.db.QueryRowPrepared(ctx, `SELECT `+userColumns+`, s.id, s.last_seen_at, s.expires_at
-		FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1`, hash), &sessionID, &lastSeen, &expires)
+	u, err := scanUser(s.db.QueryRowPrepared(ctx, `SELECT `+userColumns+`, s.id, `+store.Qualify("s", "last_seen_at, expires_at")+`
+		FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1`, hash), &sessionID, store.ScanTime(&lastSeen), store.ScanTime(&expires))
 	if errors.Is(err, sql.ErrNoRows) {
 		return User{}, errSignedOut
 	}

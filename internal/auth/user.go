@@ -46,14 +46,14 @@ func (u User) IsAdmin() bool { return u.Role == RoleAdmin }
 const userFields = `id, username, full_name, email, phone, role, agent_type, rera_number,
 	is_rera_verified, is_phone_verified, state, city, profile_picture, bio, is_active, created_at, updated_at`
 
-var userColumns = "u." + strings.ReplaceAll(strings.ReplaceAll(userFields, ", ", ", u."), ",\n\t", ",\n\tu.")
+var userColumns = store.Qualify("u", userFields)
 
 type scanner interface{ Scan(dest ...any) error }
 
 func scanUser(row scanner, extra ...any) (User, error) {
 	var u User
 	dest := []any{&u.ID, &u.Username, &u.FullName, &u.Email, &u.Phone, &u.Role, &u.AgentType, &u.ReraNumber,
-		&u.IsReraVerified, &u.IsPhoneVerified, &u.State, &u.City, &u.ProfilePicture, &u.Bio, &u.IsActive, &u.CreatedAt, &u.UpdatedAt}
+		&u.IsReraVerified, &u.IsPhoneVerified, &u.State, &u.City, &u.ProfilePicture, &u.Bio, &u.IsActive, store.ScanTime(&u.CreatedAt), store.ScanTime(&u.UpdatedAt)}
 	err := row.Scan(append(dest, extra...)...)
 	return u, err
 }
