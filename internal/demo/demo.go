@@ -158,6 +158,9 @@ func Generate(ctx context.Context, db *store.DB, opt Options) (Result, error) {
 	if err == nil {
 		err = g.makeNetwork()
 	}
+	if err == nil {
+		err = g.settle()
+	}
 	g.res.Elapsed = time.Since(start)
 	return g.res, err
 }
@@ -236,6 +239,23 @@ func (g *gen) loadExisting() error {
 
 // finish advances PostgreSQL's id sequences past the ids written, and
 // re-matches existing requirements against new listings (--append).
+// settle does on PostgreSQL, after a bulk load, what autovacuum would do
+// during the first minutes of use: it marks the new rows visible and gathers
+// the planner's statistics. Without it the first reads write hint bits and
+// compete with autovacuum for the machine.
+func (g *gen) settle() error {
+	if g.db.Engine != store.Postgres {
+		return nil
+	}
+	if g.opt.Progress != nil {
+		fmt.Fprintln(g.opt.Progress, "vacuuming and analyzing...")
+	}
+	if _, err := g.db.ExecContext(g.ctx, `VACUUM (ANALYZE) users, properties, requirements, requirement_targets, matches, connections, messages`); err != nil {
+		return fmt.Errorf("vacuum: %w", err)
+	}
+	return nil
+}
+
 func (g *gen) finish() error {
 	if g.db.Engine == store.Postgres {
 		for _, t := range []string{"users", "properties", "requirements"} {
