@@ -149,7 +149,11 @@ func generate(bin, url string, n int) error {
 	start := time.Now()
 	agents := max(100, n/100)
 	listings := min(n/10, 20_000)
-	cmd := exec.Command(bin, "demo", "--agents", strconv.Itoa(agents), "--properties", strconv.Itoa(listings), "--requirements", strconv.Itoa(n))
+	// The load is one transaction: SQLite's cache must hold it, or it spills
+	// into the log and slows down as the log grows (12 GB for a million).
+	cacheMB := max(1024, n/1000*12)
+	cmd := exec.Command(bin, "demo", "--agents", strconv.Itoa(agents), "--properties", strconv.Itoa(listings), "--requirements", strconv.Itoa(n),
+		"--cache-mb", strconv.Itoa(cacheMB))
 	cmd.Env = append(os.Environ(), "DATABASE_URL="+url, "PROPMATCH_ENV=development")
 	out, err := cmd.CombinedOutput()
 	if err != nil {

@@ -74,14 +74,15 @@ func demoCommand(ctx context.Context, cfg Config, args []string, stdout, stderr 
 	connections := fl.Int("connections", demo.DefaultConnections, "connections per agent on average (some with conversations); 0 for none")
 	seed := fl.Uint64("seed", 1, "random seed: the same seed on an empty database gives the same market")
 	appendData := fl.Bool("append", false, "add to a database that already has properties or requirements")
+	cacheMB := fl.Int("cache-mb", 1024, "SQLite page cache for the load, in MB (a million requirements wants about 12000)")
 	if err := fl.Parse(args); err != nil {
 		return err
 	}
 	if fl.NArg() > 0 {
 		return fmt.Errorf("demo: unexpected argument %q", fl.Arg(0))
 	}
-	if *agents < 0 || *properties < 0 || *requirements < 0 || *connections < 0 {
-		return errors.New("demo: --agents, --properties, --requirements and --connections must not be negative")
+	if *agents < 0 || *properties < 0 || *requirements < 0 || *connections < 0 || *cacheMB < 0 {
+		return errors.New("demo: --agents, --properties, --requirements, --connections and --cache-mb must not be negative")
 	}
 	if *connections == 0 {
 		*connections = -1 // Options reads 0 as the default
@@ -97,7 +98,7 @@ func demoCommand(ctx context.Context, cfg Config, args []string, stdout, stderr 
 	fmt.Fprintf(stdout, "Generating %d agents, %d properties and %d requirements in the %s database (seed %d)\n",
 		*agents, *properties, *requirements, db.Engine, *seed)
 	res, err := demo.Generate(ctx, db, demo.Options{Agents: *agents, Properties: *properties, Requirements: *requirements,
-		Connections: *connections, Seed: *seed, Limit: cfg.MatchesPerRequirement, Append: *appendData, Progress: stdout})
+		Connections: *connections, Seed: *seed, Limit: cfg.MatchesPerRequirement, Append: *appendData, CacheMB: *cacheMB, Progress: stdout})
 	if err != nil {
 		if errors.Is(err, demo.ErrNotEmpty) {
 			return fmt.Errorf("demo: %w", err)

@@ -38,6 +38,10 @@ type Options struct {
 	// Limit is how many new matches a requirement keeps (the engine's bound);
 	// 0 means matching.DefaultLimit.
 	Limit int
+	// CacheMB is SQLite's page cache for the load, in megabytes (0: 1024).
+	// A load larger than the cache spills into the write-ahead log and slows
+	// down as the log grows: a million requirements wants about 12 GB.
+	CacheMB int
 	// Append allows adding to a database that already has listings or
 	// requirements; without it Generate refuses (ErrNotEmpty).
 	Append bool
@@ -140,7 +144,7 @@ func Generate(ctx context.Context, db *store.DB, opt Options) (Result, error) {
 	}
 	// A load into an empty database is one transaction with the indexes
 	// built at the end; appending commits as it goes and keeps the indexes.
-	w, err := newWriter(ctx, db, !opt.Append || (props == 0 && reqs == 0 && g.matchesBefore == 0))
+	w, err := newWriter(ctx, db, !opt.Append || (props == 0 && reqs == 0 && g.matchesBefore == 0), opt.CacheMB)
 	if err != nil {
 		return Result{}, err
 	}

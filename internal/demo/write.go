@@ -136,7 +136,7 @@ func secondaryIndexes(ctx context.Context, db *store.DB) (names, creates []strin
 // that drops the secondary indexes first and builds them again at the end
 // (much faster than updating them row by row); an interrupted load then
 // leaves the database as it was, indexes included.
-func newWriter(ctx context.Context, db *store.DB, bulk bool) (*writer, error) {
+func newWriter(ctx context.Context, db *store.DB, bulk bool, cacheMB int) (*writer, error) {
 	conn, err := db.Conn(ctx)
 	if err != nil {
 		return nil, err
@@ -145,7 +145,11 @@ func newWriter(ctx context.Context, db *store.DB, bulk bool) (*writer, error) {
 		// A bigger page cache keeps the index inserts of a large load in
 		// memory, and statement journals (a multi-row INSERT keeps one, to
 		// undo itself on a constraint failure) stay out of temporary files.
-		for _, pragma := range []string{`PRAGMA cache_size = -1048576`, `PRAGMA temp_store = MEMORY`} {
+		if cacheMB <= 0 {
+			cacheMB = 1024
+		}
+		cache := fmt.Sprintf(`PRAGMA cache_size = -%d`, cacheMB*1024) // negative: KiB
+		for _, pragma := range []string{cache, `PRAGMA temp_store = MEMORY`} {
 			if _, err := conn.ExecContext(ctx, pragma); err != nil {
 				conn.Close()
 				return nil, err
