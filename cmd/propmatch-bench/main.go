@@ -142,16 +142,25 @@ func messagingRun(ctx context.Context, engine string, workers, sends int, d time
 }
 
 // generate fills url with a demo market of n requirements and a tenth as
-// many listings (at most 20,000): every listing meets hundreds of
+// many listings up to 100k requirements (every listing meets hundreds of
 // requirements, and the matches stay in the millions rather than the
-// hundreds of millions a listing per requirement would make.
+// hundreds of millions a listing per requirement would make), and one
+// listing per 200 requirements beyond. At a million requirements and 20,000
+// listings the load is 49 million matches, which these 24 GB machines cannot
+// hold in one transaction; with 5,000 listings a new listing still meets as
+// many requirements (more of them with a free slot, if anything), so the
+// create figures measure the same thing.
 func generate(bin, url string, n int) error {
 	start := time.Now()
 	agents := max(100, n/100)
-	listings := min(n/10, 20_000)
-	// The load is one transaction: SQLite's cache must hold it, or it spills
-	// into the log and slows down as the log grows (12 GB for a million).
-	cacheMB := max(1024, n/1000*12)
+	listings := n / 10
+	if n > 100_000 {
+		listings = n / 200
+	}
+	// The load is one transaction: when SQLite's page cache cannot hold it,
+	// it spills into the log and slows down as the log grows. The cache
+	// takes about twice its nominal size in memory here.
+	cacheMB := max(1024, n/250)
 	cmd := exec.Command(bin, "demo", "--agents", strconv.Itoa(agents), "--properties", strconv.Itoa(listings), "--requirements", strconv.Itoa(n),
 		"--cache-mb", strconv.Itoa(cacheMB))
 	cmd.Env = append(os.Environ(), "DATABASE_URL="+url, "PROPMATCH_ENV=development")

@@ -74,7 +74,7 @@ func demoCommand(ctx context.Context, cfg Config, args []string, stdout, stderr 
 	connections := fl.Int("connections", demo.DefaultConnections, "connections per agent on average (some with conversations); 0 for none")
 	seed := fl.Uint64("seed", 1, "random seed: the same seed on an empty database gives the same market")
 	appendData := fl.Bool("append", false, "add to a database that already has properties or requirements")
-	cacheMB := fl.Int("cache-mb", 1024, "SQLite page cache for the load, in MB (a million requirements wants about 12000)")
+	cacheMB := fl.Int("cache-mb", 1024, "SQLite page cache for the load, in MB; it takes about twice that in memory (a million requirements and 5,000 listings: 4000)")
 	if err := fl.Parse(args); err != nil {
 		return err
 	}

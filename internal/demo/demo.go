@@ -40,7 +40,8 @@ type Options struct {
 	Limit int
 	// CacheMB is SQLite's page cache for the load, in megabytes (0: 1024).
 	// A load larger than the cache spills into the write-ahead log and slows
-	// down as the log grows: a million requirements wants about 12 GB.
+	// down as the log grows; the cache takes about twice its nominal size in
+	// memory (a million requirements and 5,000 listings load in 4,000).
 	CacheMB int
 	// Append allows adding to a database that already has listings or
 	// requirements; without it Generate refuses (ErrNotEmpty).
