@@ -45,22 +45,30 @@ func (db *DB) QueryRowPrepared(ctx context.Context, query string, args ...any) *
 }
 
 func (db *DB) stmt(ctx context.Context, query string) (*sql.Stmt, error) {
-	db.prepared.mu.Lock()
-	defer db.prepared.mu.Unlock()
-	if st, ok := db.prepared.stmts[query]; ok {
+	p := &db.prepared
+	p.mu.Lock()
+	st, ok := p.stmts[query]
+	full := len(p.stmts) >= maxPrepared
+	p.mu.Unlock()
+	if ok || full {
 		return st, nil
 	}
-	if len(db.prepared.stmts) >= maxPrepared {
-		return nil, nil
-	}
+	// Prepared without the lock: preparing may wait for a free connection,
+	// and the kept statements must stay usable meanwhile.
 	st, err := db.PrepareContext(ctx, query)
 	if err != nil {
 		return nil, err
 	}
-	if db.prepared.stmts == nil {
-		db.prepared.stmts = map[string]*sql.Stmt{}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if kept, ok := p.stmts[query]; ok { // another request prepared it first
+		st.Close()
+		return kept, nil
 	}
-	db.prepared.stmts[query] = st
+	if p.stmts == nil {
+		p.stmts = map[string]*sql.Stmt{}
+	}
+	p.stmts[query] = st
 	return st, nil
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"sync"
 	"testing"
 
 	"propmatch/internal/store"
@@ -105,6 +106,22 @@ func TestStore(t *testing.T) {
 					t.Fatal("a missing user was found")
 				}
 				rows.Close()
+			}
+			// Many requests preparing the same new text at once keep one statement.
+			var wg sync.WaitGroup
+			errs := make(chan error, 16)
+			for range 16 {
+				wg.Go(func() {
+					var n int
+					errs <- db.QueryRowPrepared(ctx, `SELECT COUNT(*) FROM users WHERE username <> $1`, "x").Scan(&n)
+				})
+			}
+			wg.Wait()
+			close(errs)
+			for err := range errs {
+				if err != nil {
+					t.Fatal(err)
+				}
 			}
 			if _, err := db.QueryPrepared(ctx, `SELECT nothing FROM nowhere`); err == nil {
 				t.Fatal("a query of a missing table ran")
