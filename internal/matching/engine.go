@@ -496,7 +496,7 @@ func loadRequirement(ctx context.Context, tx *sql.Tx, id int64) (Requirement, er
 // requirementCandidates finds, through requirement_targets, the active
 // requirements of other agents whose purpose, type, city and widened band
 // fit p. The target row settles type, city and purpose, so only what scoring
-// still needs is read (and localities parsed only when there are any).
+// still needs is read.
 func requirementCandidates(ctx context.Context, tx *sql.Tx, p Property) ([]candidate, error) {
 	rows, err := tx.QueryContext(ctx, `SELECT r.id, r.agent_id, r.min_price, r.max_price, r.min_bedrooms, r.max_bedrooms,
 		r.preferred_localities, r.new_matches, r.floor_score, r.floor_property_id
@@ -521,9 +521,7 @@ func requirementCandidates(ctx context.Context, tx *sql.Tx, p Property) ([]candi
 		}
 		c.req.MinPrice, c.req.MaxPrice = floatPtr(minP), floatPtr(maxP)
 		c.req.MinBedrooms, c.req.MaxBedrooms = intPtr(minB), intPtr(maxB)
-		if localities != "[]" && localities != "" {
-			c.req.Localities = store.StringList(localities)
-		}
+		c.req.Localities = store.StringList(localities)
 		out = append(out, c)
 	}
 	return out, rows.Err()

@@ -3,6 +3,7 @@ package store
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -11,8 +12,23 @@ import (
 // ending in _at) are read as COALESCE(col, NULL): the same value on both
 // engines, but without SQLite's declared DATETIME type, so the SQLite driver
 // hands over the stored text instead of trying two layouts with time.Parse
-// (a tenth of a match list request). Scan them with ScanTime.
+// (a tenth of a match list request). Scan them with ScanTime. Callers build
+// their queries on every request, so each list is worked out once and kept.
 func Qualify(alias, fields string) string {
+	key := [2]string{alias, fields}
+	if q, ok := qualified.Load(key); ok {
+		return q.(string)
+	}
+	q := qualify(alias, fields)
+	qualified.Store(key, q)
+	return q
+}
+
+// qualified keeps Qualify's results; its keys are the few column lists
+// written in the code.
+var qualified sync.Map
+
+func qualify(alias, fields string) string {
 	parts := strings.Split(fields, ",")
 	for i, p := range parts {
 		p = alias + "." + strings.TrimSpace(p)
