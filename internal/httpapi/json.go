@@ -1,16 +1,19 @@
 package httpapi
 
 import (
+	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"log/slog"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 
 	"propmatch/internal/apperr"
+	"propmatch/internal/input"
 )
 
 // MaxBodyBytes is the largest request body the API reads.
@@ -23,38 +26,181 @@ type errorBody struct {
 }
 
 // decode reads the JSON body of r into a T. It returns Invalid with a clear
-// message for a missing, malformed or mistyped body, and TooLarge past MaxBodyBytes.
+// message for a missing, malformed or mistyped body, or one holding a NUL
+// character, and TooLarge past MaxBodyBytes.
 func decode[T any](r *http.Request) (T, error) {
 	var v T
-	dec := json.NewDecoder(r.Body)
-	err := dec.Decode(&v)
-	if err == nil && dec.More() {
-		err = errors.New("trailing data")
+	body, err := readBody(r)
+	if err != nil {
+		return v, err
 	}
-	if err == nil {
-		return v, nil
-	}
-	var (
-		syntax   *json.SyntaxError
-		typ      *json.UnmarshalTypeError
-		tooLarge *http.MaxBytesError
-	)
-	switch {
-	case errors.As(err, &tooLarge):
-		return v, apperr.New(apperr.TooLarge, "Request body is larger than %d KiB", MaxBodyBytes>>10)
-	case errors.Is(err, io.EOF):
+	if len(bytes.TrimSpace(body)) == 0 {
 		return v, apperr.New(apperr.Invalid, "Request body is required: send a JSON object")
-	case errors.As(err, &syntax), errors.Is(err, io.ErrUnexpectedEOF):
-		return v, apperr.New(apperr.Invalid, "Request body is not valid JSON")
+	}
+	if err := refuseNULInJSON(body); err != nil {
+		return v, err
+	}
+	err = json.Unmarshal(body, &v)
+	var typ *json.UnmarshalTypeError
+	switch {
+	case err == nil:
+		return v, nil
+	case errors.As(err, &typ) && typ.Field == "":
+		return v, apperr.New(apperr.Invalid, "Request body must be a JSON %s", jsonKind(typ.Type.Kind().String()))
 	case errors.As(err, &typ):
-		if typ.Field == "" {
-			return v, apperr.New(apperr.Invalid, "Request body must be a JSON %s", jsonKind(typ.Type.Kind().String()))
-		}
-		msg := fmt.Sprintf("must be a %s, not a %s", jsonKind(typ.Type.Kind().String()), typ.Value)
-		return v, apperr.Validation(apperr.FieldError{Path: typ.Field, Message: typ.Field + " " + msg})
+		return v, apperr.Validation(apperr.FieldError{Path: typ.Field, Message: typeMessage(typ)})
 	default:
 		return v, apperr.New(apperr.Invalid, "Request body is not valid JSON")
 	}
+}
+
+// readBody reads the body of r whole, in one allocation when its length is
+// known. It returns TooLarge past MaxBodyBytes.
+func readBody(r *http.Request) ([]byte, error) {
+	var buf bytes.Buffer
+	if n := r.ContentLength; n > 0 && n <= MaxBodyBytes {
+		buf.Grow(int(n) + bytes.MinRead)
+	}
+	_, err := buf.ReadFrom(r.Body)
+	var tooLarge *http.MaxBytesError
+	switch {
+	case errors.As(err, &tooLarge):
+		return nil, apperr.New(apperr.TooLarge, "Request body is larger than %d KiB", MaxBodyBytes>>10)
+	case err != nil:
+		return nil, apperr.New(apperr.Invalid, "Request body could not be read")
+	}
+	return buf.Bytes(), nil
+}
+
+// typeMessage says what a field needed: "price must be a number", or
+// "title must be a string, not an object".
+func typeMessage(typ *json.UnmarshalTypeError) string {
+	if msg := input.Message(typ); msg != "" {
+		return msg
+	}
+	got, _, _ := strings.Cut(typ.Value, " ") // "number 1.5" is a number
+	if got == "bool" {
+		got = "boolean"
+	}
+	return fmt.Sprintf("%s must be %s, not %s", typ.Field, withArticle(jsonKind(typ.Type.Kind().String())), withArticle(got))
+}
+
+// withArticle puts "a" or "an" before noun.
+func withArticle(noun string) string {
+	if noun != "" && strings.ContainsRune("aeiou", rune(noun[0])) {
+		return "an " + noun
+	}
+	return "a " + noun
+}
+
+// nulMessage is what a client hears of a NUL character: PostgreSQL cannot
+// store one in text, and no PropMatch value needs one.
+const nulMessage = "must not contain the NUL character (\\u0000)"
+
+// refuseNULInJSON returns Invalid, at the field's path, when a string in the
+// JSON body holds a NUL character (written \u0000; JSON allows no raw one).
+func refuseNULInJSON(body []byte) error {
+	if !bytes.Contains(body, []byte(`\u0000`)) {
+		return nil // the usual case, found without parsing
+	}
+	path, found := nulPath(body)
+	switch {
+	case !found: // an escaped backslash before "u0000", or malformed JSON that Unmarshal reports
+		return nil
+	case path == "":
+		return apperr.New(apperr.Invalid, "Request body "+nulMessage)
+	default:
+		return apperr.Validation(apperr.FieldError{Path: path, Message: path + " " + nulMessage})
+	}
+}
+
+// nulPath returns the path ("images.0") of the first string in the JSON
+// body that holds a NUL character; a key holding one counts for the object
+// it is in.
+func nulPath(body []byte) (string, bool) {
+	type frame struct {
+		key     string
+		index   int
+		object  bool
+		wantKey bool
+	}
+	var stack []frame
+	path := func() string {
+		parts := make([]string, len(stack))
+		for i, f := range stack {
+			parts[i] = f.key
+			if !f.object {
+				parts[i] = strconv.Itoa(f.index)
+			}
+		}
+		return strings.Join(parts, ".")
+	}
+	// next moves past a value in the innermost container.
+	next := func() {
+		if n := len(stack); n > 0 {
+			if stack[n-1].object {
+				stack[n-1].wantKey = true
+			} else {
+				stack[n-1].index++
+			}
+		}
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return "", false
+		}
+		top := len(stack) - 1
+		switch t := tok.(type) {
+		case json.Delim:
+			if t == '{' || t == '[' {
+				stack = append(stack, frame{object: t == '{', wantKey: t == '{'})
+				continue
+			}
+			stack = stack[:top]
+			next()
+		case string:
+			if top >= 0 && stack[top].wantKey {
+				if hasNUL(t) {
+					stack = stack[:top]
+					return path(), true
+				}
+				stack[top].key, stack[top].wantKey = t, false
+				continue
+			}
+			if hasNUL(t) {
+				return path(), true
+			}
+			next()
+		default:
+			next()
+		}
+	}
+}
+
+func hasNUL(s string) bool { return strings.IndexByte(s, 0) >= 0 }
+
+// refuseNUL answers 400 to a request whose path or query string holds a
+// NUL character (%00), before any handler passes it to the database.
+func refuseNUL(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var bad *apperr.Error
+		if hasNUL(r.URL.Path) {
+			bad = apperr.New(apperr.Invalid, "The address "+nulMessage)
+		}
+		for key, values := range r.URL.Query() {
+			if bad == nil && (hasNUL(key) || slices.ContainsFunc(values, hasNUL)) {
+				key = cmp.Or(strings.ReplaceAll(key, "\x00", ""), "query")
+				bad = apperr.Validation(apperr.FieldError{Path: key, Message: key + " " + nulMessage})
+			}
+		}
+		if bad != nil {
+			writeJSON(w, http.StatusBadRequest, errorBody{Message: bad.Message, Errors: bad.Fields})
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
 }
 
 func jsonKind(goKind string) string {

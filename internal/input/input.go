@@ -1,42 +1,109 @@
 // Package input reads the lenient JSON the spec's forms send: numbers that
-// may arrive as text, text that may arrive as a number, and lists that may
-// arrive as one comma-separated string. Empty or unreadable values become
-// "absent" rather than errors, as the spec's conversions require.
+// may arrive as text ("75,00,000"), text that may arrive as a number, and
+// lists that may arrive as one comma-separated string. Empty values and
+// null become "absent". A value that cannot be read as its kind (price
+// "abc", bedrooms "three", isActive "maybe") is refused with a
+// *json.UnmarshalTypeError, which encoding/json places at the field's path,
+// so that it is never stored as 0 or as "not set".
 package input
 
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"math"
 	"reflect"
+	"regexp"
 	"strconv"
 	"strings"
 )
 
 // Float is a number given as a JSON number or text. Set is false when the
-// value was absent, null, empty or not a number.
+// value was absent, null or empty.
 type Float struct {
 	Value float64
 	Set   bool
 }
 
-// UnmarshalJSON accepts 12, 12.5, "12", " 12.5 ", "" and null.
+// UnmarshalJSON accepts 12, 12.5, "12", " 12.5 ", "75,00,000", "7,500,000",
+// "" and null. Anything else is an error: text that is not a decimal
+// number, commas that do not group thousands ("7,5"), NaN, infinities, and
+// numbers beyond float64.
 func (f *Float) UnmarshalJSON(b []byte) error {
 	*f = Float{}
-	s := strings.TrimSpace(string(b))
-	if s == "null" {
-		return nil
+	s, text, err := scalar(b, floatType)
+	if err != nil || s == "" {
+		return err
 	}
-	if strings.HasPrefix(s, `"`) {
-		if err := json.Unmarshal(b, &s); err != nil {
-			return nil
+	if text {
+		if strings.Contains(s, ",") && !grouped.MatchString(s) {
+			return notA(floatType, notANumber)
 		}
-		s = strings.ReplaceAll(strings.TrimSpace(s), ",", "")
+		if s = strings.ReplaceAll(s, ",", ""); !decimal.MatchString(s) {
+			return notA(floatType, notANumber)
+		}
 	}
-	if v, err := strconv.ParseFloat(s, 64); err == nil && !math.IsNaN(v) && !math.IsInf(v, 0) {
-		*f = Float{Value: v, Set: true}
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil || math.IsInf(v, 0) {
+		return notA(floatType, outOfRange) // JSON's grammar and decimal leave only range errors
 	}
+	*f = Float{Value: v, Set: true}
 	return nil
+}
+
+// decimal matches a number written in decimal digits: no hexadecimal, no
+// underscores, no NaN or infinity.
+var decimal = regexp.MustCompile(`^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$`)
+
+// grouped matches a number whose commas group its whole part in the Indian
+// (12,34,567) or the international (1,234,567) way.
+var grouped = regexp.MustCompile(`^[+-]?(\d{1,2}(,\d{2})*,\d{3}|\d{1,3}(,\d{3})+)(\.\d*)?$`)
+
+// scalar returns the trimmed text of the JSON value b and whether it was a
+// JSON string; "" for null and empty text. Objects, arrays and booleans are
+// an error naming want.
+func scalar(b []byte, want reflect.Type) (s string, text bool, err error) {
+	b = bytes.TrimSpace(b)
+	switch {
+	case bytes.Equal(b, []byte("null")):
+		return "", false, nil
+	case len(b) > 0 && b[0] == '"':
+		if err := json.Unmarshal(b, &s); err != nil {
+			return "", false, err
+		}
+		return strings.TrimSpace(s), true, nil
+	case len(b) > 0 && b[0] == '{':
+		return "", false, notA(want, "object")
+	case len(b) > 0 && b[0] == '[':
+		return "", false, notA(want, "array")
+	case bytes.Equal(b, []byte("true")) || bytes.Equal(b, []byte("false")):
+		return "", false, notA(want, "boolean")
+	}
+	return string(b), false, nil
+}
+
+// What this package's type errors carry as Value, and what Message says of them.
+const (
+	notANumber = "text that is not a number"
+	outOfRange = "number out of range"
+	notYesOrNo = "text that is not yes or no"
+)
+
+var reasons = map[string]string{notANumber: "must be a number", outOfRange: "is out of range", notYesOrNo: "must be true or false"}
+
+// notA is the error for a value (described by got) that is not a want.
+// encoding/json fills in the field's path.
+func notA(want reflect.Type, got string) error {
+	return &json.UnmarshalTypeError{Value: got, Type: want}
+}
+
+// Message returns the user-facing message for a type error this package
+// made, such as "price must be a number", or "" for any other error.
+func Message(err *json.UnmarshalTypeError) string {
+	if r, ok := reasons[err.Value]; ok {
+		return err.Field + " " + r
+	}
+	return ""
 }
 
 // Ptr returns the value, or nil when it is not set.
@@ -49,20 +116,31 @@ func (f Float) Ptr() *float64 {
 }
 
 // Int is a whole number given as a JSON number or text; a fraction is cut
-// toward zero. Set is false when the value was absent, empty or not a number.
+// toward zero. Set is false when the value was absent, null or empty.
 type Int struct {
 	Value int64
 	Set   bool
 }
 
-// UnmarshalJSON accepts 3, 3.0, "3", "" and null.
+// maxInt bounds an Int: larger numbers lose precision as float64.
+const maxInt = 1e15
+
+// UnmarshalJSON accepts 3, 3.0, "3", "" and null; what Float refuses, and
+// numbers beyond ±10^15, are an error.
 func (n *Int) UnmarshalJSON(b []byte) error {
-	var f Float
-	f.UnmarshalJSON(b)
 	*n = Int{}
-	if f.Set && math.Abs(f.Value) < 1e15 {
-		*n = Int{Value: int64(f.Value), Set: true}
+	var f Float
+	if err := f.UnmarshalJSON(b); err != nil {
+		var typ *json.UnmarshalTypeError
+		if errors.As(err, &typ) {
+			typ.Type = intType
+		}
+		return err
 	}
+	if f.Set && math.Abs(f.Value) >= maxInt {
+		return notA(intType, outOfRange)
+	}
+	*n = Int{Value: int64(f.Value), Set: f.Set}
 	return nil
 }
 
@@ -90,8 +168,10 @@ func (s *String) UnmarshalJSON(b []byte) error {
 			return err
 		}
 		*s = String(strings.TrimSpace(v))
-	case len(b) > 0 && (b[0] == '{' || b[0] == '['):
-		return &json.UnmarshalTypeError{Value: "object", Type: stringType}
+	case len(b) > 0 && b[0] == '{':
+		return notA(stringType, "object")
+	case len(b) > 0 && b[0] == '[':
+		return notA(stringType, "array")
 	default:
 		*s = String(strings.TrimSpace(string(b)))
 	}
@@ -145,16 +225,27 @@ type Bool struct {
 	Set   bool
 }
 
-// UnmarshalJSON reads the common spellings of yes and no; others are unset.
+// UnmarshalJSON reads the common spellings of yes and no ("true", "yes",
+// "on", 1; "false", "no", "off", 0); "" and null are unset, and anything
+// else is an error.
 func (v *Bool) UnmarshalJSON(b []byte) error {
-	var s String
-	s.UnmarshalJSON(b)
 	*v = Bool{}
+	var s String
+	if err := s.UnmarshalJSON(b); err != nil {
+		var typ *json.UnmarshalTypeError
+		if errors.As(err, &typ) {
+			typ.Type = boolType
+		}
+		return err
+	}
 	switch strings.ToLower(string(s)) {
 	case "true", "1", "yes", "on":
 		*v = Bool{Value: true, Set: true}
 	case "false", "0", "no", "off":
 		*v = Bool{Value: false, Set: true}
+	case "":
+	default:
+		return notA(boolType, notYesOrNo)
 	}
 	return nil
 }
@@ -167,4 +258,9 @@ func (v Bool) Or(def bool) bool {
 	return v.Value
 }
 
-var stringType = reflect.TypeOf("")
+var (
+	stringType = reflect.TypeOf("")
+	floatType  = reflect.TypeOf(0.0)
+	intType    = reflect.TypeOf(int64(0))
+	boolType   = reflect.TypeOf(false)
+)

@@ -1,6 +1,7 @@
-// Package media stores uploaded images. An image arrives as a data URL,
-// is checked (PNG or JPEG only, size and pixel caps before decoding),
-// re-encoded so that no metadata survives, and served from /media/{id}.
+// Package media stores uploaded images. An image arrives as a data URL, is
+// checked (PNG or JPEG only; size, pixel and memory caps read from its
+// header before decoding), decoded a few at a time, re-encoded so that no
+// metadata survives, and served from /media/{id}.
 package media
 
 import (
@@ -17,18 +18,35 @@ import (
 	"image/jpeg"
 	"image/png"
 	"net/http"
+	"runtime/debug"
 	"strings"
 	"time"
 
 	"propmatch/internal/apperr"
 )
 
-// Limits on uploads.
+// Limits on uploads. A file under MaxBytes can still decode into hundreds
+// of megabytes (a PNG of zeros compresses about 1,000 to 1), so the header
+// is read first and an image whose decoding would take more than
+// MaxDecodedBytes is refused before any pixel is decoded; and at most
+// MaxConcurrentDecodes images are decoded at once, so a burst of uploads
+// holds at most MaxConcurrentDecodes × MaxDecodedBytes of pixels.
 const (
-	MaxBytes  = 300 * 1024 // the spec's 300 KB
-	MaxPixels = 24_000_000 // refused before decoding, so a tiny file cannot expand into gigabytes
-	URLPrefix = "/media/"
+	MaxBytes             = 300 * 1024 // the spec's 300 KB
+	MaxPixels            = 24_000_000 // twice a 12 MP phone photo
+	MaxSide              = 20_000     // pixels on either side
+	MaxDecodedBytes      = 64 << 20   // what decoding one image may take: a 16 MP RGBA PNG, a 22 MP JPEG
+	MaxConcurrentDecodes = 2          // decodes running at once; others wait their turn
+	URLPrefix            = "/media/"
 )
+
+// largeDecode is the estimated size above which the memory of a decode is
+// handed back to the operating system at once, rather than when the
+// runtime gets round to it.
+const largeDecode = 16 << 20
+
+// decodeSlots holds one token per decode running.
+var decodeSlots = make(chan struct{}, MaxConcurrentDecodes)
 
 // Image is a stored image.
 type Image struct {
@@ -44,9 +62,11 @@ type Execer interface {
 }
 
 // Decode checks a data URL and returns the re-encoded image. It returns an
-// Invalid error at path for anything but a PNG or JPEG under MaxBytes and
-// MaxPixels.
-func Decode(dataURL, path string) (Image, error) {
+// Invalid error at path for anything but a PNG or JPEG under MaxBytes whose
+// header promises at most MaxPixels pixels, MaxSide on a side and
+// MaxDecodedBytes of memory. It waits for a free decode slot, and returns an
+// Unavailable error when ctx ends first.
+func Decode(ctx context.Context, dataURL, path string) (Image, error) {
 	bad := func(msg string) (Image, error) {
 		return Image{}, apperr.Validation(apperr.FieldError{Path: path, Message: msg})
 	}
@@ -72,12 +92,60 @@ func Decode(dataURL, path string) (Image, error) {
 	if err != nil {
 		return bad("Image could not be read")
 	}
-	if cfg.Width <= 0 || cfg.Height <= 0 || cfg.Width*cfg.Height > MaxPixels || cfg.Width > 20000 || cfg.Height > 20000 {
-		return bad("Image dimensions are too large")
+	cost, msg := checkSize(raw, cfg, format)
+	if msg != "" {
+		return bad(msg)
 	}
+	img, err := reencodeInTurn(ctx, raw, format, cost)
+	var busy *apperr.Error
+	switch {
+	case errors.As(err, &busy):
+		return Image{}, err
+	case err != nil:
+		return bad(err.Error())
+	}
+	return img, nil
+}
+
+// reencodeInTurn waits for a decode slot, or returns Unavailable when ctx
+// ends first, and re-encodes raw. The memory of a large decode goes back
+// to the operating system before the next decode may start.
+func reencodeInTurn(ctx context.Context, raw []byte, format string, cost int64) (Image, error) {
+	select {
+	case decodeSlots <- struct{}{}:
+	case <-ctx.Done():
+		return Image{}, &apperr.Error{Code: apperr.Unavailable, Message: "The server is busy; upload the image again", Err: ctx.Err()}
+	}
+	defer func() { <-decodeSlots }()
+	if cost >= largeDecode {
+		defer debug.FreeOSMemory() // deferred calls run last first: this one before the slot is freed
+	}
+	return reencode(raw, format)
+}
+
+// checkSize returns the memory decoding raw will take, or a message saying
+// which limit the image breaks.
+func checkSize(raw []byte, cfg image.Config, format string) (int64, string) {
+	w, h := int64(cfg.Width), int64(cfg.Height)
+	switch {
+	case w <= 0 || h <= 0:
+		return 0, "Image could not be read"
+	case w > MaxSide || h > MaxSide || w*h > MaxPixels:
+		return 0, fmt.Sprintf("Image dimensions are too large: at most %d megapixels and %d pixels on a side", MaxPixels/1_000_000, MaxSide)
+	}
+	cost := decodedBytes(raw, cfg, format)
+	if cost > MaxDecodedBytes {
+		return cost, fmt.Sprintf("Image is too large to process: %d×%d pixels at this colour depth need %d MB; use fewer pixels or 8-bit colour", w, h, cost>>20)
+	}
+	return cost, ""
+}
+
+// reencode decodes raw and encodes it again in format, which drops every
+// metadata chunk. Its error text is a message for the user.
+func reencode(raw []byte, format string) (Image, error) {
 	img, _, err := image.Decode(bytes.NewReader(raw))
 	if err != nil {
-		return bad("Image could not be read")
+		return Image{}, errors.New("Image could not be read")
 	}
 	var out bytes.Buffer
 	ct := "image/jpeg"
@@ -88,7 +156,7 @@ func Decode(dataURL, path string) (Image, error) {
 		err = jpeg.Encode(&out, img, &jpeg.Options{Quality: 85})
 	}
 	if err != nil {
-		return bad("Image could not be re-encoded")
+		return Image{}, errors.New("Image could not be re-encoded")
 	}
 	sum := sha256.Sum256(out.Bytes())
 	return Image{ContentType: ct, Data: out.Bytes(), SHA256: hex.EncodeToString(sum[:])}, nil

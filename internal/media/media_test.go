@@ -62,7 +62,7 @@ func TestDecode(t *testing.T) {
 		{"BadBase64", "data:image/png;base64,@@@", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := Decode(tc.url, "images.0")
+			_, err := Decode(context.Background(), tc.url, "images.0")
 			if (err == nil) != tc.ok {
 				t.Fatalf("got %v, want ok=%v", err, tc.ok)
 			}
@@ -72,7 +72,7 @@ func TestDecode(t *testing.T) {
 		})
 	}
 	t.Run("MetadataIsStripped", func(t *testing.T) {
-		img, err := Decode(dataURL("image/jpeg", jpegWithEXIF("GPS-SECRET-LOCATION")), "images.0")
+		img, err := Decode(context.Background(), dataURL("image/jpeg", jpegWithEXIF("GPS-SECRET-LOCATION")), "images.0")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -85,7 +85,7 @@ func TestDecode(t *testing.T) {
 func TestSaveAndGet(t *testing.T) {
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		img, _ := Decode(dataURL("image/png", pngOf(10, 10)), "img")
+		img, _ := Decode(ctx, dataURL("image/png", pngOf(10, 10)), "img")
 		url, err := Save(ctx, db, time.Now(), 0, img)
 		if err == nil {
 			t.Fatal("an image without an existing owner was saved")

@@ -1,6 +1,7 @@
 package property
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"regexp"
@@ -78,8 +79,9 @@ var pincodePattern = regexp.MustCompile(`^[1-9][0-9]{5}$`)
 var purposeAliases = map[string]string{"forsale": "for_sale", "forrent": "for_rent", "forlease": "for_lease"}
 
 // validate checks in and returns the record to store. Field errors carry the
-// JSON name of each failing field.
-func (in Input) validate() (record, error) {
+// JSON name of each failing field. A new image is decoded only when every
+// other field is valid, since decoding is the expensive part.
+func (in Input) validate(ctx context.Context) (record, error) {
 	var f apperr.Fields
 	text := func(path string, v input.String, max int) string {
 		if utf8.RuneCountInString(string(v)) > max {
@@ -165,12 +167,14 @@ func (in Input) validate() (record, error) {
 	case len(in.Images) > 1:
 		f.Add("images", "Only one image per property")
 	case len(in.Images) == 1 && strings.HasPrefix(in.Images[0], "data:"):
-		img, err := media.Decode(in.Images[0], "images.0")
-		if err != nil {
-			f = append(f, err.(*apperr.Error).Fields...)
-		} else {
-			rec.upload = &img
+		if len(f) > 0 {
+			break // decoded once the rest is valid
 		}
+		img, err := media.Decode(ctx, in.Images[0], "images.0")
+		if err != nil {
+			return rec, err
+		}
+		rec.upload = &img
 	case len(in.Images) == 1 && in.Images[0] != "":
 		if media.IDFromURL(in.Images[0]) == "" {
 			f.Add("images.0", "Image must be a PNG or JPEG data URL, or a /media/ URL")

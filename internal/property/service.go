@@ -71,7 +71,7 @@ func (s *Service) get(ctx context.Context, tx *sql.Tx, id int64) (Property, erro
 // Create stores a listing owned by agentID and matches it, in one
 // transaction. It returns Invalid with field errors for bad input.
 func (s *Service) Create(ctx context.Context, agentID int64, in Input) (Property, error) {
-	rec, err := in.validate()
+	rec, err := in.validate(ctx)
 	if err != nil {
 		return Property{}, err
 	}
@@ -100,7 +100,7 @@ func (s *Service) Create(ctx context.Context, agentID int64, in Input) (Property
 // Update replaces one of agentID's listings with in and rematches it. It
 // returns NotFound when the listing does not exist or is another agent's.
 func (s *Service) Update(ctx context.Context, agentID, id int64, in Input) (Property, error) {
-	rec, err := in.validate()
+	rec, err := in.validate(ctx)
 	if err != nil {
 		return Property{}, err
 	}
