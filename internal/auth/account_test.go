@@ -146,41 +146,6 @@ func TestLogin(t *testing.T) {
 	})
 }
 
-func TestLoginThrottledPerAccount(t *testing.T) {
-	each(t, func(t *testing.T, e *env) {
-		e.register("asha", phoneA)
-		for i := 0; i < 5; i++ {
-			other := e.cli
-			other.IP = "198.51.100." + string(rune('1'+i)) // spread over IPs: the account limit still holds
-			_, _, err := e.svc.Login(e.ctx, "asha", "wrong-password-1", other)
-			wantCode(t, err, apperr.Unauthorized)
-		}
-		_, _, err := e.svc.Login(e.ctx, "asha", "correct-horse-battery", e.cli)
-		wantCode(t, err, apperr.TooManyRequests)
-		e.advance(15 * time.Minute)
-		if _, _, err := e.svc.Login(e.ctx, "asha", "correct-horse-battery", e.cli); err != nil {
-			t.Fatalf("after the window: %v", err)
-		}
-	})
-}
-
-func TestLoginThrottledPerIP(t *testing.T) {
-	each(t, func(t *testing.T, e *env) {
-		e.register("asha", phoneA)
-		for i := 0; i < 4; i++ {
-			_, _, err := e.svc.Login(e.ctx, "user"+string(rune('a'+i)), "wrong-password-1", e.cli)
-			wantCode(t, err, apperr.Unauthorized)
-		}
-		_, _, err := e.svc.Login(e.ctx, "asha", "correct-horse-battery", e.cli)
-		wantCode(t, err, apperr.TooManyRequests)
-		other := e.cli
-		other.IP = "198.51.100.50"
-		if _, _, err := e.svc.Login(e.ctx, "asha", "correct-horse-battery", other); err != nil {
-			t.Fatalf("another IP is not limited: %v", err)
-		}
-	}, func(c *Config) { c.LoginMaxPerIP = 4 })
-}
-
 func TestDisabledAccountCannotSignIn(t *testing.T) {
 	each(t, func(t *testing.T, e *env) {
 		u, s := e.register("asha", phoneA)

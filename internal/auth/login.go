@@ -4,9 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"strconv"
 	"strings"
-	"time"
 
 	"propmatch/internal/apperr"
 	"propmatch/internal/india"
@@ -17,8 +15,9 @@ var errBadLogin = apperr.New(apperr.Unauthorized, "Invalid username or password"
 
 // Login signs in with a username, phone number or email and a password. It
 // returns Invalid for missing fields, Unauthorized for wrong credentials,
-// Forbidden for a disabled account and TooManyRequests when failures from
-// the account or the IP pass their limit. Every failure is a security event.
+// Forbidden for a disabled account and TooManyRequests while a sign-in
+// throttle makes the attempt wait (see reserveLogin). Every failure is a
+// security event; enough of them on an account email its owner.
 func (s *Service) Login(ctx context.Context, identifier, password string, c Client) (User, Session, error) {
 	identifier = strings.TrimSpace(identifier)
 	var f apperr.Fields
@@ -37,9 +36,10 @@ func (s *Service) Login(ctx context.Context, identifier, password string, c Clie
 	}
 	subject := "login:" + strings.ToLower(identifier)
 	if u.ID != 0 {
-		subject = "user:" + strconv.FormatInt(u.ID, 10)
+		subject = userSubject(u.ID)
 	}
-	if err := s.checkLoginThrottle(ctx, subject, c); err != nil {
+	ticket, err := s.reserveLogin(ctx, subject, c)
+	if err != nil {
 		return User{}, Session{}, err
 	}
 	if hash == "" {
@@ -55,7 +55,13 @@ func (s *Service) Login(ctx context.Context, identifier, password string, c Clie
 			detail = "unknown account"
 		}
 		s.recordEvent(ctx, s.db, security.Event{Type: security.AuthFailure, IP: c.IP, URL: c.URL, Subject: subject, Detail: detail})
+		if u.ID != 0 {
+			s.noticeFailedLogins(ctx, u, ticket, c)
+		}
 		return User{}, Session{}, errBadLogin
+	}
+	if err := s.loginSucceeded(ctx, ticket); err != nil {
+		return User{}, Session{}, err
 	}
 	if !u.IsActive {
 		return User{}, Session{}, apperr.New(apperr.Forbidden, "This account has been disabled. Contact support")
@@ -87,34 +93,4 @@ func (s *Service) findLogin(ctx context.Context, identifier string) (User, strin
 		return User{}, "", apperr.Wrap(err, "find login")
 	}
 	return u, hash, nil
-}
-
-// checkLoginThrottle refuses a sign-in while the account or the IP has too
-// many recent failures.
-func (s *Service) checkLoginThrottle(ctx context.Context, subject string, c Client) error {
-	since := s.db.Time().Add(-s.cfg.LoginWindow)
-	checks := []struct {
-		count func() (int, time.Time, error)
-		limit int
-		what  string
-	}{
-		{func() (int, time.Time, error) {
-			return security.CountBySubject(ctx, s.db, security.AuthFailure, subject, since)
-		}, s.cfg.LoginMaxPerAccount, "for this account"},
-		{func() (int, time.Time, error) {
-			return security.CountByIP(ctx, s.db, security.AuthFailure, c.IP, since)
-		}, s.cfg.LoginMaxPerIP, "from your network"},
-	}
-	for _, ch := range checks {
-		n, oldest, err := ch.count()
-		if err != nil {
-			return apperr.Wrap(err, "count login failures")
-		}
-		if n >= ch.limit {
-			wait := oldest.Add(s.cfg.LoginWindow).Sub(s.db.Time())
-			s.recordEvent(ctx, s.db, security.Event{Type: security.RateLimitHit, IP: c.IP, URL: c.URL, Subject: subject, Detail: "login throttled"})
-			return apperr.Throttled(wait, "Too many failed sign-in attempts %s. Try again in %s", ch.what, humanWait(wait))
-		}
-	}
-	return nil
 }

@@ -12,6 +12,7 @@ import (
 	"propmatch/internal/apperr"
 	"propmatch/internal/india"
 	"propmatch/internal/security"
+	"propmatch/internal/store"
 )
 
 // SentOTP is the answer to a send-otp request. Code is set only when the
@@ -33,11 +34,19 @@ func normalizePhone(raw, path string) (string, error) {
 // SendOTP sends a fresh 6-digit code to a mobile phone over WhatsApp. It
 // returns Invalid for a bad or landline number, Conflict when the number
 // already has an account, TooManyRequests when a limit is hit, and
-// Unavailable when the provider fails.
+// Unavailable when the provider fails. The per-address limit is counted
+// before the phone is looked up, so that once it is spent the answer says
+// nothing about the number.
 func (s *Service) SendOTP(ctx context.Context, rawPhone string, c Client) (SentOTP, error) {
 	phone, err := normalizePhone(rawPhone, "phone")
 	if err != nil {
 		return SentOTP{}, err
+	}
+	if c.IP != "" {
+		if err := s.take(ctx, "otp:ip:"+c.IP, security.Window{Max: s.cfg.OTPPerIPPerHour, Every: time.Hour}, c, "otp send limit",
+			"Too many codes requested from your network. Try again in %s"); err != nil {
+			return SentOTP{}, err
+		}
 	}
 	code, err := newCode(s.random)
 	if err != nil {
@@ -45,15 +54,18 @@ func (s *Service) SendOTP(ctx context.Context, rawPhone string, c Client) (SentO
 	}
 	var otpID int64
 	err = s.db.WithTx(ctx, func(tx *sql.Tx) error {
+		if err := s.lock(ctx, tx, "otp:phone:"+phone); err != nil {
+			return err
+		}
 		if err := s.checkTaken(ctx, tx, "", phone, ""); err != nil {
 			return err
 		}
-		if err := s.checkOTPLimits(ctx, tx, phone, c); err != nil {
+		if err := s.checkOTPLimits(ctx, tx, phone); err != nil {
 			return err
 		}
 		now := s.db.Time()
 		return tx.QueryRowContext(ctx, `INSERT INTO otp_verifications (phone, otp_hash, ip, expires_at, created_at)
-			VALUES ($1, $2, $3, $4, $5) RETURNING id`, phone, hashCode(phone, code), c.IP, now.Add(s.cfg.OTPTTL), now).Scan(&otpID)
+			VALUES ($1, $2, $3, $4, $5) RETURNING id`, phone, s.hashCode(phone, code), c.IP, now.Add(s.cfg.OTPTTL), now).Scan(&otpID)
 	})
 	if err != nil {
 		if apperr.CodeOf(err) == apperr.TooManyRequests {
@@ -73,8 +85,36 @@ func (s *Service) SendOTP(ctx context.Context, rawPhone string, c Client) (SentO
 	return sent, nil
 }
 
-// checkOTPLimits enforces the resend gap and the hourly limits per phone and per IP.
-func (s *Service) checkOTPLimits(ctx context.Context, tx *sql.Tx, phone string, c Client) error {
+// take counts one request on the fixed-window counter key and returns
+// TooManyRequests, with message (given the wait), once the window is spent;
+// each refusal is a security event.
+func (s *Service) take(ctx context.Context, key string, w security.Window, c Client, detail, message string) error {
+	ok, wait, err := security.Take(ctx, s.db, key, s.db.Time(), w)
+	if err != nil {
+		return apperr.Wrap(err, "count "+detail)
+	}
+	if ok {
+		return nil
+	}
+	s.recordEvent(ctx, s.db, security.Event{Type: security.RateLimitHit, IP: c.IP, URL: c.URL, Subject: key, Detail: detail})
+	return apperr.Throttled(wait, message, humanWait(wait))
+}
+
+// lock serialises the transactions that count and then insert for key: on
+// PostgreSQL with a transaction-scoped advisory lock (READ COMMITTED would
+// let two of them count the same rows); SQLite transactions here begin
+// IMMEDIATE and so run one at a time already.
+func (s *Service) lock(ctx context.Context, tx *sql.Tx, key string) error {
+	if s.db.Engine != store.Postgres {
+		return nil
+	}
+	_, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, key)
+	return apperr.Wrap(err, "lock "+key)
+}
+
+// checkOTPLimits enforces the resend gap and the hourly limit per phone.
+// The caller holds the phone's lock.
+func (s *Service) checkOTPLimits(ctx context.Context, tx *sql.Tx, phone string) error {
 	now := s.db.Time()
 	hourAgo := now.Add(-time.Hour)
 	var n int
@@ -83,13 +123,14 @@ func (s *Service) checkOTPLimits(ctx context.Context, tx *sql.Tx, phone string, 
 	if err != nil {
 		return apperr.Wrap(err, "count otp")
 	}
-	if n > 0 {
-		if err := tx.QueryRowContext(ctx, `SELECT created_at FROM otp_verifications WHERE phone = $1 ORDER BY created_at DESC LIMIT 1`, phone).Scan(&last); err != nil {
-			return apperr.Wrap(err, "last otp")
-		}
-		if wait := last.Add(s.cfg.OTPResendGap).Sub(now); wait > 0 {
-			return apperr.Throttled(wait, "Please wait %s before requesting a new code", humanWait(wait))
-		}
+	if n == 0 {
+		return nil
+	}
+	if err := tx.QueryRowContext(ctx, `SELECT created_at FROM otp_verifications WHERE phone = $1 ORDER BY created_at DESC LIMIT 1`, phone).Scan(&last); err != nil {
+		return apperr.Wrap(err, "last otp")
+	}
+	if wait := last.Add(s.cfg.OTPResendGap).Sub(now); wait > 0 {
+		return apperr.Throttled(wait, "Please wait %s before requesting a new code", humanWait(wait))
 	}
 	if n >= s.cfg.OTPPerPhonePerHour {
 		var oldest time.Time
@@ -99,17 +140,11 @@ func (s *Service) checkOTPLimits(ctx context.Context, tx *sql.Tx, phone string, 
 		wait := oldest.Add(time.Hour).Sub(now)
 		return apperr.Throttled(wait, "Too many codes requested for this number. Try again in %s", humanWait(wait))
 	}
-	if c.IP != "" {
-		var perIP int
-		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM otp_verifications WHERE ip = $1 AND created_at > $2`, c.IP, hourAgo).Scan(&perIP); err != nil {
-			return apperr.Wrap(err, "count otp per ip")
-		}
-		if perIP >= s.cfg.OTPPerIPPerHour {
-			return apperr.Throttled(time.Hour, "Too many codes requested from your network. Try again later")
-		}
-	}
 	return nil
 }
+
+// errTooManyCodes answers a code whose tries are spent.
+var errTooManyCodes = apperr.Throttled(0, "Too many wrong codes. Request a new code")
 
 // VerifyOTP checks code against the newest code sent to the phone. A wrong
 // code uses up one of its tries. It returns the E.164 phone on success;
@@ -127,11 +162,10 @@ func (s *Service) VerifyOTP(ctx context.Context, rawPhone, code string) (string,
 	err = s.db.WithTx(ctx, func(tx *sql.Tx) error {
 		var id int64
 		var hash string
-		var attempts int
 		var verified bool
 		var expires time.Time
-		err := tx.QueryRowContext(ctx, `SELECT id, otp_hash, attempts, verified, expires_at FROM otp_verifications
-			WHERE phone = $1 ORDER BY created_at DESC, id DESC LIMIT 1`, phone).Scan(&id, &hash, &attempts, &verified, &expires)
+		err := tx.QueryRowContext(ctx, `SELECT id, otp_hash, verified, expires_at FROM otp_verifications
+			WHERE phone = $1 ORDER BY created_at DESC, id DESC LIMIT 1`, phone).Scan(&id, &hash, &verified, &expires)
 		switch {
 		case errors.Is(err, sql.ErrNoRows):
 			failure = apperr.New(apperr.Invalid, "No code was sent to this number. Request a new code")
@@ -144,19 +178,17 @@ func (s *Service) VerifyOTP(ctx context.Context, rawPhone, code string) (string,
 		case !s.db.Time().Before(expires):
 			failure = apperr.New(apperr.Invalid, "This code has expired. Request a new code")
 			return nil
-		case attempts >= s.cfg.OTPMaxAttempts:
-			failure = apperr.Throttled(0, "Too many wrong codes. Request a new code")
-			return nil
 		}
-		if !codeMatches(hash, phone, code) {
-			if _, err := tx.ExecContext(ctx, `UPDATE otp_verifications SET attempts = attempts + 1 WHERE id = $1`, id); err != nil {
-				return apperr.Wrap(err, "count otp try")
-			}
-			left := s.cfg.OTPMaxAttempts - attempts - 1
-			if left <= 0 {
-				failure = apperr.Throttled(0, "Too many wrong codes. Request a new code")
-			} else {
+		attempts, ok, err := useTry(ctx, tx, "otp_verifications", id, s.cfg.OTPMaxAttempts)
+		if err != nil || !ok {
+			failure = errTooManyCodes
+			return err
+		}
+		if !s.codeMatches(hash, phone, code) {
+			if left := s.cfg.OTPMaxAttempts - attempts; left > 0 {
 				failure = apperr.New(apperr.Invalid, "Invalid OTP. %d %s left", left, plural(left, "try", "tries"))
+			} else {
+				failure = errTooManyCodes
 			}
 			return nil
 		}
@@ -172,12 +204,35 @@ func (s *Service) VerifyOTP(ctx context.Context, rawPhone, code string) (string,
 	return phone, nil
 }
 
-// phoneVerifiedRecently reports whether phone passed OTP verification within the window.
-func (s *Service) phoneVerifiedRecently(ctx context.Context, tx *sql.Tx, phone string) (bool, error) {
+// useTry takes one of the tries of the code with id in table, before the
+// code is compared: one conditional UPDATE … RETURNING, so that concurrent
+// guesses each take their own try and no more than maxTries are compared.
+// It reports the tries used, this one included, and false when none was left.
+func useTry(ctx context.Context, tx *sql.Tx, table string, id int64, maxTries int) (int, bool, error) {
+	var attempts int
+	err := tx.QueryRowContext(ctx, `UPDATE `+table+` SET attempts = attempts + 1 WHERE id = $1 AND attempts < $2 RETURNING attempts`, id, maxTries).Scan(&attempts)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, false, nil
+	}
+	if err != nil {
+		return 0, false, apperr.Wrap(err, "use a code try")
+	}
+	return attempts, true, nil
+}
+
+// requireVerifiedPhone returns Forbidden unless phone passed OTP
+// verification within the window.
+func (s *Service) requireVerifiedPhone(ctx context.Context, q queryer, phone string) error {
 	var n int
-	err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM otp_verifications WHERE phone = $1 AND verified = TRUE AND verified_at >= $2`,
+	err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM otp_verifications WHERE phone = $1 AND verified = TRUE AND verified_at >= $2`,
 		phone, s.db.Time().Add(-s.cfg.VerifiedPhoneWindow)).Scan(&n)
-	return n > 0, err
+	if err != nil {
+		return apperr.Wrap(err, "phone verified")
+	}
+	if n == 0 {
+		return apperr.New(apperr.Forbidden, "Phone not verified. Please verify your phone number first")
+	}
+	return nil
 }
 
 // recordEvent stores a security event through q: the open transaction when

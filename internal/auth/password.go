@@ -1,16 +1,18 @@
 package auth
 
 import (
-	"bufio"
 	"bytes"
+	"compress/gzip"
 	"crypto/subtle"
 	_ "embed"
 	"encoding/base64"
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"sync"
+	"unicode"
 	"unicode/utf8"
 
 	"golang.org/x/crypto/argon2"
@@ -32,37 +34,114 @@ const (
 	MaxPasswordLength = 128
 )
 
-//go:embed data/common-passwords.txt
+//go:embed data/common-passwords.txt.gz
 var commonPasswordData []byte
 
-var commonPasswords = sync.OnceValue(func() map[string]struct{} {
-	set := make(map[string]struct{}, 10000)
-	sc := bufio.NewScanner(bytes.NewReader(commonPasswordData))
-	for sc.Scan() {
-		if w := strings.TrimSpace(sc.Text()); w != "" {
-			set[w] = struct{}{}
-		}
+// commonPasswords is the sorted list of data/common-passwords.txt.gz,
+// unpacked on first use.
+var commonPasswords = sync.OnceValue(func() []string {
+	zr, err := gzip.NewReader(bytes.NewReader(commonPasswordData))
+	if err != nil {
+		panic("auth: common password list: " + err.Error())
 	}
-	return set
+	data, err := io.ReadAll(zr)
+	if err != nil {
+		panic("auth: common password list: " + err.Error())
+	}
+	return strings.Fields(string(data))
 })
 
-// CheckPassword returns a user-facing reason why pw may not be used, or "".
-func CheckPassword(pw, username string) string {
+func isCommon(lower string) bool {
+	_, found := slices.BinarySearch(commonPasswords(), lower)
+	return found
+}
+
+// PasswordContext is the account a password is for. A password built on
+// any of these (or on the product's name) is refused.
+type PasswordContext struct {
+	Username, FullName, Email, Phone string
+}
+
+// CheckPassword returns a user-facing reason why pw may not be the password
+// of the account who describes, or "". It refuses passwords that are too
+// short or too long, only spaces, one character or a short pattern
+// repeated, among the 100,000 most common, or built on the account's
+// username, name, email, phone number or the word PropMatch.
+func CheckPassword(pw string, who PasswordContext) string {
 	n := utf8.RuneCountInString(pw)
+	lower := strings.ToLower(pw)
 	switch {
 	case n < MinPasswordLength:
 		return fmt.Sprintf("Password must be at least %d characters", MinPasswordLength)
 	case n > MaxPasswordLength:
 		return fmt.Sprintf("Password must be at most %d characters", MaxPasswordLength)
-	}
-	lower := strings.ToLower(pw)
-	if _, common := commonPasswords()[lower]; common {
+	case strings.TrimSpace(pw) == "":
+		return "Password must not be only spaces"
+	case repeats(lower):
+		return "Password must not be one character or a short pattern repeated, like aaaaaaaa or abcabcab"
+	case isCommon(lower):
 		return "This password is too common. Choose one that is harder to guess"
 	}
-	if username != "" && strings.EqualFold(pw, username) {
-		return "Password must not be the same as your username"
+	for _, c := range contextWords(who) {
+		if builtOn(lower, c.word) {
+			return "Password must not be based on " + c.what + ". Add words of your own"
+		}
 	}
 	return ""
+}
+
+// contextWord is a word a password must not be built on, and how the
+// message names it.
+type contextWord struct{ word, what string }
+
+// contextWords returns, lower-cased, the words of who that a password must
+// not be built on, and the product's name.
+func contextWords(who PasswordContext) []contextWord {
+	words := []contextWord{{"propmatch", "the name PropMatch"}, {strings.ToLower(strings.TrimSpace(who.Username)), "your username"}}
+	name := strings.Fields(strings.ToLower(who.FullName))
+	words = append(words, contextWord{strings.Join(name, ""), "your name"})
+	for _, part := range name {
+		words = append(words, contextWord{part, "your name"})
+	}
+	email := strings.ToLower(strings.TrimSpace(who.Email))
+	if local, _, ok := strings.Cut(email, "@"); ok {
+		words = append(words, contextWord{email, "your email address"}, contextWord{local, "your email address"})
+		for _, part := range strings.FieldsFunc(local, notLetterOrDigit) {
+			words = append(words, contextWord{part, "your email address"})
+		}
+	}
+	if digits := strings.TrimPrefix(who.Phone, "+"); digits != "" {
+		words = append(words, contextWord{digits, "your phone number"}, contextWord{strings.TrimPrefix(digits, "91"), "your phone number"})
+	}
+	return words
+}
+
+func notLetterOrDigit(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }
+
+// builtOn reports whether pw contains word (of at least 3 characters) and
+// what is left without it would not pass as a password on its own.
+func builtOn(pw, word string) bool {
+	if utf8.RuneCountInString(word) < 3 || !strings.Contains(pw, word) {
+		return false
+	}
+	rest := strings.TrimSpace(strings.ReplaceAll(pw, word, ""))
+	return utf8.RuneCountInString(rest) < MinPasswordLength || repeats(rest) || isCommon(rest)
+}
+
+// repeats reports whether s is one unit of 1 to 4 characters over and over
+// (the last time possibly cut short), such as "aaaaaaaa" or "abcabcab".
+func repeats(s string) bool {
+	r := []rune(s)
+	for unit := 1; unit <= 4 && 2*unit <= len(r); unit++ {
+		same := true
+		for i := unit; i < len(r) && same; i++ {
+			same = r[i] == r[i%unit]
+		}
+		if same {
+			return true
+		}
+	}
+	return false
 }
 
 // hashPassword returns the PHC-format argon2id hash of pw.

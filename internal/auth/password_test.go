@@ -2,31 +2,72 @@ package auth
 
 import (
 	"crypto/rand"
+	"strings"
 	"testing"
 )
 
 func TestCheckPassword(t *testing.T) {
+	kavya := PasswordContext{Username: "kavya.rao", FullName: "Kavya Rao", Email: "k.rao@example.in", Phone: "+919845012763"}
 	for _, tc := range []struct {
-		name, pw, username string
-		ok                 bool
+		name string
+		pw   string
+		who  PasswordContext
+		ok   bool
 	}{
-		{"SevenIsTooShort", "Zq8#mL2", "", false},
-		{"EightIsEnough", "Zq8#mL2v", "", true},
-		{"LengthCountsCharactersNotBytes", "ऋषिकेश-नदी", "", true},
-		{"At128", string(make128('k')), "", true},
-		{"Over128", string(make128('k')) + "k", "", false},
-		{"CommonRefused", "12345678", "", false},
-		{"CommonRefusedIgnoringCase", "PASSWORD1", "", false},
-		{"SameAsUsername", "kavya.rao", "kavya.rao", false},
+		{"SevenIsTooShort", "Zq8#mL2", PasswordContext{}, false},
+		{"EightIsEnough", "Zq8#mL2v", PasswordContext{}, true},
+		{"LengthCountsCharactersNotBytes", "ऋषिकेश-नदी", PasswordContext{}, true},
+		{"At128", string(make128('k')), PasswordContext{}, true},
+		{"Over128", string(make128('k')) + "k", PasswordContext{}, false},
+		{"CommonRefused", "12345678", PasswordContext{}, false},
+		{"CommonRefusedIgnoringCase", "PASSWORD1", PasswordContext{}, false},
+		{"CommonFromTheTop100000Refused", "onthefloor", PasswordContext{}, false},
+		{"OnlySpacesRefused", "        ", PasswordContext{}, false},
+		{"OnlyWhitespaceRefused", " \t  \t   ", PasswordContext{}, false},
+		{"OneCharacterRepeatedRefused", "aaaaaaaa", PasswordContext{}, false},
+		{"OneSymbolRepeatedRefused", "########", PasswordContext{}, false},
+		{"ShortPatternRepeatedRefused", "xq7xq7xq7", PasswordContext{}, false},
+		{"ProductNameRefused", "propmatch", PasswordContext{}, false},
+		{"ProductNameWithDigitsRefused", "PropMatch2026", PasswordContext{}, false},
+		{"ProductNameInAPassphraseAllowed", "propmatch-monsoon-terrace", PasswordContext{}, true},
+		{"SameAsUsername", "kavya.rao", kavya, false},
+		{"UsernameIgnoringCase", "Kavya.Rao", kavya, false},
+		{"UsernameWithDigitsRefused", "kavya.rao123", kavya, false},
+		{"NameRefused", "KavyaRao", kavya, false},
+		{"NamePartWithDigitsRefused", "kavya@2026", kavya, false},
+		{"EmailRefused", "k.rao@example.in", kavya, false},
+		{"PhoneRefused", "9845012763", kavya, false},
+		{"PhoneWithCountryCodeRefused", "+919845012763", kavya, false},
+		{"NameInAStrongPassphraseAllowed", "kavya-climbs-granite-peaks", kavya, true},
+		{"UnrelatedPasswordAllowed", "Monsoon-Terrace-42", kavya, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := CheckPassword(tc.pw, tc.username) == ""; got != tc.ok {
-				t.Fatalf("CheckPassword(%q) ok=%v, want %v (%s)", tc.pw, got, tc.ok, CheckPassword(tc.pw, tc.username))
+			reason := CheckPassword(tc.pw, tc.who)
+			if ok := reason == ""; ok != tc.ok {
+				t.Fatalf("CheckPassword(%q) ok=%v, want %v (%s)", tc.pw, ok, tc.ok, reason)
 			}
 		})
 	}
-	if n := len(commonPasswords()); n < 9000 {
-		t.Fatalf("only %d common passwords loaded", n)
+	if n := len(commonPasswords()); n < 100_000 {
+		t.Fatalf("only %d common passwords loaded, want at least 100,000", n)
+	}
+}
+
+func TestPasswordMessagesNameTheRule(t *testing.T) {
+	kavya := PasswordContext{Username: "kavya.rao", FullName: "Kavya Rao", Email: "k.rao@example.in", Phone: "+919845012763"}
+	for _, tc := range []struct{ pw, want string }{
+		{"        ", "only spaces"},
+		{"aaaaaaaa", "repeated"},
+		{"password1", "too common"},
+		{"propmatch", "PropMatch"},
+		{"kavya.rao", "username"},
+		{"kavyarao1", "name"},
+		{"k.rao@example.in", "email"},
+		{"9845012763", "phone"},
+	} {
+		if got := CheckPassword(tc.pw, kavya); !strings.Contains(got, tc.want) {
+			t.Errorf("CheckPassword(%q) = %q, want it to mention %q", tc.pw, got, tc.want)
+		}
 	}
 }
 

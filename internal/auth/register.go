@@ -6,10 +6,12 @@ import (
 	"net/mail"
 	"regexp"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"propmatch/internal/apperr"
 	"propmatch/internal/india"
+	"propmatch/internal/security"
 )
 
 // Registration is the body of POST /api/register.
@@ -53,20 +55,20 @@ func (r Registration) validate() (NewUser, error) {
 	case !usernamePattern.MatchString(nu.Username):
 		f.Add("username", "Username must be 3 to 30 letters, digits, dots, dashes or underscores")
 	}
-	if nu.Password == "" {
-		f.Add("password", "Password is required")
-	} else if reason := CheckPassword(nu.Password, nu.Username); reason != "" {
-		f.Add("password", reason)
-	}
 	if nu.Email != "" {
 		if msg := checkEmail(nu.Email); msg != "" {
 			f.Add("email", msg)
 		}
 	}
-	if phone, err := india.NormalizeMobile(r.Phone); err != nil {
+	phone, err := india.NormalizeMobile(r.Phone)
+	if err != nil {
 		f.Add("phone", err.Error())
-	} else {
-		nu.Phone = phone
+	}
+	nu.Phone = phone
+	if nu.Password == "" {
+		f.Add("password", "Password is required")
+	} else if reason := CheckPassword(nu.Password, PasswordContext{Username: nu.Username, FullName: nu.FullName, Email: nu.Email, Phone: phone}); reason != "" {
+		f.Add("password", reason)
 	}
 	switch nu.AgentType {
 	case "buyer", "seller", "both":
@@ -119,23 +121,33 @@ func checkEmail(s string) string {
 
 // Register creates an agent account for a phone verified within the last 30
 // minutes and signs it in. It returns Invalid with field errors for bad
-// input, Forbidden when the phone is not verified, and Conflict when the
-// username, phone or email is taken.
+// input, Forbidden when the phone is not verified, Conflict when the
+// username, phone or email is taken, and TooManyRequests when the address or
+// the phone has made too many attempts: that limit is counted before
+// anything is looked up, so it bounds how many usernames and emails one
+// address can test.
 func (s *Service) Register(ctx context.Context, r Registration, c Client) (User, Session, error) {
 	nu, err := r.validate()
 	if err != nil {
 		return User{}, Session{}, err
 	}
+	const tooMany = "Too many registration attempts. Try again in %s"
+	if c.IP != "" {
+		if err := s.take(ctx, "register:ip:"+c.IP, security.Window{Max: s.cfg.RegisterPerIPPerHour, Every: time.Hour}, c, "register limit", tooMany); err != nil {
+			return User{}, Session{}, err
+		}
+	}
+	if err := s.requireVerifiedPhone(ctx, s.db, nu.Phone); err != nil {
+		return User{}, Session{}, err
+	}
+	// Counted once the phone is verified, so that nobody can spend another's.
+	if err := s.take(ctx, "register:phone:"+nu.Phone, security.Window{Max: s.cfg.RegisterPerPhonePerHour, Every: time.Hour}, c, "register limit", tooMany); err != nil {
+		return User{}, Session{}, err
+	}
 	var u User
 	var sess Session
 	err = s.db.WithTx(ctx, func(tx *sql.Tx) error {
-		ok, err := s.phoneVerifiedRecently(ctx, tx, nu.Phone)
-		if err != nil {
-			return apperr.Wrap(err, "phone verified")
-		}
-		if !ok {
-			return apperr.New(apperr.Forbidden, "Phone not verified. Please verify your phone number first")
-		}
+		var err error
 		if u, err = s.insertUser(ctx, tx, nu); err != nil {
 			return err
 		}

@@ -20,7 +20,10 @@ const ResetCodeSentMessage = "If an account uses that email, we have sent a 6-di
 var errBadResetCode = apperr.New(apperr.Invalid, "Invalid or expired code")
 
 // SendResetCode emails a 6-digit reset code when an account uses email. It
-// answers the same whether or not one does; only a malformed email is an error.
+// answers the same, after the same work, whether or not one does: it counts
+// the request against the address's hourly limit and queues the rest (the
+// lookup, the code, the email) to run after the answer. Only a malformed
+// email is an error.
 func (s *Service) SendResetCode(ctx context.Context, email string, c Client) error {
 	email = strings.TrimSpace(email)
 	if email == "" {
@@ -29,52 +32,56 @@ func (s *Service) SendResetCode(ctx context.Context, email string, c Client) err
 	if msg := checkEmail(email); msg != "" {
 		return apperr.Validation(apperr.FieldError{Path: "email", Message: msg})
 	}
+	key := "reset:email:" + strings.ToLower(email)
+	ok, _, err := security.Take(ctx, s.db, key, s.db.Time(), security.Window{Max: s.cfg.ResetPerEmailPerHour, Every: time.Hour})
+	if err != nil {
+		return apperr.Wrap(err, "count reset requests")
+	}
+	if !ok {
+		// Silently: a different answer would tell that the account exists.
+		s.recordEvent(ctx, s.db, security.Event{Type: security.RateLimitHit, IP: c.IP, URL: c.URL, Subject: key, Detail: "reset code limit"})
+		return nil
+	}
+	s.later(ctx, "reset code", func(ctx context.Context) { s.sendResetCode(ctx, email) })
+	return nil
+}
+
+// sendResetCode stores a new reset code for the account that uses email, if
+// any, and emails it. It runs after the answer; failures are logged.
+func (s *Service) sendResetCode(ctx context.Context, email string) {
 	var u User
 	var code string
 	err := s.db.WithTx(ctx, func(tx *sql.Tx) error {
 		var err error
 		u, err = scanUser(tx.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users u WHERE lower(u.email) = lower($1)`, email))
-		if errors.Is(err, sql.ErrNoRows) {
-			return nil
-		}
 		if err != nil {
-			return apperr.Wrap(err, "find reset user")
-		}
-		now := s.db.Time()
-		var recent int
-		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM password_reset_codes WHERE user_id = $1 AND created_at > $2`,
-			u.ID, now.Add(-time.Hour)).Scan(&recent); err != nil {
-			return apperr.Wrap(err, "count reset codes")
-		}
-		if recent >= s.cfg.ResetPerEmailPerHour {
-			// Silently: a different answer would tell that the account exists.
-			s.recordEvent(ctx, tx, security.Event{Type: security.RateLimitHit, IP: c.IP, URL: c.URL, Subject: "reset:user:" + itoa(u.ID), Detail: "reset code limit"})
-			u = User{}
-			return nil
+			return err
 		}
 		if code, err = newCode(s.random); err != nil {
-			return apperr.Wrap(err, "reset code")
+			return err
 		}
 		// A new code replaces any earlier one.
+		now := s.db.Time()
 		if _, err := tx.ExecContext(ctx, `UPDATE password_reset_codes SET used_at = $1 WHERE user_id = $2 AND used_at IS NULL`, now, u.ID); err != nil {
-			return apperr.Wrap(err, "retire reset codes")
+			return err
 		}
 		_, err = tx.ExecContext(ctx, `INSERT INTO password_reset_codes (email, user_id, code_hash, expires_at, created_at) VALUES ($1, $2, $3, $4, $5)`,
-			*u.Email, u.ID, hashCode(strings.ToLower(*u.Email), code), now.Add(s.cfg.ResetTTL), now)
-		return apperr.Wrap(err, "insert reset code")
-	})
-	if err != nil || u.ID == 0 {
+			*u.Email, u.ID, s.hashCode(strings.ToLower(*u.Email), code), now.Add(s.cfg.ResetTTL), now)
 		return err
+	})
+	if errors.Is(err, sql.ErrNoRows) {
+		return
 	}
-	msg, err := notify.ResetCodeEmail(*u.Email, u.FullName, code)
 	if err == nil {
-		err = s.mail.SendEmail(ctx, msg)
+		var msg notify.Email
+		if msg, err = notify.ResetCodeEmail(*u.Email, u.FullName, code); err == nil {
+			err = s.mail.SendEmail(ctx, msg)
+		}
 	}
 	if err != nil {
-		// The answer stays the same; the failure is for the operators.
+		// The answer has gone; the failure is for the operators.
 		s.log.ErrorContext(ctx, "reset code email failed", "user_id", u.ID, "err", err)
 	}
-	return nil
 }
 
 // VerifyResetCode checks a reset code without using it up. A wrong code uses
@@ -85,13 +92,13 @@ func (s *Service) VerifyResetCode(ctx context.Context, email, code string) error
 }
 
 // ResetPassword sets a new password with a valid reset code, uses the code
-// up, and ends every session of the account. It returns Invalid for a bad
-// code or a password that breaks the rules.
+// up, ends every session of the account and forgets the failed sign-ins on
+// it. It returns Invalid for a bad code or a password that breaks the rules.
 func (s *Service) ResetPassword(ctx context.Context, email, code, newPassword string) error {
-	if reason := CheckPassword(newPassword, ""); reason != "" {
-		if newPassword == "" {
-			reason = "New password is required"
-		}
+	if newPassword == "" {
+		return apperr.Validation(apperr.FieldError{Path: "newPassword", Message: "New password is required"})
+	}
+	if reason := CheckPassword(newPassword, PasswordContext{Email: email}); reason != "" {
 		return apperr.Validation(apperr.FieldError{Path: "newPassword", Message: reason})
 	}
 	hash, err := hashPassword(s.random, s.cfg.Argon, newPassword)
@@ -99,6 +106,9 @@ func (s *Service) ResetPassword(ctx context.Context, email, code, newPassword st
 		return apperr.Wrap(err, "hash password")
 	}
 	userID, err := s.checkResetCode(ctx, email, code, func(tx *sql.Tx, id, userID int64) error {
+		if err := s.checkNewPassword(ctx, tx, userID, newPassword); err != nil {
+			return err
+		}
 		now := s.db.Time()
 		if _, err := tx.ExecContext(ctx, `UPDATE users SET password_hash = $1, updated_at = $2 WHERE id = $3`, hash, now, userID); err != nil {
 			return apperr.Wrap(err, "set password")
@@ -106,13 +116,34 @@ func (s *Service) ResetPassword(ctx context.Context, email, code, newPassword st
 		if _, err := tx.ExecContext(ctx, `UPDATE password_reset_codes SET used_at = $1, verified = TRUE WHERE id = $2`, now, id); err != nil {
 			return apperr.Wrap(err, "use reset code")
 		}
-		_, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE user_id = $1`, userID)
-		return apperr.Wrap(err, "end sessions")
+		if _, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE user_id = $1`, userID); err != nil {
+			return apperr.Wrap(err, "end sessions")
+		}
+		return apperr.Wrap(s.forgetLoginFailures(ctx, tx, userID), "forget failed sign-ins")
 	})
 	if err == nil {
 		s.log.InfoContext(ctx, "password reset", "user_id", userID)
 	}
 	return err
+}
+
+// checkNewPassword applies the password rules that need the account: not
+// built on its username, name, email or phone.
+func (s *Service) checkNewPassword(ctx context.Context, tx *sql.Tx, userID int64, pw string) error {
+	var who PasswordContext
+	var email *string
+	err := tx.QueryRowContext(ctx, `SELECT username, full_name, email, phone FROM users WHERE id = $1`, userID).
+		Scan(&who.Username, &who.FullName, &email, &who.Phone)
+	if err != nil {
+		return apperr.Wrap(err, "read account for password rules")
+	}
+	if email != nil {
+		who.Email = *email
+	}
+	if reason := CheckPassword(pw, who); reason != "" {
+		return apperr.Validation(apperr.FieldError{Path: "newPassword", Message: reason})
+	}
+	return nil
 }
 
 // checkResetCode finds the live reset code for email, counts a wrong try,
@@ -135,25 +166,27 @@ func (s *Service) checkResetCode(ctx context.Context, email, code string, onMatc
 	err := s.db.WithTx(ctx, func(tx *sql.Tx) error {
 		var id int64
 		var hash string
-		var attempts int
 		var expires time.Time
-		err := tx.QueryRowContext(ctx, `SELECT id, user_id, code_hash, attempts, expires_at FROM password_reset_codes
+		err := tx.QueryRowContext(ctx, `SELECT id, user_id, code_hash, expires_at FROM password_reset_codes
 			WHERE lower(email) = $1 AND used_at IS NULL ORDER BY created_at DESC, id DESC LIMIT 1`, email).
-			Scan(&id, &userID, &hash, &attempts, &expires)
+			Scan(&id, &userID, &hash, &expires)
 		switch {
 		case errors.Is(err, sql.ErrNoRows):
 			failure = errBadResetCode
 			return nil
 		case err != nil:
 			return apperr.Wrap(err, "find reset code")
-		case !s.db.Time().Before(expires), attempts >= s.cfg.ResetMaxAttempts:
+		case !s.db.Time().Before(expires):
 			failure = errBadResetCode
 			return nil
 		}
-		if !codeMatches(hash, email, code) {
+		if _, ok, err := useTry(ctx, tx, "password_reset_codes", id, s.cfg.ResetMaxAttempts); err != nil || !ok {
 			failure = errBadResetCode
-			_, err := tx.ExecContext(ctx, `UPDATE password_reset_codes SET attempts = attempts + 1 WHERE id = $1`, id)
-			return apperr.Wrap(err, "count reset try")
+			return err
+		}
+		if !s.codeMatches(hash, email, code) {
+			failure = errBadResetCode
+			return nil
 		}
 		return onMatch(tx, id, userID)
 	})

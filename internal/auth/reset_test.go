@@ -16,6 +16,7 @@ func (e *env) resetCode(email string) string {
 	if err := e.svc.SendResetCode(e.ctx, email, e.cli); err != nil {
 		e.t.Fatal(err)
 	}
+	e.svc.Drain(e.ctx)
 	e.mail.mu.Lock()
 	defer e.mail.mu.Unlock()
 	if len(e.mail.sent) == 0 {
@@ -31,6 +32,7 @@ func TestPasswordReset(t *testing.T) {
 			if err := e.svc.SendResetCode(e.ctx, "nobody@example.in", e.cli); err != nil {
 				t.Fatalf("got %v, want the same answer as for a known email", err)
 			}
+			e.svc.Drain(e.ctx)
 			if e.mail.count() != 0 {
 				t.Fatal("an email was sent for an unknown address")
 			}
@@ -125,6 +127,7 @@ func TestResetCodesPerEmailAreLimitedSilently(t *testing.T) {
 				t.Fatalf("send %d: %v (the answer must not change)", i+1, err)
 			}
 		}
+		e.svc.Drain(e.ctx)
 		if n := e.mail.count(); n != 5 {
 			t.Fatalf("%d emails sent, want 5", n)
 		}

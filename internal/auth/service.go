@@ -11,26 +11,48 @@ import (
 	"time"
 
 	"propmatch/internal/notify"
+	"propmatch/internal/security"
 	"propmatch/internal/store"
 )
 
 // Config holds the limits of the account rules. DefaultConfig gives the
 // product's values.
 type Config struct {
-	OTPTTL               time.Duration // a code lives this long
-	OTPMaxAttempts       int           // wrong tries before a code is dead
-	OTPResendGap         time.Duration // minimum time between two sends to one phone
-	OTPPerPhonePerHour   int
-	OTPPerIPPerHour      int
-	VerifiedPhoneWindow  time.Duration // registration must follow verification within this
-	ResetTTL             time.Duration
-	ResetMaxAttempts     int
-	ResetPerEmailPerHour int
-	SessionIdle          time.Duration
-	SessionMaxAge        time.Duration
-	LoginWindow          time.Duration // failures are counted over this window
-	LoginMaxPerAccount   int
-	LoginMaxPerIP        int
+	OTPTTL             time.Duration // a code lives this long
+	OTPMaxAttempts     int           // wrong tries before a code is dead
+	OTPResendGap       time.Duration // minimum time between two sends to one phone
+	OTPPerPhonePerHour int
+	// OTPPerIPPerHour counts every send-otp request from one address that
+	// gets as far as looking the phone up, sent or not.
+	OTPPerIPPerHour int
+	// RegisterPerIPPerHour and RegisterPerPhonePerHour count registration
+	// attempts that get as far as looking up whether the username, phone or
+	// email is taken.
+	RegisterPerIPPerHour    int
+	RegisterPerPhonePerHour int
+	VerifiedPhoneWindow     time.Duration // registration must follow verification within this
+	ResetTTL                time.Duration
+	ResetMaxAttempts        int
+	ResetPerEmailPerHour    int // reset requests per email address, whether or not an account uses it
+	SessionIdle             time.Duration
+	SessionMaxAge           time.Duration
+	// Sign-in throttles, each a growing delay rather than a lock: per
+	// (account, source address) pair, per account from sources that never
+	// signed in to it, and per source address for accounts it never signed
+	// in to.
+	LoginPerPair    security.Backoff
+	LoginPerAccount security.Backoff
+	LoginPerIP      security.Backoff
+	// KnownSourceFor is how long an address that signed in to an account is
+	// remembered as one of its known sources.
+	KnownSourceFor time.Duration
+	// LoginNoticeAfter failures on an account email its owner, at most once
+	// per LoginNoticeEvery.
+	LoginNoticeAfter int
+	LoginNoticeEvery time.Duration
+	// Secret keys the stored hashes of one-time codes (at least 32 bytes).
+	// When empty, New makes a random one: codes then die with the process.
+	Secret []byte
 	// EchoOTP returns the code in the send-otp answer (development mode only).
 	EchoOTP bool
 	// Password hashing cost; tests lower it.
@@ -40,21 +62,26 @@ type Config struct {
 // DefaultConfig returns the limits product-rules.md sets.
 func DefaultConfig() Config {
 	return Config{
-		OTPTTL:               10 * time.Minute,
-		OTPMaxAttempts:       5,
-		OTPResendGap:         30 * time.Second,
-		OTPPerPhonePerHour:   5,
-		OTPPerIPPerHour:      30,
-		VerifiedPhoneWindow:  30 * time.Minute,
-		ResetTTL:             30 * time.Minute,
-		ResetMaxAttempts:     5,
-		ResetPerEmailPerHour: 5,
-		SessionIdle:          7 * 24 * time.Hour,
-		SessionMaxAge:        30 * 24 * time.Hour,
-		LoginWindow:          15 * time.Minute,
-		LoginMaxPerAccount:   5,
-		LoginMaxPerIP:        20,
-		Argon:                DefaultArgon2,
+		OTPTTL:                  10 * time.Minute,
+		OTPMaxAttempts:          5,
+		OTPResendGap:            30 * time.Second,
+		OTPPerPhonePerHour:      5,
+		OTPPerIPPerHour:         30,
+		RegisterPerIPPerHour:    30,
+		RegisterPerPhonePerHour: 10,
+		VerifiedPhoneWindow:     30 * time.Minute,
+		ResetTTL:                30 * time.Minute,
+		ResetMaxAttempts:        5,
+		ResetPerEmailPerHour:    5,
+		SessionIdle:             7 * 24 * time.Hour,
+		SessionMaxAge:           30 * 24 * time.Hour,
+		LoginPerPair:            security.Backoff{Free: 5, Base: time.Second, Max: 15 * time.Minute, Forget: 24 * time.Hour},
+		LoginPerAccount:         security.Backoff{Free: 20, Base: time.Second, Max: time.Minute, Forget: 24 * time.Hour},
+		LoginPerIP:              security.Backoff{Free: 20, Base: time.Second, Max: time.Minute, Forget: time.Hour},
+		KnownSourceFor:          30 * 24 * time.Hour,
+		LoginNoticeAfter:        10,
+		LoginNoticeEvery:        24 * time.Hour,
+		Argon:                   DefaultArgon2,
 	}
 }
 
@@ -66,15 +93,21 @@ type Service struct {
 	mail   notify.Mailer
 	log    *slog.Logger
 	random io.Reader
+	// codeKey keys the HMAC of stored one-time codes.
+	codeKey []byte
 	// dummyHash is verified against when no account matches, so that an
 	// unknown username takes as long as a wrong password.
 	dummyHash func() string
+	// jobs runs work after the answer (see later).
+	jobs jobQueue
 }
 
 // New returns a Service. otp and mail deliver codes; in development mode they
 // are the development outbox.
 func New(db *store.DB, cfg Config, otp notify.OTPSender, mail notify.Mailer, log *slog.Logger) *Service {
 	s := &Service{db: db, cfg: cfg, otp: otp, mail: mail, log: log, random: rand.Reader}
+	s.jobs.slots = make(chan struct{}, maxJobs)
+	s.codeKey = codeKey(cfg.Secret)
 	s.dummyHash = sync.OnceValue(func() string {
 		h, _ := hashPassword(rand.Reader, cfg.Argon, "propmatch-dummy-password")
 		return h
