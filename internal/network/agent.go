@@ -35,7 +35,8 @@ func SummaryDest(s *Summary) []any {
 }
 
 // Agent is an agent as the directory shows them: public fields only, never
-// an email, password or session.
+// an email, password, session or role (who is an administrator is nobody
+// else's business, issue 9 F22).
 type Agent struct {
 	ID             int64       `json:"id"`
 	FullName       string      `json:"fullName"`
@@ -51,7 +52,6 @@ type Agent struct {
 	Specialization *string     `json:"specialization"`
 	Bio            *string     `json:"bio"`
 	ProfilePicture *string     `json:"profilePicture"`
-	Role           string      `json:"role"`
 	CreatedAt      time.Time   `json:"createdAt"`
 	Connection     *Connection `json:"connection"`
 }
@@ -70,7 +70,7 @@ func NewService(db *store.DB) *Service { return &Service{db: db} }
 func (s *Service) Agents(ctx context.Context, viewerID int64, q string, page store.Page) ([]Agent, int64, error) {
 	where, args := store.Contains(`lower(u.full_name || ' ' || u.city || ' ' || u.state || ' ' || u.agent_type)`, q, []any{viewerID})
 	query, args := page.Apply(`SELECT u.id, u.full_name, u.username, u.phone, u.city, u.state, u.agent_type, u.rera_number,
-		u.is_rera_verified, u.experience_years, u.specialization, u.bio, u.profile_picture, u.role, u.created_at,
+		u.is_rera_verified, u.experience_years, u.specialization, u.bio, u.profile_picture, u.created_at,
 		(SELECT count(*) FROM properties p WHERE p.agent_id = u.id AND p.is_active = TRUE)
 		FROM users u WHERE u.is_active = TRUE AND u.id <> $1`+where, "u.id", args)
 	rows, err := s.db.QueryContext(ctx, query, args...)
@@ -82,7 +82,7 @@ func (s *Service) Agents(ctx context.Context, viewerID int64, q string, page sto
 	for rows.Next() {
 		var a Agent
 		if err := rows.Scan(&a.ID, &a.FullName, &a.Username, &a.Phone, &a.City, &a.State, &a.AgentType, &a.ReraNumber,
-			&a.IsReraVerified, &a.Experience, &a.Specialization, &a.Bio, &a.ProfilePicture, &a.Role, &a.CreatedAt,
+			&a.IsReraVerified, &a.Experience, &a.Specialization, &a.Bio, &a.ProfilePicture, &a.CreatedAt,
 			&a.ActiveListings); err != nil {
 			return nil, 0, apperr.Wrap(err, "scan agent")
 		}

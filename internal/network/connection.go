@@ -12,6 +12,7 @@ import (
 
 	"propmatch/internal/apperr"
 	"propmatch/internal/input"
+	"propmatch/internal/quota"
 	"propmatch/internal/store"
 )
 
@@ -131,8 +132,9 @@ type Request struct {
 
 // Create sends a connection request from requesterID. It returns Invalid for
 // a blank or over-long message or a request to oneself, NotFound for an
-// unknown agent, and Conflict when a pending or accepted connection already
-// joins the two.
+// unknown agent, Conflict when a pending or accepted connection already
+// joins the two, and TooManyRequests within DeclineCooldown of the other
+// agent declining requesterID's last request.
 func (s *Service) Create(ctx context.Context, requesterID int64, in Request) (Connection, error) {
 	to := in.RecipientID
 	if !to.Set {
@@ -160,19 +162,13 @@ func (s *Service) Create(ctx context.Context, requesterID int64, in Request) (Co
 		if err := ActiveAgent(ctx, tx, to.Value); err != nil {
 			return err
 		}
-		low, high := Pair(requesterID, to.Value)
-		var live string
-		err := tx.QueryRowContext(ctx, `SELECT status FROM connections WHERE user_low = $1 AND user_high = $2
-			AND status IN ('pending', 'accepted')`, low, high).Scan(&live)
-		switch {
-		case err == nil:
-			return conflictFor(live)
-		case !errors.Is(err, sql.ErrNoRows):
-			return apperr.Wrap(err, "live connection")
-		}
 		now := s.db.Time()
+		if err := mayRequest(ctx, tx, requesterID, to.Value, now); err != nil {
+			return err
+		}
+		low, high := Pair(requesterID, to.Value)
 		var id int64
-		err = tx.QueryRowContext(ctx, `INSERT INTO connections (requester_id, receiver_id, user_low, user_high, message, status, created_at, updated_at)
+		err := tx.QueryRowContext(ctx, `INSERT INTO connections (requester_id, receiver_id, user_low, user_high, message, status, created_at, updated_at)
 			VALUES ($1, $2, $3, $4, $5, 'pending', $6, $6) RETURNING id`, requesterID, to.Value, low, high, msg, now).Scan(&id)
 		if store.IsUniqueViolation(err) { // a request raced this one
 			return conflictFor(Pending)
@@ -184,6 +180,41 @@ func (s *Service) Create(ctx context.Context, requesterID int64, in Request) (Co
 		return err
 	})
 	return out, err
+}
+
+// DeclineCooldown is how long an agent whose request was declined waits
+// before asking the same agent again.
+const DeclineCooldown = 7 * 24 * time.Hour
+
+// mayRequest checks the latest connection between requesterID and receiverID
+// (a live one is always the latest). It returns Conflict while one is pending
+// or accepted, and TooManyRequests, saying when to try again, when it is a
+// request from requesterID that the receiver declined less than
+// DeclineCooldown before now.
+func mayRequest(ctx context.Context, tx *sql.Tx, requesterID, receiverID int64, now time.Time) error {
+	var (
+		from    int64
+		status  string
+		decided time.Time
+	)
+	err := tx.QueryRowContext(ctx, `SELECT requester_id, status, updated_at FROM connections
+		WHERE (requester_id = $1 AND receiver_id = $2) OR (requester_id = $2 AND receiver_id = $1)
+		ORDER BY id DESC LIMIT 1`, requesterID, receiverID).Scan(&from, &status, &decided)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return nil
+	case err != nil:
+		return apperr.Wrap(err, "latest connection")
+	case status == Pending || status == Accepted:
+		return conflictFor(status)
+	}
+	again := decided.Add(DeclineCooldown)
+	if status != Rejected || from != requesterID || !now.Before(again) {
+		return nil
+	}
+	return apperr.Throttled(again.Sub(now), "This agent declined your request on %s. You can send a new request after %s (in %s)",
+		decided.In(quota.India).Format("2 January 2006"), again.In(quota.India).Format("2 January 2006, 15:04 MST"),
+		quota.Wait(again.Sub(now)))
 }
 
 func conflictFor(status string) error {
@@ -273,4 +304,14 @@ func Connected(ctx context.Context, q store.Queryer, a, b int64) (bool, error) {
 	var n int
 	err := q.QueryRowContext(ctx, `SELECT count(*) FROM connections WHERE user_low = $1 AND user_high = $2 AND status = 'accepted'`, low, high).Scan(&n)
 	return n > 0, apperr.Wrap(err, "connected")
+}
+
+// ConnectedAgentsSQL is an SQL query listing the agents who have an
+// accepted connection with the agent whose id is the SQL expression agent
+// (a query parameter), for "x IN (...)" tests over many rows: it does not
+// depend on the row, so it runs once per statement, through the requester
+// and receiver indexes. Connected checks one pair.
+func ConnectedAgentsSQL(agent string) string {
+	return `SELECT receiver_id FROM connections WHERE requester_id = ` + agent + ` AND status = '` + Accepted + `'
+		UNION ALL SELECT requester_id FROM connections WHERE receiver_id = ` + agent + ` AND status = '` + Accepted + `'`
 }

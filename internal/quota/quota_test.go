@@ -1,0 +1,186 @@
+package quota_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"propmatch/internal/apperr"
+	"propmatch/internal/quota"
+	"propmatch/internal/store"
+	"propmatch/internal/store/storetest"
+)
+
+var phones atomic.Int32
+
+// newUser inserts an agent and returns its id.
+func newUser(t *testing.T, db *store.DB, name string) int64 {
+	t.Helper()
+	var id int64
+	err := db.QueryRow(`INSERT INTO users (username, password_hash, full_name, phone, created_at, updated_at)
+		VALUES ($1, 'x', $1, $2, $3, $3) RETURNING id`, name, fmt.Sprintf("+91980000%04d", phones.Add(1)), db.Time()).Scan(&id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return id
+}
+
+// fixClock sets db's clock to at and returns a func that moves it on.
+func fixClock(db *store.DB, at time.Time) func(time.Duration) {
+	var mu sync.Mutex
+	db.Now = func() time.Time { mu.Lock(); defer mu.Unlock(); return at }
+	return func(d time.Duration) { mu.Lock(); defer mu.Unlock(); at = at.Add(d) }
+}
+
+func wantThrottled(t *testing.T, err error) *apperr.Error {
+	t.Helper()
+	var e *apperr.Error
+	if !errors.As(err, &e) || e.Code != apperr.TooManyRequests {
+		t.Fatalf("err = %v, want TooManyRequests", err)
+	}
+	return e
+}
+
+func TestDailyQuota(t *testing.T) {
+	ctx := context.Background()
+	storetest.Run(t, func(t *testing.T, db *store.DB) {
+		// 20:00 in India: four hours to midnight.
+		advance := fixClock(db, time.Date(2025, 5, 10, 14, 30, 0, 0, time.UTC))
+		q := quota.Daily{Name: "creations", Limit: 5, What: "new listings and requirements"}
+		anil, bina := newUser(t, db, "anil"), newUser(t, db, "bina")
+
+		t.Run("AtMostTheLimitOf100ConcurrentTakesSucceed", func(t *testing.T) {
+			var ok, throttled atomic.Int32
+			var wg sync.WaitGroup
+			for range 100 {
+				wg.Go(func() {
+					_, err := q.Take(ctx, db, anil)
+					switch apperr.CodeOf(err) {
+					case "":
+						ok.Add(1)
+					case apperr.TooManyRequests:
+						throttled.Add(1)
+					default:
+						t.Errorf("take: %v", err)
+					}
+				})
+			}
+			wg.Wait()
+			if ok.Load() != 5 || throttled.Load() != 95 {
+				t.Errorf("%d succeeded and %d were throttled, want 5 and 95", ok.Load(), throttled.Load())
+			}
+		})
+		t.Run("ExhaustedSaysWhenToComeBack", func(t *testing.T) {
+			_, err := q.Take(ctx, db, anil)
+			e := wantThrottled(t, err)
+			if e.RetryAfter != 4*time.Hour {
+				t.Errorf("RetryAfter = %v, want 4h (midnight in India)", e.RetryAfter)
+			}
+			want := "You have reached today's limit of 5 new listings and requirements. You can add more after midnight India time, in 4 hours"
+			if e.Message != want {
+				t.Errorf("message = %q, want %q", e.Message, want)
+			}
+		})
+		t.Run("EachAgentHasTheirOwnCount", func(t *testing.T) {
+			if _, err := q.Take(ctx, db, bina); err != nil {
+				t.Fatal(err)
+			}
+		})
+		t.Run("ReleaseGivesAUseBack", func(t *testing.T) {
+			chetan := newUser(t, db, "chetan")
+			var last quota.Release
+			for range 5 {
+				last = mustTake(t, q, db, chetan)
+			}
+			_, err := q.Take(ctx, db, chetan)
+			wantThrottled(t, err)
+			if err := last(ctx); err != nil {
+				t.Fatal(err)
+			}
+			mustTake(t, q, db, chetan)
+			var used int
+			db.QueryRow(`SELECT used FROM daily_quotas WHERE user_id = $1`, bina).Scan(&used)
+			if used != 1 {
+				t.Errorf("bina used = %d, want 1 (another agent's release must not touch it)", used)
+			}
+		})
+		t.Run("ANewDayInIndiaStartsAgain", func(t *testing.T) {
+			advance(4*time.Hour - time.Second) // 23:59:59 in India
+			_, err := q.Take(ctx, db, anil)
+			if e := wantThrottled(t, err); e.RetryAfter != time.Second {
+				t.Errorf("RetryAfter = %v, want 1s", e.RetryAfter)
+			}
+			advance(time.Second)
+			release := mustTake(t, q, db, anil)
+			if err := release(ctx); err != nil {
+				t.Fatal(err)
+			}
+			for range 5 {
+				mustTake(t, q, db, anil)
+			}
+			_, err = q.Take(ctx, db, anil)
+			wantThrottled(t, err)
+		})
+		t.Run("ZeroLimitIsOff", func(t *testing.T) {
+			off := quota.Daily{Name: "creations"}
+			for range 10 {
+				mustTake(t, off, db, anil)
+			}
+		})
+	})
+}
+
+func mustTake(t *testing.T, q quota.Daily, db *store.DB, userID int64) quota.Release {
+	t.Helper()
+	release, err := q.Take(context.Background(), db, userID)
+	if err != nil {
+		t.Fatalf("take: %v", err)
+	}
+	return release
+}
+
+func TestWait(t *testing.T) {
+	cases := []struct {
+		d    time.Duration
+		want string
+	}{
+		{time.Millisecond, "1 second"},
+		{time.Second, "1 second"},
+		{1500 * time.Millisecond, "2 seconds"},
+		{59 * time.Second, "59 seconds"},
+		{time.Minute, "1 minute"},
+		{61 * time.Second, "2 minutes"},
+		{time.Hour, "1 hour"},
+		{time.Hour + 5*time.Minute, "1 hour 5 minutes"},
+		{4*time.Hour - time.Second, "4 hours"},
+		{7 * 24 * time.Hour, "7 days"},
+		{6*24*time.Hour + 3*time.Hour + 10*time.Minute, "6 days 3 hours"},
+		{24*time.Hour + time.Hour, "1 day 1 hour"},
+	}
+	for _, c := range cases {
+		t.Run(c.want, func(t *testing.T) {
+			if got := quota.Wait(c.d); got != c.want {
+				t.Errorf("Wait(%v) = %q, want %q", c.d, got, c.want)
+			}
+		})
+	}
+}
+
+func TestDay(t *testing.T) {
+	cases := []struct {
+		at   time.Time
+		want string
+	}{
+		{time.Date(2025, 5, 10, 18, 29, 59, 0, time.UTC), "2025-05-10"},
+		{time.Date(2025, 5, 10, 18, 30, 0, 0, time.UTC), "2025-05-11"},
+	}
+	for _, c := range cases {
+		if got := quota.Day(c.at); got != c.want {
+			t.Errorf("Day(%v) = %s, want %s", c.at, got, c.want)
+		}
+	}
+}
