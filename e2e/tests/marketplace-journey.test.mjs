@@ -1,15 +1,17 @@
 // The marketplace journey of PropMatch in a real browser, with two agents in two
 // browser contexts: seller agent A lists an apartment with a picture, buyer agent B
-// posts a client requirement that fits it, both see the 100% match, B works the
-// lead (viewed, interested, notes), the Call and WhatsApp links point at the
-// other agent, and moving listings out of the budget band removes only the
-// matches still `new`. Then every marketplace page again at phone width.
+// posts a client requirement that fits it, both see the 100% match (A sees the
+// client as first name and last initial), B works the lead (viewed, interested,
+// notes) on B's side only, the Call and WhatsApp links point at the other agent,
+// B shares the client's name with A, and moving listings out of the budget band
+// removes only the matches still `new` on both sides. Then every marketplace page
+// again at phone width.
 import assert from 'node:assert/strict'
 import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { after, before, test } from 'node:test'
-import { desktopContext, launchBrowser, mobileContext, openedUrls, recordWindowOpen, shot, shotTall, step } from '../lib/browser.mjs'
+import { cspViolations, desktopContext, launchBrowser, mobileContext, openedUrls, recordWindowOpen, shot, shotTall, step } from '../lib/browser.mjs'
 import { eventually, expectText, expectToast, expectVisible } from '../lib/expect.mjs'
 import { writeGradientPng } from '../lib/png.mjs'
 import { startServer } from '../lib/server.mjs'
@@ -31,6 +33,7 @@ after(async () => {
   await browser?.close()
   await server?.stop()
   if (tmpDir) rmSync(tmpDir, { recursive: true, force: true })
+  assert.deepEqual(cspViolations(), [], 'the pages broke the Content-Security-Policy')
 })
 
 const agentA = newAgent('seller', 'Asha Seller', 'seller', '6')
@@ -39,6 +42,8 @@ const agentB = newAgent('buyer', 'Bharat Buyer', 'buyer', '7')
 const LISTING_1 = '3 BHK Apartment in Whitefield'
 const LISTING_2 = 'Whitefield 3 BHK, Phase 2'
 const CLIENT = 'Kiran Rao'
+/** How other agents see the client until B shares the name (product rules, Privacy). */
+const CLIENT_SHORT = 'Kiran R.'
 const NOTES = 'Client loved the east-facing balcony; wants a second visit with family on Sunday morning.'
 const BREAKDOWN = [
   ['Property type', '30/30'],
@@ -335,7 +340,8 @@ test('marketplace journey (desktop, two agents): list, require, match, work the 
       await expectMatchCount(pageA, tab, 1)
       const card = matchCards(pageA).first()
       await expectText(card.getByTestId('match-score'), /^100%$/)
-      await expectText(card.getByTestId('match-requirement'), CLIENT)
+      await expectText(card.getByTestId('match-requirement'), CLIENT_SHORT)
+      assert.ok(!(await card.innerText()).includes(CLIENT), 'the seller sees the client as first name and last initial')
       await expectText(card.getByTestId('match-requirement'), '₹60.00 L - ₹80.00 L')
       await expectText(card.getByTestId('match-requirement'), '3+ BHK')
       await expectText(card.getByTestId('counterpart-agent'), agentB.fullName)
@@ -446,10 +452,23 @@ test('marketplace journey (desktop, two agents): list, require, match, work the 
       assert.equal(new URL(pageB.url()).pathname, '/matches', 'the page stayed on /matches')
     })
 
-    await step(pageA, 'seller-sees-interested', async () => {
+    // B shares the client's full name with A from the card.
+    await step(pageB, 'buyer-shares-client-name', async () => {
+      const card = matchCards(pageB).first()
+      await card.getByTestId('share-client-name').click()
+      await expectToast(pageB, 'Client name shared')
+      await expectVisible(card.getByTestId('client-name-shared'))
+      await closeToasts(pageB)
+    })
+
+    // Each side keeps its own lead: A's status is still New and B's notes stay B's.
+    await step(pageA, 'seller-keeps-own-lead', async () => {
       const tab = await openMatches(pageA, 'seller')
       await expectMatchCount(pageA, tab, 1)
-      await expectText(matchCards(pageA).first().getByTestId('match-status'), /^Interested$/)
+      const card = matchCards(pageA).first()
+      await expectText(card.getByTestId('match-status'), /^New$/)
+      assert.equal(await card.getByTestId('match-notes').count(), 0, "the seller does not see the buyer's notes")
+      await expectText(card.getByTestId('match-requirement'), CLIENT)
     })
 
     // 7. A second fitting listing (API) stays `new`; editing both out of the band removes only that one.
@@ -490,7 +509,7 @@ test('marketplace journey (desktop, two agents): list, require, match, work the 
       const card = pageA.getByTestId('property-card').filter({ hasText: LISTING_1 })
       await expectText(card, '₹1.00 Cr')
       assert.match((await card.getByRole('img', { name: LISTING_1 }).getAttribute('src')) ?? '', /^\/media\//, 'the image survives the edit')
-      // The interested match is kept (rules: only `new` matches are removed).
+      // The interested match is kept (rules: only matches `new` on both sides are removed).
       const tabB = await openMatches(pageB, 'buyer')
       await expectMatchCount(pageB, tabB, 2)
       const kept = matchCards(pageB).filter({ hasText: LISTING_1 })
@@ -526,7 +545,7 @@ test('marketplace journey (desktop, two agents): list, require, match, work the 
       const tabA = await openMatches(pageA, 'seller')
       await expectMatchCount(pageA, tabA, 1)
       await expectText(matchCards(pageA).first(), CLIENT)
-      await expectText(matchCards(pageA).first().getByTestId('match-status'), /^Interested$/)
+      await expectText(matchCards(pageA).first().getByTestId('match-status'), /^New$/)
 
       const buyerMatches = await apiJson(pageB, 'GET', '/api/matches?type=buyer')
       assert.deepEqual(

@@ -97,7 +97,7 @@ func marketDump(t *testing.T, db *store.DB) string {
 		`SELECT * FROM properties ORDER BY id`,
 		`SELECT * FROM requirements ORDER BY id`,
 		`SELECT * FROM requirement_targets ORDER BY requirement_id, property_type, city_key`,
-		`SELECT property_id, requirement_id, seller_agent_id, buyer_agent_id, match_score, breakdown, status, created_at FROM matches ORDER BY requirement_id, property_id`,
+		`SELECT property_id, requirement_id, seller_agent_id, buyer_agent_id, match_score, breakdown, buyer_status, seller_status, created_at FROM matches ORDER BY requirement_id, property_id`,
 	} {
 		all = append(all, dump(t, db, q)...)
 	}
@@ -282,7 +282,7 @@ func TestRefusesANonEmptyDatabase(t *testing.T) {
 func engineState(t *testing.T, db *store.DB) []string {
 	t.Helper()
 	var out []string
-	out = append(out, dump(t, db, `SELECT property_id, requirement_id, seller_agent_id, buyer_agent_id, match_score, breakdown, status
+	out = append(out, dump(t, db, `SELECT property_id, requirement_id, seller_agent_id, buyer_agent_id, match_score, breakdown, buyer_status, seller_status
 		FROM matches ORDER BY requirement_id, property_id`)...)
 	out = append(out, dump(t, db, `SELECT id, new_matches, floor_score, floor_property_id FROM requirements ORDER BY id`)...)
 	out = append(out, dump(t, db, `SELECT requirement_id, listing_purpose, property_type, city_key, price_low, price_high

@@ -161,7 +161,7 @@ func (g *gen) makeRequirements() error {
 				}
 			}
 			for _, m := range pending {
-				if err := matchBuf.add(m.prop, m.req, m.seller, m.buyer, int64(m.score), m.breakdown, "new", "", m.created, m.created); err != nil {
+				if err := matchBuf.add(m.prop, m.req, m.seller, m.buyer, int64(m.score), m.breakdown, m.created, m.created); err != nil {
 					return err
 				}
 			}

@@ -41,8 +41,9 @@ var (
 		"created_at", "updated_at")
 	targetsTable = newTable("requirement_targets", "requirement_id", "listing_purpose", "property_type", "city_key",
 		"price_low", "price_high")
+	// Generated matches are new on both sides with empty notes: the columns' defaults.
 	matchesTable = newTable("matches", "property_id", "requirement_id", "seller_agent_id", "buyer_agent_id",
-		"match_score", "breakdown", "status", "notes", "created_at", "updated_at")
+		"match_score", "breakdown", "created_at", "updated_at")
 )
 
 // insertSQL returns the INSERT of rows rows into t. SQLite gets anonymous

@@ -176,6 +176,16 @@ func (s *server) setMatchNotes(w http.ResponseWriter, r *http.Request, u auth.Us
 	s.reply(w, r, http.StatusOK, m, err)
 }
 
+func (s *server) shareMatchClient(w http.ResponseWriter, r *http.Request, u auth.User) {
+	id, err := pathID(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	m, err := s.Matches.ShareClient(r.Context(), u.ID, id)
+	s.reply(w, r, http.StatusOK, m, err)
+}
+
 func (s *server) marketplaceProperties(w http.ResponseWriter, r *http.Request, u auth.User) {
 	page(s, w, r, func(p store.Page) ([]property.Marketplace, int64, error) {
 		return s.Marketplace.Properties(r.Context(), r.URL.Query().Get("q"), p)
@@ -184,7 +194,7 @@ func (s *server) marketplaceProperties(w http.ResponseWriter, r *http.Request, u
 
 func (s *server) marketplaceRequirements(w http.ResponseWriter, r *http.Request, u auth.User) {
 	page(s, w, r, func(p store.Page) ([]requirement.Public, int64, error) {
-		return s.Marketplace.Requirements(r.Context(), r.URL.Query().Get("q"), p)
+		return s.Marketplace.Requirements(r.Context(), u.ID, r.URL.Query().Get("q"), p)
 	})
 }
 

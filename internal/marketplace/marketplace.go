@@ -1,5 +1,6 @@
 // Package marketplace serves what every agent sees of everyone's work:
-// all active listings and requirements (never a client's contact), and the
+// all active listings and requirements (never a client's contact, and other
+// agents' clients only as requirement.Public.ForViewer shows them), and the
 // counts on an agent's dashboard.
 package marketplace
 
@@ -8,6 +9,7 @@ import (
 	"strings"
 
 	"propmatch/internal/apperr"
+	"propmatch/internal/matching"
 	"propmatch/internal/property"
 	"propmatch/internal/requirement"
 	"propmatch/internal/store"
@@ -49,13 +51,14 @@ func (s *Service) Properties(ctx context.Context, q string, page store.Page) ([]
 	return list, next, nil
 }
 
-// Requirements returns a page of every agent's active requirements, newest
-// first and without client contact, optionally those whose client name,
-// cities, localities or types contain q.
-func (s *Service) Requirements(ctx context.Context, q string, page store.Page) ([]requirement.Public, int64, error) {
-	where, args := store.Contains("r.search_text", q, nil)
-	query, args := page.Apply(`SELECT `+requirement.PublicColumns("r")+`, u.full_name, u.phone FROM requirements r
-		JOIN users u ON u.id = r.agent_id WHERE r.is_active = TRUE`+where, "r.id", args)
+// Requirements returns a page of every agent's active requirements as agent
+// viewerID may see them, newest first and without client contact; with q,
+// those whose cities, localities or types contain q, or whose client name
+// does when the requirement is viewerID's own.
+func (s *Service) Requirements(ctx context.Context, viewerID int64, q string, page store.Page) ([]requirement.Public, int64, error) {
+	where, args := store.Contains(requirement.SearchSQL("r", "$1"), q, []any{viewerID})
+	query, args := page.Apply(`SELECT `+requirement.PublicColumns("r")+`, u.full_name, u.phone, `+requirement.NameRevealedSQL("r", "$1")+`
+		FROM requirements r JOIN users u ON u.id = r.agent_id WHERE r.is_active = TRUE`+where, "r.id", args)
 	rows, err := s.db.QueryPrepared(ctx, query, args...)
 	if err != nil {
 		return nil, 0, apperr.Wrap(err, "marketplace requirements")
@@ -64,12 +67,13 @@ func (s *Service) Requirements(ctx context.Context, q string, page store.Page) (
 	list := []requirement.Public{}
 	for rows.Next() {
 		var r requirement.Public
+		var nameRevealed bool
 		dest, done := requirement.PublicDest(&r.Fields)
-		if err := rows.Scan(append(dest, &r.AgentName, &r.AgentPhone)...); err != nil {
+		if err := rows.Scan(append(dest, &r.AgentName, &r.AgentPhone, &nameRevealed)...); err != nil {
 			return nil, 0, apperr.Wrap(err, "scan marketplace requirement")
 		}
 		done()
-		list = append(list, r)
+		list = append(list, r.ForViewer(viewerID, nameRevealed))
 	}
 	if err := rows.Err(); err != nil {
 		return nil, 0, apperr.Wrap(err, "marketplace requirements")
@@ -107,10 +111,12 @@ func (s *Service) DashboardStats(ctx context.Context, agentID int64) (Stats, err
 		query string
 	}{
 		{&st.Requirements, `SELECT COUNT(*) FROM requirements WHERE agent_id = $1`},
+		// Each side counts by its own status; the seller's not_interested
+		// hides a match from them, as in their lists.
 		{&st.BuyerMatches, `SELECT COUNT(*) FROM matches WHERE buyer_agent_id = $1`},
-		{&st.SellerMatches, `SELECT COUNT(*) FROM matches WHERE seller_agent_id = $1`},
-		{&st.NewMatches, `SELECT (SELECT COUNT(*) FROM matches WHERE buyer_agent_id = $1 AND status = 'new') +
-			(SELECT COUNT(*) FROM matches WHERE seller_agent_id = $1 AND status = 'new')`},
+		{&st.SellerMatches, `SELECT COUNT(*) FROM matches WHERE seller_agent_id = $1 AND seller_status <> $3`},
+		{&st.NewMatches, `SELECT (SELECT COUNT(*) FROM matches WHERE buyer_agent_id = $1 AND buyer_status = $2) +
+			(SELECT COUNT(*) FROM matches WHERE seller_agent_id = $1 AND seller_status = $2)`},
 		{&st.UnreadMessages, `SELECT COUNT(*) FROM messages WHERE receiver_id = $1 AND is_read = FALSE`},
 		{&st.PendingRequests, `SELECT COUNT(*) FROM connections WHERE receiver_id = $1 AND status = 'pending'`},
 		{&st.SentRequests, `SELECT COUNT(*) FROM connections WHERE requester_id = $1 AND status = 'pending'`},
@@ -123,7 +129,9 @@ func (s *Service) DashboardStats(ctx context.Context, agentID int64) (Stats, err
 	for i, c := range counts {
 		selects[i], dests[i] = "("+c.query+")", c.dest
 	}
-	if err := s.db.QueryRowPrepared(ctx, `SELECT `+strings.Join(selects, ", "), agentID).Scan(dests...); err != nil {
+	err := s.db.QueryRowPrepared(ctx, `SELECT `+strings.Join(selects, ", "), agentID,
+		string(matching.StatusNew), string(matching.StatusNotInterested)).Scan(dests...)
+	if err != nil {
 		return st, apperr.Wrap(err, "dashboard stats")
 	}
 	rows, err := s.db.QueryContext(ctx, `SELECT property_type, is_active, COUNT(*) FROM properties WHERE agent_id = $1 GROUP BY property_type, is_active`, agentID)

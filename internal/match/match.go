@@ -1,15 +1,13 @@
 // Package match serves the matches the engine stores: each with its
 // property, requirement and both agents, read in one query; and the lead
-// status and notes the two agents keep on it.
+// each of the two agents keeps on it (a status and private notes per side),
+// which only this package changes.
 package match
 
 import (
 	"context"
 	"database/sql"
-	"errors"
-	"slices"
 	"time"
-	"unicode/utf8"
 
 	"propmatch/internal/apperr"
 	"propmatch/internal/matching"
@@ -32,7 +30,9 @@ type Agent struct {
 	AgentType      string  `json:"agentType"`
 }
 
-// Match is a stored match with both sides and both agents.
+// Match is a stored match with both sides and both agents, as one of its two
+// agents sees it: Status and Notes are that agent's own side, and the
+// requirement is shown as requirement.Public.ForViewer shows it to them.
 type Match struct {
 	ID             int64              `json:"id"`
 	PropertyID     int64              `json:"propertyId"`
@@ -41,20 +41,28 @@ type Match struct {
 	BuyerAgentID   int64              `json:"buyerAgentId"`
 	MatchScore     int                `json:"matchScore"`
 	ScoreBreakdown matching.Breakdown `json:"scoreBreakdown"`
-	Status         string             `json:"status"`
+	Status         matching.Status    `json:"status"`
 	Notes          string             `json:"notes"`
-	ViewedByBuyer  bool               `json:"viewedByBuyer"`
-	ViewedBySeller bool               `json:"viewedBySeller"`
-	CreatedAt      time.Time          `json:"createdAt"`
-	UpdatedAt      time.Time          `json:"updatedAt"`
-	Property       property.Property  `json:"property"`
-	Requirement    requirement.Public `json:"requirement"`
-	SellerAgent    Agent              `json:"sellerAgent"`
-	BuyerAgent     Agent              `json:"buyerAgent"`
+	// ClientNameShared is whether the buyer agent shared the client's full
+	// name with the seller agent on this match.
+	ClientNameShared bool               `json:"clientNameShared"`
+	ViewedByBuyer    bool               `json:"viewedByBuyer"`
+	ViewedBySeller   bool               `json:"viewedBySeller"`
+	CreatedAt        time.Time          `json:"createdAt"`
+	UpdatedAt        time.Time          `json:"updatedAt"`
+	Property         property.Property  `json:"property"`
+	Requirement      requirement.Public `json:"requirement"`
+	SellerAgent      Agent              `json:"sellerAgent"`
+	BuyerAgent       Agent              `json:"buyerAgent"`
+
+	buyer, seller sideLead // both sides as stored; Status and Notes show one
 }
 
-// Statuses are the lead statuses, in the order the dropdown shows them.
-var Statuses = []string{"new", "viewed", "contacted", "interested", "not_interested", "closed"}
+// sideLead is one side's lead on a match.
+type sideLead struct {
+	status matching.Status
+	notes  string
+}
 
 // MaxNotes is the longest lead note, in characters.
 const MaxNotes = 500
@@ -68,17 +76,32 @@ func agentDest(a *Agent) []any {
 	return []any{&a.ID, &a.FullName, &a.Username, &a.Phone, &a.Email, &a.City, &a.State, &a.ReraNumber, &a.IsReraVerified, &a.AgentType}
 }
 
-var selectMatches = `SELECT m.id, m.property_id, m.requirement_id, m.seller_agent_id, m.buyer_agent_id, m.match_score,
-	m.breakdown, m.status, m.notes, m.viewed_by_buyer, m.viewed_by_seller, ` + store.Qualify("m", "created_at, updated_at") + `, ` +
-	property.Columns("p") + `, ` + requirement.PublicColumns("r") + `, ` + agentColumns("s") + `, ` + agentColumns("b") + `
+// selectMatches reads matches with everything a Match shows; nameRevealed is
+// an SQL condition telling whether the viewer may see the client's full
+// name (it only matters where the viewer is the seller agent).
+func selectMatches(nameRevealed string) string {
+	return `SELECT m.id, m.property_id, m.requirement_id, m.seller_agent_id, m.buyer_agent_id, m.match_score, m.breakdown,
+	m.buyer_status, m.seller_status, m.buyer_notes, m.seller_notes, m.client_name_shared, ` + nameRevealed + `,
+	m.viewed_by_buyer, m.viewed_by_seller, ` + store.Qualify("m", "created_at, updated_at") + `, ` +
+		property.Columns("p") + `, ` + requirement.PublicColumns("r") + `, ` + agentColumns("s") + `, ` + agentColumns("b") + `
 	FROM matches m
 	JOIN properties p ON p.id = m.property_id
 	JOIN requirements r ON r.id = m.requirement_id
 	JOIN users s ON s.id = m.seller_agent_id
 	JOIN users b ON b.id = m.buyer_agent_id
 	WHERE `
+}
 
-// Service reads matches and changes their status and notes.
+var (
+	// selectForBuyer reads matches for their buyer agent, who owns the
+	// requirement: there is nothing to reveal.
+	selectForBuyer = selectMatches("TRUE")
+	// selectForEither reads matches for either of their agents; the viewer's
+	// id is the query's first parameter.
+	selectForEither = selectMatches(requirement.NameRevealedSQL("r", "$1"))
+)
+
+// Service reads matches and changes each side's lead.
 type Service struct {
 	db     *store.DB
 	engine *matching.Engine
@@ -93,10 +116,11 @@ func NewService(db *store.DB, engine *matching.Engine) *Service {
 // QueryPrepared for the lists read on every page view.
 type queryFunc func(context.Context, string, ...any) (*sql.Rows, error)
 
-// query reads the matches selected by where; size is how many are expected
+// query reads the matches that sel (selectForBuyer or selectForEither)
+// finds by where, as agent viewer sees them; size is how many are expected
 // (a Match is large, so growing the list by doubling would copy it often).
-func (s *Service) query(ctx context.Context, run queryFunc, size int, where string, args ...any) ([]Match, error) {
-	rows, err := run(ctx, selectMatches+where, args...)
+func (s *Service) query(ctx context.Context, run queryFunc, viewer int64, sel string, size int, where string, args ...any) ([]Match, error) {
+	rows, err := run(ctx, sel+where, args...)
 	if err != nil {
 		return nil, apperr.Wrap(err, "list matches")
 	}
@@ -105,10 +129,12 @@ func (s *Service) query(ctx context.Context, run queryFunc, size int, where stri
 	for rows.Next() {
 		var m Match
 		var breakdown string
+		var nameRevealed bool
 		pDest, pDone := property.Dest(&m.Property)
 		rDest, rDone := requirement.PublicDest(&m.Requirement.Fields)
-		dest := []any{&m.ID, &m.PropertyID, &m.RequirementID, &m.SellerAgentID, &m.BuyerAgentID, &m.MatchScore,
-			&breakdown, &m.Status, &m.Notes, &m.ViewedByBuyer, &m.ViewedBySeller, store.ScanTime(&m.CreatedAt), store.ScanTime(&m.UpdatedAt)}
+		dest := []any{&m.ID, &m.PropertyID, &m.RequirementID, &m.SellerAgentID, &m.BuyerAgentID, &m.MatchScore, &breakdown,
+			&m.buyer.status, &m.seller.status, &m.buyer.notes, &m.seller.notes, &m.ClientNameShared, &nameRevealed,
+			&m.ViewedByBuyer, &m.ViewedBySeller, store.ScanTime(&m.CreatedAt), store.ScanTime(&m.UpdatedAt)}
 		dest = append(append(append(append(dest, pDest...), rDest...), agentDest(&m.SellerAgent)...), agentDest(&m.BuyerAgent)...)
 		if err := rows.Scan(dest...); err != nil {
 			return nil, apperr.Wrap(err, "scan match")
@@ -116,41 +142,75 @@ func (s *Service) query(ctx context.Context, run queryFunc, size int, where stri
 		pDone()
 		rDone()
 		m.ScoreBreakdown = matching.ParseBreakdown(breakdown)
+		m.showTo(viewer, nameRevealed)
 		list = append(list, m)
 	}
 	return list, apperr.Wrap(rows.Err(), "list matches")
 }
 
-// List returns a page of agentID's matches, newest first: as buyer agent
-// (side "buyer"), as seller agent ("seller"), or both (""); only those with
-// status when it is not "". It returns the next page's cursor (0 for none).
-func (s *Service) List(ctx context.Context, agentID int64, side, status string, page store.Page) ([]Match, int64, error) {
-	var where string
-	switch side {
-	case "buyer":
-		where = `m.buyer_agent_id = $1`
-	case "seller":
-		where = `m.seller_agent_id = $1`
-	case "":
-		where = `(m.buyer_agent_id = $1 OR m.seller_agent_id = $1)`
-	default:
-		return nil, 0, apperr.Validation(apperr.FieldError{Path: "type", Message: "type must be buyer or seller"})
+// showTo sets what agent viewer, one of m's two agents, sees: their own
+// side's status and notes, and the requirement as its owner lets them see it.
+func (m *Match) showTo(viewer int64, nameRevealed bool) {
+	own := m.seller
+	if viewer == m.BuyerAgentID {
+		own = m.buyer
 	}
-	args := []any{agentID}
-	if status != "" {
-		if !slices.Contains(Statuses, status) {
-			return nil, 0, apperr.Validation(apperr.FieldError{Path: "status", Message: "status must be one of new, viewed, contacted, interested, not_interested, closed"})
-		}
-		args = append(args, status)
-		where += ` AND m.status = $2`
+	m.Status, m.Notes = own.status, own.notes
+	m.Requirement = m.Requirement.ForViewer(viewer, nameRevealed)
+}
+
+// List returns a page of agentID's matches, newest first: as buyer agent
+// (side "buyer"), as seller agent ("seller"), or both (""); with status, only
+// those whose side of agentID has that status. A match the seller agent
+// marked not_interested is hidden from their lists unless they ask for that
+// status. It returns the next page's cursor (0 for none).
+func (s *Service) List(ctx context.Context, agentID int64, side, status string, page store.Page) ([]Match, int64, error) {
+	var f apperr.Fields
+	if side != "" && side != string(Buyer) && side != string(Seller) {
+		f.Add("type", "type must be buyer or seller")
+	}
+	if status != "" && !matching.Status(status).Valid() {
+		f.Add("status", "status must be one of "+matching.StatusList())
+	}
+	if err := f.Err(); err != nil {
+		return nil, 0, err
+	}
+	where, args := listWhere(Side(side), status, agentID)
+	sel := selectForEither
+	if Side(side) == Buyer {
+		sel = selectForBuyer
 	}
 	q, args := page.Apply(where, "m.id", args)
-	list, err := s.query(ctx, s.db.QueryPrepared, page.Limit+1, q, args...)
+	list, err := s.query(ctx, s.db.QueryPrepared, agentID, sel, page.Limit+1, q, args...)
 	if err != nil {
 		return nil, 0, err
 	}
 	list, next := store.Trim(list, page, func(m Match) int64 { return m.ID })
 	return list, next, nil
+}
+
+// listWhere selects agentID's matches on side (both when ""), by the status
+// of agentID's side when status is set. Without a status, the matches the
+// seller agent marked not_interested are left out of the seller side.
+func listWhere(side Side, status string, agentID int64) (string, []any) {
+	args := []any{agentID}
+	buyer, seller := `m.buyer_agent_id = $1`, `m.seller_agent_id = $1`
+	switch {
+	case status != "":
+		args = append(args, status)
+		buyer += ` AND m.buyer_status = $2`
+		seller += ` AND m.seller_status = $2`
+	case side != Buyer:
+		args = append(args, string(matching.StatusNotInterested))
+		seller += ` AND m.seller_status <> $2`
+	}
+	switch side {
+	case Buyer:
+		return buyer, args
+	case Seller:
+		return seller, args
+	}
+	return `((` + buyer + `) OR (` + seller + `))`, args
 }
 
 // ForRequirement returns the matches of one of agentID's requirements, best
@@ -159,95 +219,6 @@ func (s *Service) ForRequirement(ctx context.Context, agentID, requirementID int
 	if err := store.CheckOwner(ctx, s.db, "requirements", requirementID, store.Actor{ID: agentID}, apperr.New(apperr.NotFound, "Requirement not found")); err != nil {
 		return nil, err
 	}
-	return s.query(ctx, s.db.QueryPrepared, matching.DefaultLimit, `m.requirement_id = $1 ORDER BY m.match_score DESC, m.property_id DESC`, requirementID)
-}
-
-var errNotFound = apperr.New(apperr.NotFound, "Match not found")
-
-// side returns "buyer" or "seller" for agentID on the match, or NotFound
-// when agentID is neither of its agents.
-func side(ctx context.Context, tx *sql.Tx, agentID, matchID int64) (string, string, int64, error) {
-	var buyer, seller, reqID int64
-	var status string
-	err := tx.QueryRowContext(ctx, `SELECT buyer_agent_id, seller_agent_id, requirement_id, status FROM matches WHERE id = $1`, matchID).
-		Scan(&buyer, &seller, &reqID, &status)
-	switch {
-	case errors.Is(err, sql.ErrNoRows):
-		return "", "", 0, errNotFound
-	case err != nil:
-		return "", "", 0, apperr.Wrap(err, "match side")
-	case agentID == buyer:
-		return "buyer", status, reqID, nil
-	case agentID == seller:
-		return "seller", status, reqID, nil
-	}
-	return "", "", 0, errNotFound
-}
-
-// SetStatus sets a match's lead status and, when viewedBy is given, marks it
-// viewed by the caller's side. Moving into or out of `new` refills the
-// requirement's best matches. It returns NotFound unless agentID is one of
-// the match's two agents.
-func (s *Service) SetStatus(ctx context.Context, agentID, matchID int64, status, viewedBy string) (Match, error) {
-	var f apperr.Fields
-	if !slices.Contains(Statuses, status) {
-		f.Add("status", "Status must be one of new, viewed, contacted, interested, not_interested, closed")
-	}
-	if viewedBy != "" && viewedBy != "buyer" && viewedBy != "seller" {
-		f.Add("viewedBy", "viewedBy must be buyer or seller")
-	}
-	if err := f.Err(); err != nil {
-		return Match{}, err
-	}
-	return s.change(ctx, agentID, matchID, func(tx *sql.Tx, mySide, old string, reqID int64) error {
-		if viewedBy != "" && viewedBy != mySide {
-			return apperr.Validation(apperr.FieldError{Path: "viewedBy", Message: "You are the " + mySide + " agent of this match"})
-		}
-		col := ""
-		if viewedBy != "" {
-			col = ", viewed_by_" + viewedBy + " = TRUE"
-		}
-		if _, err := tx.ExecContext(ctx, `UPDATE matches SET status = $1, updated_at = $2`+col+` WHERE id = $3`, status, s.db.Time(), matchID); err != nil {
-			return apperr.Wrap(err, "set status")
-		}
-		if (old == "new") != (status == "new") {
-			return apperr.Wrap(s.engine.StatusChanged(ctx, tx, s.db.Time(), reqID), "refill requirement")
-		}
-		return nil
-	})
-}
-
-// SetNotes saves a match's lead notes (at most 500 characters). It returns
-// NotFound unless agentID is one of the match's two agents.
-func (s *Service) SetNotes(ctx context.Context, agentID, matchID int64, notes string) (Match, error) {
-	if utf8.RuneCountInString(notes) > MaxNotes {
-		return Match{}, apperr.Validation(apperr.FieldError{Path: "notes", Message: "Notes must be at most 500 characters"})
-	}
-	return s.change(ctx, agentID, matchID, func(tx *sql.Tx, _, _ string, _ int64) error {
-		_, err := tx.ExecContext(ctx, `UPDATE matches SET notes = $1, updated_at = $2 WHERE id = $3`, notes, s.db.Time(), matchID)
-		return apperr.Wrap(err, "set notes")
-	})
-}
-
-func (s *Service) change(ctx context.Context, agentID, matchID int64, fn func(tx *sql.Tx, side, status string, reqID int64) error) (Match, error) {
-	var out Match
-	err := s.db.WithTx(ctx, func(tx *sql.Tx) error {
-		mySide, status, reqID, err := side(ctx, tx, agentID, matchID)
-		if err != nil {
-			return err
-		}
-		if err := fn(tx, mySide, status, reqID); err != nil {
-			return err
-		}
-		list, err := s.query(ctx, tx.QueryContext, 1, `m.id = $1`, matchID)
-		if err != nil {
-			return err
-		}
-		if len(list) == 0 { // the refill trimmed it: it was a `new` match past the bound
-			return apperr.New(apperr.Conflict, "This match is no longer among the requirement's best; it was removed")
-		}
-		out = list[0]
-		return nil
-	})
-	return out, err
+	return s.query(ctx, s.db.QueryPrepared, agentID, selectForBuyer, matching.DefaultLimit,
+		`m.requirement_id = $1 ORDER BY m.match_score DESC, m.property_id DESC`, requirementID)
 }

@@ -13,18 +13,18 @@ import (
 	"propmatch/internal/store"
 )
 
-// DefaultLimit is how many `new` matches a requirement keeps.
+// DefaultLimit is how many open matches (see Open) a requirement keeps.
 const DefaultLimit = 100
 
 // Engine keeps the matches table in step with properties and requirements.
 // Every method runs inside the caller's transaction.
 type Engine struct {
-	// Limit is how many `new` matches a requirement keeps (its best by score,
+	// Limit is how many open matches a requirement keeps (its best by score,
 	// then the newest property).
 	Limit int
 }
 
-// NewEngine returns an engine that keeps limit new matches per requirement.
+// NewEngine returns an engine that keeps limit open matches per requirement.
 func NewEngine(limit int) *Engine {
 	if limit <= 0 {
 		limit = DefaultLimit
@@ -42,15 +42,16 @@ type candidate struct {
 }
 
 type existingMatch struct {
-	id     int64
-	status string
-	score  int
+	id    int64
+	open  bool // both sides still new: it holds a slot (see Open)
+	score int
 }
 
 // PropertyChanged recomputes the matches of a created or edited property:
-// qualifying pairs get their new score (status and notes stay), new pairs
-// enter their requirement's best-N when they rank high enough, and `new`
-// matches that no longer qualify are removed and their requirements refilled.
+// qualifying pairs get their new score (statuses and notes stay), new pairs
+// enter their requirement's best-N when they rank high enough, and open
+// matches (see Open) that no longer qualify are removed and their
+// requirements refilled.
 // A listing can qualify for thousands of requirements, so the writes are
 // batched: one multi-row insert, one delete for the matches pushed out, and
 // one bound update per score level.
@@ -88,7 +89,7 @@ func (e *Engine) PropertyChanged(ctx context.Context, tx *sql.Tx, now time.Time,
 				if err := w.rescore(ctx, m.id, b); err != nil {
 					return err
 				}
-				if m.status == "new" {
+				if m.open {
 					rescored = append(rescored, c.req.ID)
 				}
 			}
@@ -99,9 +100,7 @@ func (e *Engine) PropertyChanged(ctx context.Context, tx *sql.Tx, now time.Time,
 			gained[b.Total] = append(gained[b.Total], c.req.ID)
 		case c.floorScore.Valid && ranksAbove(b.Total, p.ID, int(c.floorScore.Int64), c.floorProp.Int64):
 			pushed = append(pushed, c.req.ID)
-			if err := w.queuePushOut(c.req.ID, c.floorProp.Int64); err != nil {
-				return err
-			}
+			w.queuePushOut(c.req.ID, c.floorProp.Int64)
 		default:
 			continue // does not rank among the requirement's best
 		}
@@ -125,7 +124,7 @@ func (e *Engine) PropertyChanged(ctx context.Context, tx *sql.Tx, now time.Time,
 		if seen[reqID] {
 			continue
 		}
-		if m.status != "new" { // kept; its score follows the listing
+		if !m.open { // kept; its score follows the listing
 			r, err := loadRequirement(ctx, tx, reqID)
 			if err != nil {
 				return err
@@ -149,7 +148,7 @@ func (e *Engine) PropertyChanged(ctx context.Context, tx *sql.Tx, now time.Time,
 
 // PropertyDeleting must run before a property is deleted, in the same
 // transaction: it removes the property's matches and refills the
-// requirements that lose a `new` match.
+// requirements that lose an open match.
 func (e *Engine) PropertyDeleting(ctx context.Context, tx *sql.Tx, now time.Time, propertyID int64) error {
 	existing, err := matchesOf(ctx, tx, "property_id", propertyID)
 	if err != nil {
@@ -163,7 +162,7 @@ func (e *Engine) PropertyDeleting(ctx context.Context, tx *sql.Tx, now time.Time
 		return fmt.Errorf("deactivate property: %w", err)
 	}
 	for reqID, m := range existing {
-		if m.status == "new" {
+		if m.open {
 			if err := e.syncRequirement(ctx, tx, now, reqID, false); err != nil {
 				return err
 			}
@@ -173,14 +172,15 @@ func (e *Engine) PropertyDeleting(ctx context.Context, tx *sql.Tx, now time.Time
 }
 
 // RequirementChanged rewrites a created or edited requirement's targets and
-// recomputes its matches: its `new` matches become its best N qualifying
-// properties; matches past `new` are kept (with a fresh score while they qualify).
+// recomputes its matches: its open matches become its best N qualifying
+// properties; matches either side moved past `new` are kept (with a fresh
+// score while they qualify).
 func (e *Engine) RequirementChanged(ctx context.Context, tx *sql.Tx, now time.Time, requirementID int64) error {
 	return e.syncRequirement(ctx, tx, now, requirementID, true)
 }
 
-// StatusChanged refills (or trims) a requirement's `new` matches after one of
-// its matches moved into or out of `new`.
+// StatusChanged refills (or trims) a requirement's open matches after one of
+// its matches opened or closed (see Open). Package match calls it.
 func (e *Engine) StatusChanged(ctx context.Context, tx *sql.Tx, now time.Time, requirementID int64) error {
 	return e.syncRequirement(ctx, tx, now, requirementID, false)
 }
@@ -223,7 +223,7 @@ func (e *Engine) syncRequirement(ctx context.Context, tx *sql.Tx, now time.Time,
 	slots := e.Limit
 	for _, s := range ranked {
 		m, ok := existing[s.p.ID]
-		if ok && m.status != "new" { // kept whatever the bound; rescored while it qualifies
+		if ok && !m.open { // kept whatever the bound; rescored while it qualifies
 			keep[s.p.ID] = true
 			if m.score != s.b.Total {
 				if err := w.rescore(ctx, m.id, s.b); err != nil {
@@ -250,7 +250,7 @@ func (e *Engine) syncRequirement(ctx context.Context, tx *sql.Tx, now time.Time,
 	for propID, m := range existing {
 		switch {
 		case keep[propID]:
-		case m.status == "new":
+		case m.open:
 			if err := w.deleteMatch(ctx, m.id); err != nil {
 				return err
 			}
@@ -293,8 +293,9 @@ func (w *writer) insertAll(ctx context.Context, list []pendingMatch) error {
 	for len(list) > 0 {
 		n := min(batchRows, len(list))
 		var q strings.Builder
+		// Both sides start new with empty notes: the columns' defaults.
 		q.WriteString(`INSERT INTO matches (property_id, requirement_id, seller_agent_id, buyer_agent_id, match_score, breakdown,
-			status, notes, created_at, updated_at) VALUES `)
+			created_at, updated_at) VALUES `)
 		args := make([]any, 0, n*7)
 		for i, m := range list[:n] {
 			if i > 0 {
@@ -303,7 +304,7 @@ func (w *writer) insertAll(ctx context.Context, list []pendingMatch) error {
 			bj, _ := json.Marshal(m.b)
 			args = append(args, m.p.ID, m.r.ID, m.p.AgentID, m.r.AgentID, m.b.Total, string(bj), w.now)
 			k := len(args)
-			fmt.Fprintf(&q, "($%d, $%d, $%d, $%d, $%d, $%d, 'new', '', $%d, $%d)", k-6, k-5, k-4, k-3, k-2, k-1, k, k)
+			fmt.Fprintf(&q, "($%d, $%d, $%d, $%d, $%d, $%d, $%d, $%d)", k-6, k-5, k-4, k-3, k-2, k-1, k, k)
 		}
 		if _, err := w.tx.ExecContext(ctx, q.String(), args...); err != nil {
 			return fmt.Errorf("insert matches: %w", err)
@@ -317,10 +318,9 @@ func (w *writer) insertAll(ctx context.Context, list []pendingMatch) error {
 	return nil
 }
 
-// queuePushOut marks requirement's `new` match with propertyID for removal.
-func (w *writer) queuePushOut(requirementID, propertyID int64) error {
+// queuePushOut marks requirement's open match with propertyID for removal.
+func (w *writer) queuePushOut(requirementID, propertyID int64) {
 	w.pushOut = append(w.pushOut, requirementID, propertyID)
-	return nil
 }
 
 // flushPushOuts deletes the queued matches in batches.
@@ -330,7 +330,7 @@ func (w *writer) flushPushOuts(ctx context.Context) error {
 	for len(pairs) > 0 {
 		n := min(2*batchRows, len(pairs))
 		var q strings.Builder
-		q.WriteString(`DELETE FROM matches WHERE status = 'new' AND (requirement_id, property_id) IN (VALUES `)
+		q.WriteString(`DELETE FROM matches WHERE ` + openSQL("") + ` AND (requirement_id, property_id) IN (VALUES `)
 		for i := 0; i < n; i += 2 {
 			if i > 0 {
 				q.WriteString(", ")
@@ -351,7 +351,7 @@ func newWriter(tx *sql.Tx, now time.Time) *writer { return &writer{tx: tx, now: 
 func (w *writer) insert(ctx context.Context, p Property, r Requirement, b Breakdown) error {
 	bj, _ := json.Marshal(b)
 	_, err := w.tx.ExecContext(ctx, `INSERT INTO matches (property_id, requirement_id, seller_agent_id, buyer_agent_id,
-		match_score, breakdown, status, notes, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, 'new', '', $7, $7)`,
+		match_score, breakdown, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $7)`,
 		p.ID, r.ID, p.AgentID, r.AgentID, b.Total, string(bj), w.now)
 	if err != nil {
 		return fmt.Errorf("insert match: %w", err)
@@ -377,7 +377,7 @@ func (w *writer) deleteMatch(ctx context.Context, matchID int64) error {
 	return nil
 }
 
-// gainBounds records that each requirement in ids gained one `new` match
+// gainBounds records that each requirement in ids gained one open match
 // (score, propertyID) without losing one: its count grows, and its floor
 // drops to the newcomer when the newcomer ranks lower.
 func gainBounds(ctx context.Context, tx *sql.Tx, ids []int64, score int, propertyID int64) error {
@@ -398,7 +398,7 @@ func gainBounds(ctx context.Context, tx *sql.Tx, ids []int64, score int, propert
 // updateFloors re-reads the floor of each requirement whose count did not
 // change but whose lowest match may have (one pushed out, or a rescore).
 func updateFloors(ctx context.Context, tx *sql.Tx, ids []int64) error {
-	const sub = `FROM matches m WHERE m.requirement_id = requirements.id AND m.status = 'new' ORDER BY m.match_score, m.property_id LIMIT 1`
+	sub := `FROM matches m WHERE m.requirement_id = requirements.id AND ` + openSQL("m") + ` ORDER BY m.match_score, m.property_id LIMIT 1`
 	for _, chunk := range chunks(ids, 500) {
 		_, err := tx.ExecContext(ctx, `UPDATE requirements SET floor_score = (SELECT m.match_score `+sub+`),
 			floor_property_id = (SELECT m.property_id `+sub+`) WHERE id IN (`+store.Placeholders(1, len(chunk))+`)`, int64Args(chunk)...)
@@ -409,9 +409,9 @@ func updateFloors(ctx context.Context, tx *sql.Tx, ids []int64) error {
 	return nil
 }
 
-// updateBounds recomputes the new-match count and floor of each requirement.
+// updateBounds recomputes the open-match count and floor of each requirement.
 func updateBounds(ctx context.Context, tx *sql.Tx, requirementIDs []int64) error {
-	const sub = `FROM matches m WHERE m.requirement_id = requirements.id AND m.status = 'new'`
+	sub := `FROM matches m WHERE m.requirement_id = requirements.id AND ` + openSQL("m")
 	for _, chunk := range chunks(requirementIDs, 500) {
 		_, err := tx.ExecContext(ctx, `UPDATE requirements SET
 			new_matches = (SELECT COUNT(*) `+sub+`),
@@ -583,7 +583,7 @@ func matchesOf(ctx context.Context, tx *sql.Tx, column string, id int64) (map[in
 	if column == "requirement_id" {
 		other = "property_id"
 	}
-	rows, err := tx.QueryContext(ctx, `SELECT id, `+other+`, status, match_score FROM matches WHERE `+column+` = $1`, id)
+	rows, err := tx.QueryContext(ctx, `SELECT id, `+other+`, buyer_status, seller_status, match_score FROM matches WHERE `+column+` = $1`, id)
 	if err != nil {
 		return nil, fmt.Errorf("existing matches: %w", err)
 	}
@@ -592,9 +592,11 @@ func matchesOf(ctx context.Context, tx *sql.Tx, column string, id int64) (map[in
 	for rows.Next() {
 		var m existingMatch
 		var otherID int64
-		if err := rows.Scan(&m.id, &otherID, &m.status, &m.score); err != nil {
+		var buyer, seller Status
+		if err := rows.Scan(&m.id, &otherID, &buyer, &seller, &m.score); err != nil {
 			return nil, fmt.Errorf("scan match: %w", err)
 		}
+		m.open = Open(buyer, seller)
 		out[otherID] = m
 	}
 	return out, rows.Err()
@@ -614,14 +616,6 @@ func int64Args(ids []int64) []any {
 	out := make([]any, len(ids))
 	for i, id := range ids {
 		out[i] = id
-	}
-	return out
-}
-
-func keys(m map[int64]bool) []int64 {
-	out := make([]int64, 0, len(m))
-	for k := range m {
-		out = append(out, k)
 	}
 	return out
 }

@@ -122,10 +122,19 @@ func (w *world) editRequirement(id int64, set string, args ...any) {
 	})
 }
 
-func (w *world) setStatus(propID, reqID int64, status string) {
+// setStatus sets the buyer side's status, as package match does.
+func (w *world) setStatus(propID, reqID int64, status Status) {
+	w.t.Helper()
+	w.setSide("buyer", propID, reqID, status)
+}
+
+// setSide sets one side's status and notes, and refills as package match
+// does (it always refills; a refill that changes nothing is harmless).
+func (w *world) setSide(side string, propID, reqID int64, status Status) {
 	w.t.Helper()
 	w.tx(func(tx *sql.Tx) error {
-		if _, err := tx.Exec(`UPDATE matches SET status = $1, notes = 'called the client' WHERE property_id = $2 AND requirement_id = $3`, status, propID, reqID); err != nil {
+		if _, err := tx.Exec(`UPDATE matches SET `+side+`_status = $1, `+side+`_notes = 'called the client'
+			WHERE property_id = $2 AND requirement_id = $3`, string(status), propID, reqID); err != nil {
 			return err
 		}
 		return w.e.StatusChanged(w.ctx, tx, w.now, reqID)
@@ -134,15 +143,19 @@ func (w *world) setStatus(propID, reqID int64, status string) {
 
 type stored struct {
 	score     int
-	status    string
-	notes     string
+	status    Status // the buyer side's
+	seller    Status // the seller side's
+	notes     string // the buyer side's
 	breakdown Breakdown
 }
+
+// open reports whether the match holds one of its requirement's slots.
+func (s stored) open() bool { return Open(s.status, s.seller) }
 
 // matches returns the stored matches of a requirement by property id.
 func (w *world) matches(reqID int64) map[int64]stored {
 	w.t.Helper()
-	rows, err := w.db.Query(`SELECT property_id, match_score, status, notes, breakdown FROM matches WHERE requirement_id = $1`, reqID)
+	rows, err := w.db.Query(`SELECT property_id, match_score, buyer_status, seller_status, buyer_notes, breakdown FROM matches WHERE requirement_id = $1`, reqID)
 	if err != nil {
 		w.t.Fatal(err)
 	}
@@ -152,7 +165,7 @@ func (w *world) matches(reqID int64) map[int64]stored {
 		var pid int64
 		var s stored
 		var bj string
-		rows.Scan(&pid, &s.score, &s.status, &s.notes, &bj)
+		rows.Scan(&pid, &s.score, &s.status, &s.seller, &s.notes, &bj)
 		json.Unmarshal([]byte(bj), &s.breakdown)
 		out[pid] = s
 	}
@@ -246,6 +259,22 @@ func TestEngine(t *testing.T) {
 			got := w.matches(r)
 			if len(got) != 1 || got[p].status != "not_interested" {
 				t.Fatalf("got %+v, want only the not_interested match", got)
+			}
+		})
+		t.Run("SellerSideKeepsTheMatchButDoesNotExcludeThePair", func(t *testing.T) {
+			w := newWorld(t, storetest.New(t, db.Engine), 100)
+			seller, buyer := w.agent(), w.agent()
+			r := w.addRequirement(wants(buyer))
+			p := w.addProperty(sale(seller, 8_000_000))
+			w.setSide("seller", p, r, StatusNotInterested)
+			w.editProperty(p, func(p *Property) { p.Price = 30_000_000 }) // out of the band
+			if got := w.matches(r)[p]; got.status != StatusNew || got.seller != StatusNotInterested {
+				t.Fatalf("got %+v, want the match kept, new for the buyer", got)
+			}
+			w.editProperty(p, func(p *Property) { p.Price = 7_000_000 })
+			w.editRequirement(r, `min_price = 1000000`)
+			if got := w.matches(r); len(got) != 1 || got[p].status != StatusNew || got[p].open() {
+				t.Fatalf("got %+v, want the one match, new for the buyer, outside the slots", got)
 			}
 		})
 		t.Run("LocalityAddsPoints", func(t *testing.T) {
@@ -364,7 +393,7 @@ func TestEngineKeepsTheBestN(t *testing.T) {
 			got = w.matches(r)
 			news := 0
 			for _, m := range got {
-				if m.status == "new" {
+				if m.open() {
 					news++
 				}
 			}
@@ -413,7 +442,8 @@ func TestEngineInvariants(t *testing.T) {
 			default:
 				r := reqs[rng.IntN(len(reqs))]
 				for pid := range w.matches(r) {
-					w.setStatus(pid, r, []string{"viewed", "not_interested", "new"}[rng.IntN(3)])
+					side := []string{"buyer", "seller"}[rng.IntN(2)]
+					w.setSide(side, pid, r, []Status{StatusViewed, StatusNotInterested, StatusNew}[rng.IntN(3)])
 					break
 				}
 			}
@@ -453,7 +483,7 @@ func checkInvariants(t *testing.T, w *world, limit, step int) {
 		for pid, m := range got {
 			p := byID[pid]
 			q := Qualifies(p, r)
-			if m.status == "new" {
+			if m.open() {
 				news++
 				if !q {
 					t.Fatalf("step %d: new match %d/%d does not qualify", step, pid, r.ID)
@@ -481,7 +511,7 @@ func checkInvariants(t *testing.T, w *world, limit, step int) {
 		}
 		var wantScore, wantProp sql.NullInt64
 		for pid, m := range got {
-			if m.status == "new" && (!wantScore.Valid || ranksAbove(int(wantScore.Int64), wantProp.Int64, m.score, pid)) {
+			if m.open() && (!wantScore.Valid || ranksAbove(int(wantScore.Int64), wantProp.Int64, m.score, pid)) {
 				wantScore, wantProp = sql.NullInt64{Int64: int64(m.score), Valid: true}, sql.NullInt64{Int64: pid, Valid: true}
 			}
 		}

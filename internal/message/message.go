@@ -6,7 +6,6 @@ package message
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"strconv"
 	"strings"
 	"time"
@@ -14,6 +13,7 @@ import (
 
 	"propmatch/internal/apperr"
 	"propmatch/internal/input"
+	"propmatch/internal/match"
 	"propmatch/internal/matching"
 	"propmatch/internal/network"
 	"propmatch/internal/store"
@@ -45,7 +45,7 @@ type Service struct {
 }
 
 // NewService returns a Service; engine refills a requirement's best matches
-// when messaging moves one of them out of `new`.
+// when messaging moves one of them out of new.
 func NewService(db *store.DB, engine *matching.Engine) *Service {
 	return &Service{db: db, engine: engine}
 }
@@ -104,7 +104,7 @@ type Input struct {
 
 // Send stores a message from senderID. The two agents must be connected or
 // be the two agents of a match; with a match id, that match must be theirs,
-// and a `new` or `viewed` match becomes `contacted`. It returns Invalid for
+// and the sender's side of it becomes contacted when it was new or viewed. It returns Invalid for
 // blank or over-long text or a message to oneself, NotFound for an unknown
 // agent or match, and Forbidden when the two may not message each other.
 func (s *Service) Send(ctx context.Context, senderID int64, in Input) (Message, error) {
@@ -187,32 +187,17 @@ func mayMessage(ctx context.Context, tx *sql.Tx, a, b int64) error {
 	return nil
 }
 
-// contacted checks that match id joins sender and receiver, and marks a
-// `new` or `viewed` match `contacted` (spec part 1: contacting by in-app
-// message sets status contacted).
+// contacted checks that match id joins sender and receiver, and moves the
+// sender's side of it from new or viewed to contacted (contacting by in-app
+// message sets the sender's status contacted; the receiver's side stays).
 func (s *Service) contacted(ctx context.Context, tx *sql.Tx, sender, receiver, id int64) error {
-	var seller, buyer, reqID int64
-	var status string
-	err := tx.QueryRowContext(ctx, `SELECT seller_agent_id, buyer_agent_id, requirement_id, status FROM matches WHERE id = $1`, id).
-		Scan(&seller, &buyer, &reqID, &status)
-	switch {
-	case errors.Is(err, sql.ErrNoRows):
-		return apperr.New(apperr.NotFound, "Match not found")
-	case err != nil:
-		return apperr.Wrap(err, "match")
-	case sender != seller && sender != buyer:
-		return apperr.New(apperr.NotFound, "Match not found")
-	case receiver != seller+buyer-sender:
+	_, other, err := match.Transition(ctx, tx, s.engine, s.db.Time(), sender, id,
+		matching.StatusContacted, matching.StatusNew, matching.StatusViewed)
+	if err != nil {
+		return err
+	}
+	if receiver != other {
 		return apperr.Validation(apperr.FieldError{Path: "receiverId", Message: "The receiver is not the other agent of this match"})
-	case status != "new" && status != "viewed":
-		return nil
-	}
-	now := s.db.Time()
-	if _, err := tx.ExecContext(ctx, `UPDATE matches SET status = 'contacted', updated_at = $1 WHERE id = $2`, now, id); err != nil {
-		return apperr.Wrap(err, "contacted")
-	}
-	if status == "new" {
-		return apperr.Wrap(s.engine.StatusChanged(ctx, tx, now, reqID), "refill requirement")
 	}
 	return nil
 }

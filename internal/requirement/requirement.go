@@ -4,12 +4,17 @@
 package requirement
 
 import (
+	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
+	"propmatch/internal/network"
 	"propmatch/internal/store"
 )
 
-// Fields are what anyone may see of a requirement.
+// Fields are a requirement's stored fields but the client's contact. Other
+// agents see them through Public.ForViewer.
 type Fields struct {
 	ID                  int64     `json:"id"`
 	AgentID             int64     `json:"agentId"`
@@ -41,8 +46,10 @@ type Requirement struct {
 	ClientEmail *string `json:"clientEmail"`
 }
 
-// Public is a requirement as other agents see it: never the client's phone
-// or email (product rules, Privacy).
+// Public is a requirement as the marketplace and match views carry it: never
+// the client's phone or email, and, once ForViewer has run, for other agents
+// than its owner never its notes or special requirements and only the
+// client's short name unless revealed (product rules, Privacy).
 type Public struct {
 	Fields
 	AgentName  string `json:"agentName,omitempty"`
@@ -72,3 +79,55 @@ func PublicDest(f *Fields) ([]any, func()) {
 
 // Timelines are the stored timeline values.
 var Timelines = []string{"immediate", "1month", "3months", "6months", "flexible"}
+
+// ForViewer returns p as agent viewer may see it. Its owner sees it whole.
+// Another agent never sees its notes or special requirements, and sees the
+// client's ShortName unless nameRevealed (see NameRevealedSQL).
+func (p Public) ForViewer(viewer int64, nameRevealed bool) Public {
+	if viewer == p.AgentID {
+		return p
+	}
+	p.Notes, p.SpecialRequirements = nil, nil
+	if !nameRevealed {
+		p.ClientName = ShortName(p.ClientName)
+	}
+	return p
+}
+
+// ShortName is a client's name as other agents see it: the first name and
+// the initial of the last ("Rahul Kumar Sharma" becomes "Rahul S."); a
+// single name stays as it is, and a last word without a letter is dropped.
+func ShortName(name string) string {
+	words := strings.Fields(name)
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	last := words[len(words)-1]
+	i := strings.IndexFunc(last, unicode.IsLetter)
+	if i < 0 {
+		return words[0]
+	}
+	initial, _ := utf8.DecodeRuneInString(last[i:])
+	return words[0] + " " + string(unicode.ToUpper(initial)) + "."
+}
+
+// NameRevealedSQL is an SQL condition that holds when the agent whose id is
+// viewer (a query parameter) may see the full client name of the requirement
+// row alias: they own it, they are connected with its owner, or its owner
+// shared the name with them on one of its matches. Its subqueries depend on
+// the viewer only, so each runs once per statement, not once per row.
+func NameRevealedSQL(alias, viewer string) string {
+	return "(" + alias + ".agent_id = " + viewer + " OR " + alias + ".agent_id IN (" + network.ConnectedAgentsSQL(viewer) + ")" +
+		" OR " + alias + ".id IN (SELECT requirement_id FROM matches WHERE seller_agent_id = " + viewer + " AND client_name_shared = TRUE))"
+}
+
+// SearchSQL is the text marketplace search looks in for the requirement row
+// alias when the agent whose id is the SQL expression viewer searches: all of
+// SearchText on their own requirements, and on other agents' everything but
+// the client's name, so nobody finds another agent's client by name.
+// SearchText starts with the name and the separator " \x1f " (3 characters),
+// so the rest starts length(name) + 4 characters in, on both engines.
+func SearchSQL(alias, viewer string) string {
+	return "CASE WHEN " + alias + ".agent_id = " + viewer + " THEN " + alias + ".search_text ELSE substr(" +
+		alias + ".search_text, length(" + alias + ".client_name) + 4) END"
+}

@@ -95,6 +95,7 @@ export function makeMatch(overrides: Partial<Match> = {}): Match {
     scoreBreakdown: { propertyType: 30, city: 25, price: 15, bedrooms: 10, locality: 20, total: 100 },
     status: 'new',
     notes: '',
+    clientNameShared: false,
     viewedByBuyer: false,
     viewedBySeller: false,
     createdAt: '2025-03-02T10:00:00Z',

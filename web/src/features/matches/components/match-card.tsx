@@ -4,6 +4,7 @@ import { Card } from '@/components/ui/card'
 import { AgentSummary } from '@/features/matches/components/agent-summary'
 import { MessageAgentButton } from '@/features/matches/components/message-agent-button'
 import { ScoreBadge } from '@/features/matches/components/score-badge'
+import { ShareClientName } from '@/features/matches/components/share-client-name'
 import { StatusBadge } from '@/features/matches/components/status-badge'
 import { formatDate, notePreview } from '@/features/matches/lib/match-labels'
 import type { Match } from '@/lib/api-schemas'
@@ -58,7 +59,10 @@ function RequirementFacts({ match }: { match: Match }) {
 
 type MatchCardProps = { match: Match; side: MatchSide; onDetails: () => void }
 
-/** One match as the buyer agent (the property) or the seller agent (the requirement) sees it. */
+/**
+ * One match as the buyer agent (the property) or the seller agent (the requirement) sees it; status and
+ * notes are the viewer's own side. The buyer agent can share the client's full name with the seller agent.
+ */
 export function MatchCard({ match, side, onDetails }: MatchCardProps) {
   const preview = notePreview(match.notes)
   return (
@@ -78,6 +82,7 @@ export function MatchCard({ match, side, onDetails }: MatchCardProps) {
           {preview}
         </p>
       )}
+      {side === 'buyer' && <ShareClientName match={match} />}
       {/* mt-auto keeps the actions on the card's bottom edge, so cards side by side line them up. */}
       <div className="mt-auto flex flex-wrap gap-2" data-testid="match-actions">
         <Button size="sm" variant="outline" onClick={onDetails}>

@@ -9,7 +9,7 @@ type MessageAgentButtonProps = {
   match: Match
   side: MatchSide
   size?: 'sm' | 'default'
-  /** Called after the server took the message (it then marks a new or viewed match contacted). */
+  /** Called after the server took the message (it then marks the sender's side contacted if it was new or viewed). */
   onSent?: () => void
 }
 
