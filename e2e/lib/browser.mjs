@@ -30,9 +30,44 @@ export async function launchBrowser() {
   })
 }
 
-function withDefaults(context) {
+/** Content-Security-Policy violations seen so far, per context. */
+const violations = new Map()
+
+/**
+ * Records every Content-Security-Policy violation in context: the page's
+ * securitypolicyviolation events and Chromium's console reports of them.
+ */
+async function watchCsp(context) {
+  const seen = []
+  violations.set(context, seen)
+  await context.exposeBinding('__reportCspViolation', (_source, text) => seen.push(text))
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) =>
+      window.__reportCspViolation(
+        `${e.effectiveDirective} blocked ${e.blockedURI || 'inline code'} at ${e.sourceFile || document.location.href}:${e.lineNumber}`,
+      ),
+    )
+  })
+  context.on('console', (msg) => {
+    if (/Content[- ]Security[- ]Policy/i.test(msg.text())) seen.push(`console: ${msg.text()}`)
+  })
+}
+
+/** Every CSP violation recorded in the contexts of this test file. */
+export function cspViolations() {
+  return [...violations.values()].flat()
+}
+
+/** Throws when page's context has recorded a CSP violation: the journeys run with the policy enforced. */
+export function assertNoCspViolations(page) {
+  const seen = violations.get(page.context()) ?? []
+  if (seen.length > 0) throw new Error(`Content-Security-Policy violations:\n${seen.join('\n')}`)
+}
+
+async function withDefaults(context) {
   context.setDefaultTimeout(STEP_TIMEOUT_MS)
   context.setDefaultNavigationTimeout(STEP_TIMEOUT_MS)
+  await watchCsp(context)
   return context
 }
 
@@ -69,13 +104,14 @@ export async function shot(page, name, { fullPage = true } = {}) {
 }
 
 /**
- * Runs one named step; on failure saves screenshots/FAILED-<name>.png (best effort)
- * and rethrows with the step name in the message.
+ * Runs one named step; on failure, a CSP violation included, saves
+ * screenshots/FAILED-<name>.png (best effort) and rethrows with the step name in the message.
  */
 export async function step(page, name, fn) {
   const started = Date.now()
   try {
     const result = await fn()
+    assertNoCspViolations(page)
     if (process.env.E2E_STEP_TIMES) process.stderr.write(`# step ${name}: ${Date.now() - started} ms\n`)
     return result
   } catch (err) {

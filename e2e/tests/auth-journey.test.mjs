@@ -3,7 +3,7 @@
 // signed-in shell at phone width and the 404 page.
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
-import { desktopContext, launchBrowser, mobileContext, shot, step } from '../lib/browser.mjs'
+import { cspViolations, desktopContext, launchBrowser, mobileContext, shot, step } from '../lib/browser.mjs'
 import { eventually, expectPath, expectText, expectToast, expectVisible } from '../lib/expect.mjs'
 import { startServer } from '../lib/server.mjs'
 
@@ -18,6 +18,7 @@ before(async () => {
 after(async () => {
   await browser?.close()
   await server?.stop()
+  assert.deepEqual(cspViolations(), [], 'the pages broke the Content-Security-Policy')
 })
 
 const rand4 = () => String(Math.floor(Math.random() * 10_000)).padStart(4, '0')

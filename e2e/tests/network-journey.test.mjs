@@ -5,7 +5,7 @@
 // deletes a message of their own. Then B's Messages and Agent Network at phone width.
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
-import { desktopContext, launchBrowser, mobileContext, shot, step } from '../lib/browser.mjs'
+import { cspViolations, desktopContext, launchBrowser, mobileContext, shot, step } from '../lib/browser.mjs'
 import { eventually, expectText, expectToast, expectVisible } from '../lib/expect.mjs'
 import { startServer } from '../lib/server.mjs'
 import { horizontalOverflow, newAgent, registerThroughAPI, signInThroughAPI, watchErrors } from '../lib/agents.mjs'
@@ -21,6 +21,7 @@ before(async () => {
 after(async () => {
   await browser?.close()
   await server?.stop()
+  assert.deepEqual(cspViolations(), [], 'the pages broke the Content-Security-Policy')
 })
 
 const agentA = newAgent('net_a', 'Arjun Network', 'seller', '4')

@@ -26,6 +26,7 @@ import (
 	"propmatch/internal/notify"
 	"propmatch/internal/property"
 	"propmatch/internal/requirement"
+	"propmatch/internal/security"
 	"propmatch/internal/store"
 )
 
@@ -59,7 +60,7 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	switch args[0] {
 	case "serve":
 		TuneGC(getenv)
-		return serve(ctx, cfg, args[1:], log, stdout)
+		return serve(ctx, cfg, args[1:], log, stdout, stderr)
 	case "migrate":
 		db, err := openDB(ctx, cfg)
 		if err != nil {
@@ -130,6 +131,18 @@ func authConfig(cfg Config) auth.Config {
 	return ac
 }
 
+// serverSecret returns the secret that keys stored one-time codes:
+// PROPMATCH_SECRET, else the file PROPMATCH_SECRET_FILE (by default
+// propmatch.secret next to the SQLite database, or in ./data), made with a
+// random secret at first start.
+func serverSecret(cfg Config) ([]byte, error) {
+	file := cfg.SecretFile
+	if file == "" {
+		file = security.DefaultSecretFile(cfg.DatabaseURL)
+	}
+	return security.LoadSecret(cfg.Secret, file)
+}
+
 // eventBus returns the bus for live events: PostgreSQL LISTEN/NOTIFY when
 // instances may share the database, otherwise one in-process hub.
 func eventBus(ctx context.Context, db *store.DB, cfg Config, log *slog.Logger) (events.Bus, error) {
@@ -139,7 +152,7 @@ func eventBus(ctx context.Context, db *store.DB, cfg Config, log *slog.Logger) (
 	return events.NewPGBus(ctx, db.DB, cfg.DatabaseURL, events.DefaultChannel, log)
 }
 
-func serve(ctx context.Context, cfg Config, args []string, log *slog.Logger, stdout io.Writer) error {
+func serve(ctx context.Context, cfg Config, args []string, log *slog.Logger, stdout, stderr io.Writer) error {
 	fl := flag.NewFlagSet("serve", flag.ContinueOnError)
 	addr := fl.String("addr", cfg.Addr, "listen address (env PROPMATCH_ADDR)")
 	demo := fl.Bool("demo", false, "add demo data to an empty database (development mode only)")
@@ -153,7 +166,8 @@ func serve(ctx context.Context, cfg Config, args []string, log *slog.Logger, std
 	var mail notify.Mailer
 	if !cfg.Dev() {
 		var err error
-		if otp, mail, err = productionSenders(cfg); err != nil {
+		otp, mail, err = productionSenders(cfg)
+		if err = errors.Join(err, needPublicURL(cfg)); err != nil {
 			return err
 		}
 	}
@@ -167,7 +181,11 @@ func serve(ctx context.Context, cfg Config, args []string, log *slog.Logger, std
 		// Development mode sends nothing: the outbox captures every message.
 		otp, mail = &notify.DevWhatsApp{Store: outbox}, &notify.DevMailer{Store: outbox}
 	}
-	authSvc := auth.New(db, authConfig(cfg), otp, mail, log)
+	ac := authConfig(cfg)
+	if ac.Secret, err = serverSecret(cfg); err != nil {
+		return err
+	}
+	authSvc := auth.New(db, ac, otp, mail, log)
 	if *demo {
 		if err := seedDemo(ctx, db, authSvc, cfg, stdout); err != nil {
 			return fmt.Errorf("demo data: %w", err)
@@ -188,7 +206,9 @@ func serve(ctx context.Context, cfg Config, args []string, log *slog.Logger, std
 		Messages:     message.NewService(db, engine),
 		Events:       bus,
 		Web:          WebFS, Dev: cfg.Dev(), TrustProxy: cfg.TrustProxy,
-		AuthRatePerMinute: cfg.AuthRatePerMinute, AuthBurst: cfg.AuthBurst}
+		AuthRatePerMinute: cfg.AuthRatePerMinute, AuthBurst: cfg.AuthBurst,
+		Quotas: httpapi.Quotas{WritesPerMinute: cfg.WritesPerMinute, WriteBurst: cfg.WriteBurst, CreationsPerDay: cfg.CreationsPerDay}}
+	deps.PublicOrigin, deps.DBTimeout, deps.MaxStreamsPerUser = cfg.PublicURL, cfg.DBTimeout, cfg.StreamsPerAgent
 	if cfg.Dev() {
 		deps.Outbox = outbox
 	}
@@ -196,10 +216,15 @@ func serve(ctx context.Context, cfg Config, args []string, log *slog.Logger, std
 	if err != nil {
 		return err
 	}
+	if cfg.Dev() {
+		warnIfReachable(ln.Addr(), log, stderr)
+	}
+	// Event streams lift the read and write deadlines for themselves.
 	srv := &http.Server{
 		Handler:           httpapi.New(deps),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      60 * time.Second,
 		IdleTimeout:       120 * time.Second,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 		BaseContext:       func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
@@ -215,17 +240,50 @@ func serve(ctx context.Context, cfg Config, args []string, log *slog.Logger, std
 		return err
 	case <-ctx.Done():
 	}
-	log.Info("shutting down: draining requests in flight")
-	shutdownCtx, cancel := context.WithTimeout(context.Background(), 25*time.Second)
+	log.Info("shutting down: draining requests in flight", "drain", cfg.DrainTimeout)
+	drainCtx, cancel := context.WithTimeout(context.Background(), cfg.DrainTimeout)
 	defer cancel()
-	if err := srv.Shutdown(shutdownCtx); err != nil {
-		return fmt.Errorf("shutdown: %w", err)
+	if err := srv.Shutdown(drainCtx); err != nil {
+		// Slow clients had their chance: a stop is not a failure.
+		log.Warn("shutdown: connections still open after the drain were closed", "drain", cfg.DrainTimeout, "err", err)
+		srv.Close()
+	}
+	// Reset codes and notices already queued still go out, within the drain.
+	if err := authSvc.Drain(drainCtx); err != nil {
+		log.Warn("shutdown: emails still being sent were abandoned", "err", err)
 	}
 	log.Info("stopped")
 	return nil
 }
 
-// sweepSessions deletes expired sessions every hour until ctx ends.
+// needPublicURL returns an error when production mode lacks its public URL.
+func needPublicURL(cfg Config) error {
+	if cfg.PublicURL == "" {
+		return errors.New("production mode needs PROPMATCH_PUBLIC_URL, the address browsers use (for example https://propmatch.example.com): writes from any other origin are refused")
+	}
+	return nil
+}
+
+// warnIfReachable warns, on stderr and in the log, when a development server
+// listens where other machines can reach it. Development mode's outbox and
+// echoed codes answer loopback clients only, but its demo accounts have
+// published passwords and it sends no real messages.
+func warnIfReachable(addr net.Addr, log *slog.Logger, stderr io.Writer) {
+	if tcp, ok := addr.(*net.TCPAddr); ok && tcp.IP.IsLoopback() {
+		return
+	}
+	fmt.Fprintf(stderr, `
+!!! WARNING: PropMatch is in DEVELOPMENT mode and listens on %s, which other machines can reach.
+!!! Development mode is for one developer's machine: demo accounts have published passwords and no
+!!! real message is sent. The outbox and echoed codes answer only on this machine (loopback).
+!!! Serve on 127.0.0.1, or set PROPMATCH_ENV=production for anything others can reach.
+
+`, addr)
+	log.Warn("development mode is reachable from other machines: serve on 127.0.0.1 or set PROPMATCH_ENV=production", "addr", addr.String())
+}
+
+// sweepSessions deletes expired sessions and stale sign-in throttles every
+// hour until ctx ends.
 func sweepSessions(ctx context.Context, a *auth.Service, log *slog.Logger) {
 	t := time.NewTicker(time.Hour)
 	defer t.Stop()
@@ -234,6 +292,9 @@ func sweepSessions(ctx context.Context, a *auth.Service, log *slog.Logger) {
 			log.Warn("session sweep failed", "err", err)
 		} else if n > 0 {
 			log.Info("expired sessions removed", "count", n)
+		}
+		if _, err := a.DeleteStaleThrottles(ctx); err != nil && ctx.Err() == nil {
+			log.Warn("throttle sweep failed", "err", err)
 		}
 		select {
 		case <-ctx.Done():

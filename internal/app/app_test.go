@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/cookiejar"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -77,6 +78,10 @@ type running struct {
 func serve(t *testing.T, e env, extra ...string) *running {
 	t.Helper()
 	r := &running{addr: freeAddr(t), done: make(chan error, 1), stdout: &syncBuffer{}, stderr: &syncBuffer{}}
+	if _, ok := e["PROPMATCH_SECRET_FILE"]; !ok && e != nil {
+		// On PostgreSQL the default would be ./data under this package.
+		e["PROPMATCH_SECRET_FILE"] = filepath.Join(t.TempDir(), "propmatch.secret")
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	r.cancel = cancel
 	args := append([]string{"serve", "--addr", r.addr}, extra...)
@@ -250,6 +255,66 @@ func TestServe(t *testing.T) {
 		})
 	})
 
+	t.Run("SlowClientDoesNotHoldShutdownPastTheDrain", func(t *testing.T) {
+		eachEngine(t, func(t *testing.T, dbURL string) {
+			const drain = time.Second
+			r := serve(t, env{"DATABASE_URL": dbURL, "PROPMATCH_DRAIN_TIMEOUT": drain.String()})
+			// Half a request: the headers promise a body that never comes.
+			conn, err := net.Dial("tcp", r.addr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer conn.Close()
+			fmt.Fprint(conn, "POST /api/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"user")
+			time.Sleep(100 * time.Millisecond)
+			start := time.Now()
+			if err := r.stop(t); err != nil {
+				t.Errorf("Run returned %v with a slow client, want nil (exit 0)", err)
+			}
+			if d := time.Since(start); d > drain+10*time.Second {
+				t.Errorf("shutdown with a slow client took %v; the drain is %v", d, drain)
+			}
+		})
+	})
+
+	t.Run("DevelopmentWarnsWhenOtherMachinesCanReachIt", func(t *testing.T) {
+		for _, tc := range []struct {
+			name, host string
+			warn       bool
+		}{
+			{"AllInterfaces", "0.0.0.0", true},
+			{"Loopback", "127.0.0.1", false},
+		} {
+			t.Run(tc.name, func(t *testing.T) {
+				_, port, _ := net.SplitHostPort(freeAddr(t))
+				e := env{"DATABASE_URL": storetest.URL(t, store.SQLite)}
+				ctx, cancel := context.WithCancel(context.Background())
+				var stdout, stderr syncBuffer
+				done := make(chan error, 1)
+				go func() {
+					done <- app.Run(ctx, []string{"serve", "--addr", tc.host + ":" + port}, e.get, &stdout, &stderr)
+				}()
+				for start := time.Now(); ; time.Sleep(20 * time.Millisecond) {
+					if res, err := http.Get("http://127.0.0.1:" + port + "/healthz"); err == nil {
+						res.Body.Close()
+						break
+					}
+					if time.Since(start) > 30*time.Second {
+						t.Fatalf("the server never answered\n%s", stderr.String())
+					}
+				}
+				cancel()
+				if err := <-done; err != nil {
+					t.Fatal(err)
+				}
+				out := stderr.String()
+				if warned := strings.Contains(out, "WARNING") && strings.Contains(out, "DEVELOPMENT mode"); warned != tc.warn {
+					t.Errorf("serve on %s warned: %v, want %v\n%s", tc.host, warned, tc.warn, out)
+				}
+			})
+		}
+	})
+
 	t.Run("AddressInUseIsAnError", func(t *testing.T) {
 		ln, err := net.Listen("tcp", "127.0.0.1:0")
 		if err != nil {
@@ -362,6 +427,7 @@ func TestProductionNeedsProviders(t *testing.T) {
 		{"WithoutWhatsAppAndSMTP", merge(), []string{"PROPMATCH_WHATSAPP_TOKEN"}},
 		{"WithoutWhatsApp", merge(smtp), []string{"PROPMATCH_WHATSAPP_TOKEN", "PROPMATCH_WHATSAPP_PHONE_NUMBER_ID", "PROPMATCH_WHATSAPP_OTP_TEMPLATE"}},
 		{"WithoutSMTP", merge(whatsapp), []string{"PROPMATCH_SMTP_HOST"}},
+		{"WithoutPublicURL", merge(whatsapp, smtp), []string{"PROPMATCH_PUBLIC_URL"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tc.env["DATABASE_URL"] = storetest.URL(t, store.SQLite)

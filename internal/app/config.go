@@ -3,6 +3,7 @@ package app
 import (
 	"errors"
 	"fmt"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -23,8 +24,25 @@ type Config struct {
 	AuthRatePerMinute     int
 	AuthBurst             int
 	MatchesPerRequirement int
+	WritesPerMinute       int
+	WriteBurst            int
+	CreationsPerDay       int
 	SessionIdle           time.Duration
 	SessionMaxAge         time.Duration
+
+	// PublicURL is the origin browsers reach PropMatch at
+	// (scheme://host[:port], lower case, no default port); production needs it.
+	PublicURL string
+	// DBTimeout bounds each request's work; DrainTimeout bounds shutdown.
+	DBTimeout    time.Duration
+	DrainTimeout time.Duration
+	// StreamsPerAgent caps one agent's open event streams per instance.
+	StreamsPerAgent int
+	// Secret keys the stored hashes of one-time codes. When it is empty the
+	// secret is read from SecretFile (made at first start), by default
+	// propmatch.secret next to the SQLite database or in ./data.
+	Secret     string
+	SecretFile string
 
 	SMTP     notify.SMTPConfig
 	WhatsApp notify.WhatsAppConfig
@@ -76,6 +94,9 @@ func loadConfig(getenv func(string) string) (Config, error) {
 		AuthRatePerMinute:     num("PROPMATCH_AUTH_RATE_PER_MINUTE", 30),
 		AuthBurst:             num("PROPMATCH_AUTH_BURST", 20),
 		MatchesPerRequirement: num("PROPMATCH_MATCHES_PER_REQUIREMENT", 100),
+		WritesPerMinute:       num("PROPMATCH_WRITES_PER_MINUTE", 60),
+		WriteBurst:            num("PROPMATCH_WRITE_BURST", 30),
+		CreationsPerDay:       num("PROPMATCH_CREATIONS_PER_DAY", 500),
 		SessionIdle:           dur("PROPMATCH_SESSION_IDLE", 7*24*time.Hour),
 		SessionMaxAge:         dur("PROPMATCH_SESSION_MAX_AGE", 30*24*time.Hour),
 		SMTP: notify.SMTPConfig{
@@ -95,14 +116,46 @@ func loadConfig(getenv func(string) string) (Config, error) {
 			Language:      str("PROPMATCH_WHATSAPP_LANGUAGE", ""),
 		},
 	}
+	c.DBTimeout = dur("PROPMATCH_DB_TIMEOUT", 5*time.Second)
+	c.DrainTimeout = dur("PROPMATCH_DRAIN_TIMEOUT", 20*time.Second)
+	c.StreamsPerAgent = num("PROPMATCH_STREAMS_PER_AGENT", 10)
+	c.Secret, c.SecretFile = getenv("PROPMATCH_SECRET"), str("PROPMATCH_SECRET_FILE", "")
+	if c.StreamsPerAgent < 1 {
+		errs = append(errs, fmt.Errorf("PROPMATCH_STREAMS_PER_AGENT must be at least 1"))
+	}
+	var err error
+	if c.PublicURL, err = parseOrigin(str("PROPMATCH_PUBLIC_URL", "")); err != nil {
+		errs = append(errs, err)
+	}
 	if c.Env != "development" && c.Env != "production" {
 		errs = append(errs, fmt.Errorf("PROPMATCH_ENV must be development or production, got %q", c.Env))
 	}
 	if c.AuthRatePerMinute > 0 && c.AuthBurst < 1 {
 		errs = append(errs, fmt.Errorf("PROPMATCH_AUTH_BURST must be at least 1 while PROPMATCH_AUTH_RATE_PER_MINUTE is set"))
 	}
+	if c.WritesPerMinute > 0 && c.WriteBurst < 1 {
+		errs = append(errs, fmt.Errorf("PROPMATCH_WRITE_BURST must be at least 1 while PROPMATCH_WRITES_PER_MINUTE is set"))
+	}
 	if c.LogFormat != "text" && c.LogFormat != "json" {
 		errs = append(errs, fmt.Errorf("PROPMATCH_LOG_FORMAT must be text or json, got %q", c.LogFormat))
 	}
 	return c, errors.Join(errs...)
+}
+
+// parseOrigin returns the origin of raw, a public URL such as
+// https://propmatch.example.com, the way browsers write it in the Origin
+// header: scheme and host in lower case, without a default port. It
+// returns "" for "".
+func parseOrigin(raw string) (string, error) {
+	if raw == "" {
+		return "", nil
+	}
+	u, err := url.Parse(raw)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Hostname() == "" || u.User != nil ||
+		(u.Path != "" && u.Path != "/") || u.RawQuery != "" || u.Fragment != "" {
+		return "", fmt.Errorf("PROPMATCH_PUBLIC_URL must be an origin such as https://propmatch.example.com (no path), got %q", raw)
+	}
+	origin := strings.ToLower(u.Scheme + "://" + u.Host)
+	origin = strings.TrimSuffix(origin, map[string]string{"https": ":443", "http": ":80"}[u.Scheme])
+	return origin, nil
 }

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"strings"
 	"testing"
 	"time"
 )
@@ -24,6 +25,24 @@ func TestLoadConfig(t *testing.T) {
 			return c.SessionIdle == time.Hour && c.SessionMaxAge == 48*time.Hour
 		}},
 		{"Production", map[string]string{"PROPMATCH_ENV": "production"}, func(c Config) bool { return !c.Dev() }},
+		{"WriteQuotasHaveDefaults", nil, func(c Config) bool {
+			return c.WritesPerMinute == 60 && c.WriteBurst == 30 && c.CreationsPerDay == 500
+		}},
+		{"WriteQuotasAreConfigurable", map[string]string{"PROPMATCH_WRITES_PER_MINUTE": "0", "PROPMATCH_WRITE_BURST": "0", "PROPMATCH_CREATIONS_PER_DAY": "50"}, func(c Config) bool {
+			return c.WritesPerMinute == 0 && c.WriteBurst == 0 && c.CreationsPerDay == 50
+		}},
+		{"RequestAndShutdownLimitsHaveDefaults", nil, func(c Config) bool {
+			return c.DBTimeout == 5*time.Second && c.DrainTimeout == 20*time.Second && c.StreamsPerAgent == 10 && c.PublicURL == ""
+		}},
+		{"RequestAndShutdownLimitsAreConfigurable", map[string]string{"PROPMATCH_DB_TIMEOUT": "2s", "PROPMATCH_DRAIN_TIMEOUT": "5s", "PROPMATCH_STREAMS_PER_AGENT": "3"}, func(c Config) bool {
+			return c.DBTimeout == 2*time.Second && c.DrainTimeout == 5*time.Second && c.StreamsPerAgent == 3
+		}},
+		{"PublicURLIsReadAsABrowserOrigin", map[string]string{"PROPMATCH_PUBLIC_URL": "HTTPS://PropMatch.Example.com:443/"}, func(c Config) bool {
+			return c.PublicURL == "https://propmatch.example.com"
+		}},
+		{"PublicURLKeepsAnOtherPort", map[string]string{"PROPMATCH_PUBLIC_URL": "http://localhost:8080"}, func(c Config) bool {
+			return c.PublicURL == "http://localhost:8080"
+		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c, err := loadConfig(func(k string) string { return tc.env[k] })
@@ -35,6 +54,20 @@ func TestLoadConfig(t *testing.T) {
 			}
 		})
 	}
+	for _, bad := range []string{"propmatch.example.com", "https://propmatch.example.com/app", "ftp://propmatch.example.com", "https://", "https://user@propmatch.example.com"} {
+		t.Run("PublicURLMustBeAnOrigin/"+bad, func(t *testing.T) {
+			env := map[string]string{"PROPMATCH_PUBLIC_URL": bad}
+			if _, err := loadConfig(func(k string) string { return env[k] }); err == nil || !strings.Contains(err.Error(), "PROPMATCH_PUBLIC_URL") {
+				t.Fatalf("PROPMATCH_PUBLIC_URL=%q gave %v, want an error naming it", bad, err)
+			}
+		})
+	}
+	t.Run("WriteBurstBelowOneIsRefusedWhileLimitingWrites", func(t *testing.T) {
+		env := map[string]string{"PROPMATCH_WRITE_BURST": "0"}
+		if _, err := loadConfig(func(k string) string { return env[k] }); err == nil || !strings.Contains(err.Error(), "PROPMATCH_WRITE_BURST") {
+			t.Fatalf("a zero write burst with the default rate gave %v", err)
+		}
+	})
 	t.Run("BurstBelowOneIsRefusedWhileRateLimiting", func(t *testing.T) {
 		env := map[string]string{"PROPMATCH_AUTH_BURST": "0"}
 		if _, err := loadConfig(func(k string) string { return env[k] }); err == nil {

@@ -4,6 +4,7 @@
 package apperr
 
 import (
+	stdcontext "context"
 	"errors"
 	"fmt"
 	"time"
@@ -56,16 +57,24 @@ func New(code Code, format string, args ...any) *Error {
 }
 
 // Wrap returns an internal error around err; its text is logged, never shown.
+// A missed deadline (the database did not answer in time) is Unavailable
+// rather than internal: nothing is wrong with the request, it may be retried.
 func Wrap(err error, context string) error {
 	if err == nil {
 		return nil
 	}
 	var e *Error
-	if errors.As(err, &e) {
+	if errors.As(err, &e) && !(e.Code == Internal && errors.Is(err, stdcontext.DeadlineExceeded)) {
 		return err
+	}
+	if errors.Is(err, stdcontext.DeadlineExceeded) {
+		return &Error{Code: Unavailable, Message: timeoutMessage, Err: fmt.Errorf("%s: %w", context, err)}
 	}
 	return &Error{Code: Internal, Message: genericMessage, Err: fmt.Errorf("%s: %w", context, err)}
 }
+
+// timeoutMessage is what a client sees when its request ran out of time.
+const timeoutMessage = "PropMatch could not finish your request in time. Please try again in a moment."
 
 // Validation returns an Invalid error carrying field errors. The message is
 // the first field's message, so a client that reads only `message` still

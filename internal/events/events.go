@@ -20,6 +20,9 @@ const (
 	Read           = "read"
 	Connection     = "connection"
 	Matches        = "matches"
+	// Resync tells a stream that events may have been missed (the
+	// PostgreSQL listener reconnected): the browser refetches what it shows.
+	Resync = "resync"
 	// SessionEnded is internal: it closes the streams of one session (or of
 	// every session of the user when the session key is empty). Streams never
 	// see it.
@@ -159,6 +162,23 @@ func (h *Hub) deliver(users []int64, ev Event, sessionKey string) {
 			select {
 			case s.c <- ev:
 			default: // too far behind: end the stream rather than block everyone
+				h.removeLocked(s)
+			}
+		}
+	}
+}
+
+// Resync sends a Resync event to every local stream. A stream too far
+// behind to take it is ended, which makes its browser reload as well.
+func (h *Hub) Resync() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	ev := Event{Type: Resync}
+	for _, set := range h.subs {
+		for s := range set {
+			select {
+			case s.c <- ev:
+			default:
 				h.removeLocked(s)
 			}
 		}

@@ -114,6 +114,20 @@ func TestHub(t *testing.T) {
 			t.Errorf("streams = %d, want 1", n)
 		}
 	})
+	t.Run("ResyncReachesEveryStreamAndKeepsItOpen", func(t *testing.T) {
+		h := events.NewHub()
+		defer h.Close()
+		a, b := h.Subscribe(1, "a"), h.Subscribe(2, "b")
+		h.Resync()
+		for _, s := range []*events.Subscription{a, b} {
+			if ev := receive(t, s); ev.Type != events.Resync {
+				t.Errorf("got %q, want %q", ev.Type, events.Resync)
+			}
+		}
+		if n := h.Streams(); n != 2 {
+			t.Errorf("streams = %d, want 2", n)
+		}
+	})
 	t.Run("CloseIsIdempotent", func(t *testing.T) {
 		h := events.NewHub()
 		s := h.Subscribe(1, "")
@@ -167,6 +181,35 @@ func TestPGBus(t *testing.T) {
 		}
 		if ev := receive(t, s); ev.Type != events.Message || (len(ev.Data) != 0 && string(ev.Data) != "null") {
 			t.Errorf("got %v with %d bytes of data", ev.Type, len(ev.Data))
+		}
+	})
+	t.Run("ReconnectTellsStreamsToResync", func(t *testing.T) {
+		channel := fmt.Sprintf("pm_resync_%d", time.Now().UnixNano())
+		b, err := events.NewPGBus(context.Background(), db.DB, url, channel, log)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer b.Close()
+		s1, s2 := b.Subscribe(1, "a"), b.Subscribe(2, "b")
+		// End the listener's connection the way a database restart or a
+		// network drop would.
+		var killed bool
+		err = db.QueryRow(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+			WHERE query = $1 AND pid <> pg_backend_pid()`, `LISTEN "`+channel+`"`).Scan(&killed)
+		if err != nil || !killed {
+			t.Fatalf("terminate the listener: %v, %v", killed, err)
+		}
+		for _, s := range []*events.Subscription{s1, s2} {
+			if ev := receive(t, s); ev.Type != events.Resync {
+				t.Errorf("got %q, want %q", ev.Type, events.Resync)
+			}
+		}
+		// The streams stayed open, and events flow again.
+		if err := b.Publish(context.Background(), []int64{1}, events.New(events.Message, 1)); err != nil {
+			t.Fatal(err)
+		}
+		if ev := receive(t, s1); ev.Type != events.Message {
+			t.Errorf("after the reconnect got %q, want a message", ev.Type)
 		}
 	})
 	t.Run("UnreachableDatabase", func(t *testing.T) {

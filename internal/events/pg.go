@@ -65,11 +65,12 @@ func (b *PGBus) listen(ctx context.Context) (*pgx.Conn, error) {
 }
 
 // run relays notifications until ctx ends, reconnecting after failures.
-// Events sent while the listener was away are lost, so a reconnect ends
-// every local stream: browsers reconnect and reload what they show.
+// Events sent while the listener was away are lost, so after a reconnect
+// every local stream is told to resync: browsers refetch what they show,
+// and their streams stay open.
 func (b *PGBus) run(ctx context.Context, conn *pgx.Conn) {
 	defer close(b.done)
-	wait := time.Second
+	var wait time.Duration // the first attempt after a drop is immediate
 	for {
 		for conn == nil {
 			select {
@@ -80,11 +81,12 @@ func (b *PGBus) run(ctx context.Context, conn *pgx.Conn) {
 			var err error
 			if conn, err = b.listen(ctx); err != nil {
 				b.log.Warn("events listener: reconnect failed", "err", err)
-				wait = min(2*wait, 30*time.Second)
+				wait = min(max(2*wait, time.Second), 30*time.Second)
 				continue
 			}
-			wait = time.Second
-			b.Hub.dropAll()
+			wait = 0
+			b.log.Info("events listener: reconnected; streams told to resync", "streams", b.Hub.Streams())
+			b.Hub.Resync()
 		}
 		n, err := conn.WaitForNotification(ctx)
 		if err != nil {

@@ -37,7 +37,7 @@ func (s *server) sendOTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	sent, err := s.Auth.SendOTP(r.Context(), in.Phone, s.client(r))
-	s.reply(w, r, http.StatusOK, sendOTPResponse{Message: "Verification code sent on WhatsApp", Phone: sent.Phone, OTP: sent.Code}, err)
+	s.reply(w, r, http.StatusOK, sendOTPResponse{Message: "Verification code sent on WhatsApp", Phone: sent.Phone, OTP: s.echoedCode(r, sent.Code)}, err)
 }
 
 func (s *server) verifyOTP(w http.ResponseWriter, r *http.Request) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"sync"
 	"time"
 
 	"propmatch/internal/apperr"
@@ -11,6 +12,46 @@ import (
 	"propmatch/internal/events"
 	"propmatch/internal/matching"
 )
+
+// eventsPath is the event stream's route.
+const eventsPath = "/api/events"
+
+// defaultMaxStreams is how many event streams one user may hold open on
+// one instance when Deps.MaxStreamsPerUser is zero: a browser needs one per
+// tab.
+const defaultMaxStreams = 10
+
+// streamSlots counts each user's open event streams on this instance. On
+// PostgreSQL with several instances, each instance counts its own.
+type streamSlots struct {
+	mu   sync.Mutex
+	max  int
+	open map[int64]int
+}
+
+func newStreamSlots(max int) *streamSlots {
+	return &streamSlots{max: max, open: map[int64]int{}}
+}
+
+// take reserves a stream for user, or reports false when user holds max.
+func (l *streamSlots) take(user int64) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.open[user] >= l.max {
+		return false
+	}
+	l.open[user]++
+	return true
+}
+
+// give returns a stream reserved by take.
+func (l *streamSlots) give(user int64) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.open[user]--; l.open[user] <= 0 {
+		delete(l.open, user)
+	}
+}
 
 // defaultHeartbeat is how often an idle event stream sends a comment line,
 // and checks that its session is still alive.
@@ -45,6 +86,11 @@ func (s *server) events(w http.ResponseWriter, r *http.Request, u auth.User) {
 		s.fail(w, r, apperr.New(apperr.NotFound, "Live events are off on this server"))
 		return
 	}
+	if !s.streams.take(u.ID) {
+		s.fail(w, r, apperr.Throttled(30*time.Second, "Your account already has %d live-update connections open, the most it may have. Close some PropMatch tabs or windows, then reload this one.", s.streams.max))
+		return
+	}
+	defer s.streams.give(u.ID)
 	token := sessionToken(r)
 	sub := s.Events.Subscribe(u.ID, events.SessionKey(token))
 	defer sub.Close()
@@ -78,7 +124,7 @@ func (s *server) events(w http.ResponseWriter, r *http.Request, u auth.User) {
 			}
 			_, err = fmt.Fprintf(w, "event: %s\ndata: %s\n\n", ev.Type, dataOrNull(ev.Data))
 		case <-ticker.C:
-			if _, authErr := s.Auth.Authenticate(r.Context(), token); authErr != nil {
+			if !s.sessionAlive(r, token) {
 				return
 			}
 			_, err = fmt.Fprint(w, ": ping\n\n")
@@ -87,6 +133,18 @@ func (s *server) events(w http.ResponseWriter, r *http.Request, u auth.User) {
 			return
 		}
 	}
+}
+
+// sessionAlive reports whether a stream's session may go on: false once the
+// session has ended. A session that cannot be checked (the database is
+// down) goes on, and is checked again at the next heartbeat.
+func (s *server) sessionAlive(r *http.Request, token string) bool {
+	_, err := s.authenticate(r.Context(), token)
+	if err != nil && apperr.CodeOf(err) != apperr.Unauthorized {
+		s.Log.WarnContext(r.Context(), "event stream: session check failed", "err", err)
+		return true
+	}
+	return err == nil
 }
 
 func dataOrNull(b []byte) []byte {

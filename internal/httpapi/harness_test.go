@@ -73,6 +73,12 @@ type apiOptions struct {
 	heartbeat time.Duration
 	// matchLimit is how many new matches a requirement keeps (100 when zero).
 	matchLimit int
+	// dbTimeout, publicOrigin and maxStreams set the Deps fields of those names.
+	dbTimeout    time.Duration
+	publicOrigin string
+	maxStreams   int
+	// quotas limits each agent's writes and daily creations (off when zero).
+	quotas httpapi.Quotas
 }
 
 // testArgon is a cheap argon2id cost so that tests stay fast.
@@ -104,10 +110,11 @@ func newAPITest(t *testing.T, db *store.DB, opts apiOptions) *apiTest {
 	svc := auth.New(db, cfg, otp, &notify.DevMailer{Store: outbox}, log)
 	engine := matching.NewEngine(cmp.Or(opts.matchLimit, 100))
 	deps := httpapi.Deps{DB: db, Auth: svc, Log: log, Web: opts.web, Dev: !opts.production,
-		AuthRatePerMinute: opts.authRate, AuthBurst: opts.authBurst,
+		AuthRatePerMinute: opts.authRate, AuthBurst: opts.authBurst, Quotas: opts.quotas,
 		Properties: property.NewService(db, engine), Requirements: requirement.NewService(db, engine),
 		Matches: match.NewService(db, engine), Marketplace: marketplace.NewService(db),
-		Network: network.NewService(db), Messages: message.NewService(db, engine), Heartbeat: opts.heartbeat}
+		Network: network.NewService(db), Messages: message.NewService(db, engine), Heartbeat: opts.heartbeat,
+		DBTimeout: opts.dbTimeout, PublicOrigin: opts.publicOrigin, MaxStreamsPerUser: opts.maxStreams}
 	deps.Events = opts.bus
 	if deps.Events == nil {
 		deps.Events = events.NewHub()
@@ -289,6 +296,7 @@ func registration(username, password, phone, email string) map[string]any {
 // newestOutbox returns the newest captured message on channel.
 func (a *apiTest) newestOutbox(channel string) map[string]any {
 	a.t.Helper()
+	a.auth.Drain(context.Background()) // emails are sent after the answer
 	res := a.do("GET", "/api/dev/outbox", nil)
 	wantStatus(a.t, res, 200)
 	for _, m := range res.list(a.t) {

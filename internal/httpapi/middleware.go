@@ -1,8 +1,12 @@
 package httpapi
 
 import (
+	"bytes"
 	"context"
+	"crypto/rand"
+	"encoding/base64"
 	"fmt"
+	"io"
 	"log/slog"
 	"net/http"
 	"runtime/debug"
@@ -91,25 +95,131 @@ func limitBody(next http.Handler) http.Handler {
 	})
 }
 
-// refuseCrossOrigin refuses state-changing requests from other origins.
-func refuseCrossOrigin(next http.Handler, log *slog.Logger) http.Handler {
-	cop := http.NewCrossOriginProtection()
-	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		writeJSON(w, http.StatusForbidden, errorBody{Message: "Cross-origin request refused"})
-	}))
-	return cop.Handler(next)
+// defaultDBTimeout is a request's deadline when Deps.DBTimeout is zero.
+const defaultDBTimeout = 5 * time.Second
+
+// withDeadline gives every request but the event stream DBTimeout to do its
+// work, so that a hung database answers 503 instead of holding requests for
+// the length of the outage. The clock starts once the body has arrived (it
+// is read here, at most MaxBodyBytes): a slow upload is not database time.
+func (s *server) withDeadline(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == eventsPath {
+			next.ServeHTTP(w, r)
+			return
+		}
+		r.Body = readAhead(r.Body)
+		ctx, cancel := context.WithTimeout(r.Context(), s.dbTimeout())
+		defer cancel()
+		next.ServeHTTP(w, r.WithContext(ctx))
+	})
 }
 
-// securityHeaders sets headers every response should carry.
-func securityHeaders(next http.Handler) http.Handler {
+// readAhead reads body to its end and returns a body that gives the same
+// bytes, then the same error (a body over the limit stays an error).
+func readAhead(body io.ReadCloser) io.ReadCloser {
+	if body == nil || body == http.NoBody {
+		return body
+	}
+	data, err := io.ReadAll(body)
+	var rest io.Reader = bytes.NewReader(data)
+	if err != nil {
+		rest = io.MultiReader(rest, errReader{err})
+	}
+	return struct {
+		io.Reader
+		io.Closer
+	}{rest, body}
+}
+
+// errReader fails every read with err.
+type errReader struct{ err error }
+
+func (e errReader) Read([]byte) (int, error) { return 0, e.err }
+
+// refuseCrossOrigin refuses state-changing requests from other origins.
+// With a public origin configured (production requires one), a browser's
+// Origin header must name exactly it: the same host over another scheme or
+// port is refused as well.
+func (s *server) refuseCrossOrigin(next http.Handler) http.Handler {
+	deny := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		writeJSON(w, http.StatusForbidden, errorBody{Message: "Cross-origin request refused"})
+	})
+	cop := http.NewCrossOriginProtection()
+	cop.SetDenyHandler(deny)
+	checked := cop.Handler(next)
+	if s.PublicOrigin == "" {
+		return checked
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		origin := r.Header.Get("Origin")
+		if origin != "" && origin != s.PublicOrigin && !safeMethod(r.Method) {
+			deny(w, r)
+			return
+		}
+		checked.ServeHTTP(w, r)
+	})
+}
+
+// safeMethod reports whether method changes nothing (the cross-origin
+// checks leave these alone).
+func safeMethod(method string) bool {
+	return method == http.MethodGet || method == http.MethodHead || method == http.MethodOptions
+}
+
+// videoHosts are the hosts whose players PropMatch pages may embed.
+var videoHosts = []string{"https://www.youtube-nocookie.com", "https://www.youtube.com"}
+
+// contentSecurityPolicy is the policy every response carries. Scripts,
+// styles, connections and images come from PropMatch itself (images also
+// from data: and blob: URLs, for previews of uploads); frames only from the
+// video hosts; nothing may frame PropMatch. nonce, when set, lets the page's
+// own <style> elements in (the web app's dialogs add one to lock scrolling).
+func contentSecurityPolicy(nonce string) string {
+	style := "style-src 'self'"
+	if nonce != "" {
+		style += " 'nonce-" + nonce + "'"
+	}
+	return strings.Join([]string{
+		"default-src 'self'", "script-src 'self'", style, "img-src 'self' data: blob:",
+		"font-src 'self'", "connect-src 'self'", "media-src 'self'",
+		"frame-src " + strings.Join(videoHosts, " "), "object-src 'none'", "base-uri 'self'",
+		"form-action 'self'", "frame-ancestors 'none'",
+	}, "; ")
+}
+
+// basePolicy is the policy of responses that add no nonce.
+var basePolicy = contentSecurityPolicy("")
+
+// permissionsPolicy turns off the browser features PropMatch never uses, for
+// its pages and anything they embed.
+const permissionsPolicy = "accelerometer=(), bluetooth=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), " +
+	"hid=(), magnetometer=(), microphone=(), midi=(), payment=(), serial=(), usb=()"
+
+// securityHeaders sets headers every response should carry. HSTS is sent
+// in production over HTTPS only (browsers ignore it over plain HTTP, and a
+// development server must stay reachable without TLS).
+func (s *server) securityHeaders(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("X-Frame-Options", "DENY")
 		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+		h.Set("Content-Security-Policy", basePolicy)
+		h.Set("Permissions-Policy", permissionsPolicy)
+		if !s.Dev && s.isHTTPS(r) {
+			h.Set("Strict-Transport-Security", "max-age=31536000")
+		}
 		if strings.HasPrefix(r.URL.Path, "/api/") {
 			h.Set("Cache-Control", "no-store")
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// newNonce returns a fresh random CSP nonce.
+func newNonce() string {
+	b := make([]byte, 16)
+	rand.Read(b)
+	return base64.RawURLEncoding.EncodeToString(b)
 }

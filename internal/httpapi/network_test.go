@@ -5,6 +5,11 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"time"
+
+	"propmatch/internal/auth"
+	"propmatch/internal/network"
+	"propmatch/internal/quota"
 )
 
 // connect sends a connection request from g to to and returns its id.
@@ -21,8 +26,11 @@ func (a *apiTest) befriend(g, to agent) int64 {
 	return id
 }
 
+// longSessions keeps sessions alive while a test moves the clock on by days.
+var longSessions = apiOptions{authConfig: func(c *auth.Config) { c.SessionIdle = c.SessionMaxAge }}
+
 func TestConnectionRequests(t *testing.T) {
-	eachEngine(t, apiOptions{}, func(t *testing.T, a *apiTest) {
+	eachEngine(t, longSessions, func(t *testing.T, a *apiTest) {
 		A := a.newAgent("anil", "9811111111")
 		B := a.newAgent("bina", "9822222222")
 		C := a.newAgent("chetan", "9833333333")
@@ -110,13 +118,15 @@ func TestConnectionRequests(t *testing.T) {
 			}
 			wantError(t, a.do("PUT", path(ac), map[string]any{"status": "accepted"}, as(C)), 409)
 		})
-		t.Run("RejectedThenSentAgain", func(t *testing.T) {
+		t.Run("RejectedThenSentAgainAfterTheCooldown", func(t *testing.T) {
 			a := a.sub(t)
 			list := a.objects(C, "/api/connections?status=pending")
 			wantStatus(t, a.do("PUT", path(idOf(list[0])), map[string]any{"status": "rejected"}, as(C)), 200)
 			if got := a.objects(A, "/api/connections?status=rejected"); len(got) != 1 {
 				t.Errorf("A's rejected = %v", got)
 			}
+			wantError(t, a.do("POST", "/api/connections", map[string]any{"recipientId": C.id, "message": "Please?"}, as(A)), 429)
+			a.clock.Advance(network.DeclineCooldown)
 			a.connect(A, C)
 			if got := a.objects(A, "/api/connections?status=rejected"); len(got) != 0 {
 				t.Errorf("after a new request the rejected one is no longer the latest: %v", got)
@@ -173,7 +183,7 @@ func TestAgentDirectory(t *testing.T) {
 		})
 		t.Run("PublicFieldsOnly", func(t *testing.T) {
 			for _, g := range list {
-				for _, secret := range []string{"email", "password", "passwordHash", "sessions", "token"} {
+				for _, secret := range []string{"email", "password", "passwordHash", "sessions", "token", "role"} {
 					if _, ok := g[secret]; ok {
 						t.Errorf("agent %v carries %q", g["id"], secret)
 					}
@@ -222,6 +232,19 @@ func TestAgentDirectory(t *testing.T) {
 						t.Errorf("q=%q: %v, want %v", c.q, got, c.want)
 					}
 				})
+			}
+		})
+		t.Run("NobodySeesWhoIsAnAdmin", func(t *testing.T) {
+			a := a.sub(t)
+			if _, err := a.db.Exec(`UPDATE users SET role = 'admin' WHERE id = $1`, C.id); err != nil {
+				t.Fatal(err)
+			}
+			for _, path := range []string{"/api/agents", "/api/agents?q=pune", "/api/users", fmt.Sprintf("/api/users?ids=%d", C.id)} {
+				res := a.do("GET", path, nil, as(A))
+				wantStatus(t, res, 200)
+				if strings.Contains(string(res.body), "admin") || strings.Contains(string(res.body), `"role"`) {
+					t.Errorf("GET %s shows a role: %s", path, res.body)
+				}
 			}
 		})
 		t.Run("UsersByIds", func(t *testing.T) {
@@ -275,6 +298,79 @@ func TestBadBodiesOnNetworkWrites(t *testing.T) {
 			if got := a.objects(B, "/api/messages"); len(got) != 1 {
 				t.Errorf("B's messages after bad bodies: %v", got)
 			}
+		})
+	})
+}
+
+// answer accepts, declines (status "rejected") or, as the requester, cancels
+// (status "cancelled") connection id as g.
+func (a *apiTest) answer(g agent, id int64, status string) {
+	a.t.Helper()
+	path := fmt.Sprintf("/api/connections/%d", id)
+	if status == "cancelled" {
+		wantStatus(a.t, a.do("DELETE", path, nil, as(g)), 200)
+		return
+	}
+	wantStatus(a.t, a.do("PUT", path, map[string]any{"status": status}, as(g)), 200)
+}
+
+// request sends a connection request from g to to and returns the answer.
+func (a *apiTest) request(g, to agent) response {
+	a.t.Helper()
+	return a.do("POST", "/api/connections", map[string]any{"recipientId": to.id, "message": "Let us work together"}, as(g))
+}
+
+func TestDeclinedRequestCooldown(t *testing.T) {
+	eachEngine(t, longSessions, func(t *testing.T, a *apiTest) {
+		cases := []struct {
+			name         string
+			end          string // how the first request ended: "rejected", "cancelled" or "" (still pending)
+			receiverAsks bool   // the receiver asks next, instead of the requester
+			status       int
+		}{
+			{"DeclinedAgentWaits", "rejected", false, 429},
+			{"DecliningAgentMayAskThemselves", "rejected", true, 201},
+			{"CancelledRequestMayBeSentAgain", "cancelled", false, 201},
+			{"PendingRequestStillConflicts", "", false, 409},
+		}
+		for i, c := range cases {
+			t.Run(c.name, func(t *testing.T) {
+				a := a.sub(t)
+				q := a.newAgent(fmt.Sprintf("asker%d", i), fmt.Sprintf("98110000%02d", i))
+				r := a.newAgent(fmt.Sprintf("answerer%d", i), fmt.Sprintf("98220000%02d", i))
+				id := a.connect(q, r)
+				switch c.end {
+				case "rejected":
+					a.answer(r, id, c.end)
+				case "cancelled":
+					a.answer(q, id, c.end)
+				}
+				if c.receiverAsks {
+					q, r = r, q
+				}
+				wantStatus(t, a.request(q, r), c.status)
+			})
+		}
+
+		t.Run("429UntilSevenDaysAfterTheDecline", func(t *testing.T) {
+			a := a.sub(t)
+			A := a.newAgent("anil", "9811111111")
+			B := a.newAgent("bina", "9822222222")
+			C := a.newAgent("chetan", "9833333333")
+			id := a.connect(A, B)
+			a.clock.Advance(time.Hour)
+			declined := a.db.Time()
+			a.answer(B, id, "rejected")
+			again := declined.Add(7 * 24 * time.Hour)
+			a.clock.Advance(time.Minute)
+			wantThrottled(t, a.request(A, B), 7*24*time.Hour-time.Minute, fmt.Sprintf(
+				"This agent declined your request on %s. You can send a new request after %s (in 6 days 23 hours)",
+				declined.In(quota.India).Format("2 January 2006"), again.In(quota.India).Format("2 January 2006, 15:04 IST")))
+			wantStatus(t, a.request(A, C), 201) // others are not held back
+			a.clock.Advance(7*24*time.Hour - time.Minute - time.Second)
+			wantThrottled(t, a.request(A, B), time.Second, "in 1 second")
+			a.clock.Advance(time.Second)
+			wantStatus(t, a.request(A, B), 201)
 		})
 	})
 }

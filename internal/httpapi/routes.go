@@ -26,17 +26,18 @@ func (s *server) routes(mux *http.ServeMux) {
 
 	// Listings, requirements and their matches (spec part 1, sections 2 to 5, 7).
 	mux.HandleFunc("GET /api/properties", s.signedIn(s.listMyProperties))
-	mux.HandleFunc("POST /api/properties", s.signedIn(s.createProperty))
+	mux.HandleFunc("POST /api/properties", s.signedIn(s.counted(s.createProperty)))
 	mux.HandleFunc("PUT /api/properties/{id}", s.signedIn(s.updateProperty))
 	mux.HandleFunc("DELETE /api/properties/{id}", s.signedIn(s.deleteProperty))
 	mux.HandleFunc("GET /api/requirements", s.signedIn(s.listMyRequirements))
-	mux.HandleFunc("POST /api/requirements", s.signedIn(s.createRequirement))
+	mux.HandleFunc("POST /api/requirements", s.signedIn(s.counted(s.createRequirement)))
 	mux.HandleFunc("PATCH /api/requirements/{id}", s.signedIn(s.updateRequirement))
 	mux.HandleFunc("DELETE /api/requirements/{id}", s.signedIn(s.deleteRequirement))
 	mux.HandleFunc("GET /api/requirements/{id}/matches", s.signedIn(s.requirementMatches))
 	mux.HandleFunc("GET /api/matches", s.signedIn(s.listMatches))
 	mux.HandleFunc("PUT /api/matches/{id}/status", s.signedIn(s.setMatchStatus))
 	mux.HandleFunc("PUT /api/matches/{id}/notes", s.signedIn(s.setMatchNotes))
+	mux.HandleFunc("PUT /api/matches/{id}/share-client", s.signedIn(s.shareMatchClient))
 
 	// Marketplace and dashboard.
 	mux.HandleFunc("GET /api/marketplace/properties", s.signedIn(s.marketplaceProperties))

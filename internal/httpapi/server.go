@@ -4,6 +4,7 @@
 package httpapi
 
 import (
+	"cmp"
 	"context"
 	"io/fs"
 	"log/slog"
@@ -12,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"propmatch/internal/apperr"
 	"propmatch/internal/auth"
 	"propmatch/internal/events"
 	"propmatch/internal/marketplace"
@@ -48,22 +50,40 @@ type Deps struct {
 	// TrustProxy takes the client address from X-Forwarded-For and the
 	// scheme from X-Forwarded-Proto.
 	TrustProxy bool
+	// PublicOrigin is the origin browsers reach PropMatch at, such as
+	// https://propmatch.example.com. When set, a state-changing request whose
+	// Origin header names anything else is refused. Production requires it.
+	PublicOrigin string
+	// DBTimeout bounds each request's work (its database work above all),
+	// counted from when its body has arrived; 5 s when zero. The event
+	// stream has none, but each of its session checks does.
+	DBTimeout time.Duration
+	// MaxStreamsPerUser caps one user's open event streams on this
+	// instance; 10 when zero.
+	MaxStreamsPerUser int
 	// AuthRatePerMinute and AuthBurst limit account requests (sign-in, codes,
 	// registration) per client IP in memory; zero turns the limit off.
 	AuthRatePerMinute int
 	AuthBurst         int
+	// Quotas limits each signed-in agent's writes and daily creations.
+	Quotas Quotas
 }
 
 // New returns the PropMatch HTTP handler.
 func New(d Deps) http.Handler {
-	s := &server{Deps: d, authLimiter: newBurstLimiter(d.AuthRatePerMinute, d.AuthBurst)}
+	s := &server{Deps: d, authLimiter: newBurstLimiter(d.AuthRatePerMinute, d.AuthBurst),
+		writeLimiter: newAgentLimiter(d.Quotas.WritesPerMinute, d.Quotas.WriteBurst)}
+	s.streams = newStreamSlots(cmp.Or(d.MaxStreamsPerUser, defaultMaxStreams))
 	mux := http.NewServeMux()
 	s.routes(mux)
 	var h http.Handler = mux
+	h = s.limitWrites(h)
 	h = s.loadSession(h)
+	h = s.withDeadline(h)
 	h = limitBody(h)
-	h = refuseCrossOrigin(h, d.Log)
-	h = securityHeaders(h)
+	h = refuseNUL(h)
+	h = s.refuseCrossOrigin(h)
+	h = s.securityHeaders(h)
 	h = s.logRequests(h)
 	h = s.recoverPanics(h)
 	return h
@@ -71,7 +91,9 @@ func New(d Deps) http.Handler {
 
 type server struct {
 	Deps
-	authLimiter *burstLimiter
+	authLimiter  *burstLimiter
+	writeLimiter *agentLimiter // nil when the write rate is off
+	streams      *streamSlots
 }
 
 type ctxKey int
@@ -96,15 +118,34 @@ func (s *server) loadSession(next http.Handler) http.Handler {
 			return
 		}
 		ctx := context.WithValue(r.Context(), tokenKey, c.Value)
-		if u, err := s.Auth.Authenticate(ctx, c.Value); err == nil {
+		u, err := s.authenticate(ctx, c.Value)
+		switch apperr.CodeOf(err) {
+		case "":
 			ctx = context.WithValue(ctx, userKey, u)
 			if info, ok := ctx.Value(logKey).(*requestInfo); ok {
 				info.userID = u.ID
 			}
+		case apperr.Unauthorized: // signed out: handlers that need a user say so
+		default:
+			// "Not signed in" would send the browser to the sign-in page
+			// while the database is down; say what happened instead.
+			s.fail(w, r, &apperr.Error{Code: apperr.Unavailable, Err: err,
+				Message: "PropMatch could not check your sign-in just now. Please try again in a moment."})
+			return
 		}
 		next.ServeHTTP(w, r.WithContext(ctx))
 	})
 }
+
+// authenticate looks up the session of token within the database deadline.
+func (s *server) authenticate(ctx context.Context, token string) (auth.User, error) {
+	ctx, cancel := context.WithTimeout(ctx, s.dbTimeout())
+	defer cancel()
+	return s.Auth.Authenticate(ctx, token)
+}
+
+// dbTimeout is Deps.DBTimeout, or its default.
+func (s *server) dbTimeout() time.Duration { return cmp.Or(s.DBTimeout, defaultDBTimeout) }
 
 // currentUser returns the signed-in user of r.
 func currentUser(r *http.Request) (auth.User, bool) {
@@ -145,14 +186,18 @@ func (s *server) isHTTPS(r *http.Request) bool {
 func (s *server) setSessionCookie(w http.ResponseWriter, r *http.Request, sess auth.Session) {
 	http.SetCookie(w, &http.Cookie{
 		Name: SessionCookie, Value: sess.Token, Path: "/", Expires: sess.ExpiresAt,
-		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: s.isHTTPS(r),
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: s.secureCookies(r),
 	})
 }
+
+// secureCookies reports whether cookies set on r are Secure: always in
+// production (whatever the proxy settings say), and over HTTPS otherwise.
+func (s *server) secureCookies(r *http.Request) bool { return !s.Dev || s.isHTTPS(r) }
 
 func (s *server) clearSessionCookie(w http.ResponseWriter, r *http.Request) {
 	http.SetCookie(w, &http.Cookie{
 		Name: SessionCookie, Value: "", Path: "/", MaxAge: -1, Expires: time.Unix(1, 0),
-		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: s.isHTTPS(r),
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: s.secureCookies(r),
 	})
 }
 

@@ -7,6 +7,7 @@ import (
 	"mime"
 	"net/http"
 	"path"
+	"strconv"
 	"strings"
 	"sync"
 )
@@ -40,6 +41,10 @@ func (s *server) webApp() http.Handler {
 				return
 			}
 		}
+		if name == "index.html" {
+			serveIndex(w, r, data)
+			return
+		}
 		h := w.Header()
 		if ct := mime.TypeByExtension(path.Ext(name)); ct != "" {
 			h.Set("Content-Type", ct)
@@ -72,4 +77,21 @@ func compressible(name string) bool {
 		return true
 	}
 	return false
+}
+
+// serveIndex serves index.html with a fresh CSP nonce in a
+// <meta name="csp-nonce" nonce="..."> tag, where the app reads it for the
+// <style> elements its libraries add, and in the page's policy. It is never
+// answered with 304: a cached page keeps the nonce its policy names.
+func serveIndex(w http.ResponseWriter, r *http.Request, page []byte) {
+	nonce := newNonce()
+	page = bytes.Replace(page, []byte("<head>"), []byte(`<head><meta name="csp-nonce" nonce="`+nonce+`">`), 1)
+	h := w.Header()
+	h.Set("Content-Security-Policy", contentSecurityPolicy(nonce))
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Cache-Control", "no-cache")
+	h.Set("Content-Length", strconv.Itoa(len(page)))
+	if r.Method != http.MethodHead {
+		w.Write(page)
+	}
 }

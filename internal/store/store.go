@@ -97,12 +97,11 @@ func Open(ctx context.Context, url string) (*DB, error) {
 
 // Migrate brings the schema up to date. It is safe to run on every start.
 func (db *DB) Migrate(ctx context.Context) error {
-	dir := "migrations/sqlite"
 	dialect := goose.DialectSQLite3
 	if db.Engine == Postgres {
-		dir, dialect = "migrations/postgres", goose.DialectPostgres
+		dialect = goose.DialectPostgres
 	}
-	sub, err := fs.Sub(migrations, dir)
+	sub, err := fs.Sub(migrations, migrationDir(db.Engine))
 	if err != nil {
 		return err
 	}

@@ -1,3 +1,4 @@
+import '@/lib/csp-setup' // first: before any module builds a schema or renders
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from '@/app/app'

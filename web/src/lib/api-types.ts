@@ -321,7 +321,9 @@ export interface paths {
         };
         /**
          * The caller's matches as buyer agent, as seller agent, or both
-         * @description Each match comes with its property, requirement (without client contact), sellerAgent and buyerAgent.
+         * @description Each match comes with its property, requirement (without client contact; see `PublicRequirement`), sellerAgent
+         *     and buyerAgent. `status` and `notes` are the caller's own side of the match. A match the seller agent marked
+         *     `not_interested` is left out of their lists unless they ask for `status=not_interested`.
          */
         get: operations["listMatches"];
         put?: never;
@@ -342,7 +344,12 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Set a match's lead status, and optionally mark it viewed by the caller's side */
+        /**
+         * Set the caller's side's lead status on a match, and optionally mark it viewed by that side
+         * @description Each agent of a match keeps their own lead status; the other agent's is never changed or shown. The buyer
+         *     agent's `not_interested` keeps the pair out of the requirement's new matches for good; the seller agent's
+         *     only hides the match from the seller's lists.
+         */
         put: operations["updateMatchStatus"];
         post?: never;
         delete?: never;
@@ -361,8 +368,33 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Save a match's lead notes (at most 500 characters) */
+        /** Save the caller's own lead notes on a match (at most 500 characters); the other agent never sees them */
         put: operations["updateMatchNotes"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matches/{id}/share-client": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Show the client's full name to the seller agent of a match (the buyer agent only)
+         * @description Other agents see a requirement's client as first name and last initial. The buyer agent, who owns the
+         *     requirement, may share the full name with the seller agent of one of its matches; it is then shown to that
+         *     agent wherever the requirement appears. An accepted connection between the two agents shows it as well.
+         *     No body is read.
+         */
+        put: operations["shareMatchClient"];
         post?: never;
         delete?: never;
         options?: never;
@@ -394,7 +426,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every agent's active requirements, newest first, without client contact */
+        /**
+         * Every agent's active requirements, newest first, without client contact
+         * @description Other agents' requirements come as `PublicRequirement` shows them to the caller. `q` searches cities,
+         *     localities and property types, and the client's name only on the caller's own requirements.
+         */
         get: operations["marketplaceRequirements"];
         put?: never;
         post?: never;
@@ -603,8 +639,10 @@ export interface paths {
          *     - `message-deleted`: `{id, senderId, receiverId}`;
          *     - `read`: `{readerId, otherUserId, count}`, when either side marks a conversation read;
          *     - `connection`: a `Connection` the user is part of was created, answered or cancelled;
-         *     - `matches`: `{count}`, new matches were stored for the user.
+         *     - `matches`: `{count}`, new matches were stored for the user;
+         *     - `resync`: `null`, events may have been missed (the server's database listener reconnected): refetch everything shown.
          *     A comment line is sent every 25 s to keep proxies from closing the stream. The stream ends when the session ends (logout) or the server shuts down; browsers reconnect on their own (`retry: 3000`).
+         *     One user may hold at most 10 streams open on one server (configurable); more answer 429.
          */
         get: operations["events"];
         put?: never;
@@ -656,7 +694,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness probe (database reachable) */
+        /** Readiness probe (database reachable, schema up to date) */
         get: operations["readyz"];
         put?: never;
         post?: never;
@@ -957,7 +995,11 @@ export interface components {
             clientPhone: string;
             clientEmail: components["schemas"]["NullableString"];
         };
-        /** @description A requirement as other agents see it (marketplace, matches); never the client's phone or email */
+        /**
+         * @description A requirement as the marketplace and match views show it; never the client's phone or email. To agents other
+         *     than its owner, `notes` and `specialRequirements` are always null, and `clientName` is the first name and last
+         *     initial ("Rahul S.") unless the owner is connected with them or shared the name on one of their matches.
+         */
         PublicRequirement: components["schemas"]["RequirementFields"] & {
             agentName?: string;
             agentPhone?: string;
@@ -1017,6 +1059,7 @@ export interface components {
             locality: 0 | 20;
             total: number;
         };
+        /** @description A match as one of its two agents sees it; `status` and `notes` are that agent's own side. */
         Match: {
             id: number;
             propertyId: number;
@@ -1025,8 +1068,12 @@ export interface components {
             buyerAgentId: number;
             matchScore: number;
             scoreBreakdown: components["schemas"]["ScoreBreakdown"];
+            /** @description The caller's own lead status on the match */
             status: components["schemas"]["MatchStatus"];
+            /** @description The caller's own lead notes; the other agent never sees them */
             notes: string;
+            /** @description Whether the buyer agent shared the client's full name with the seller agent on this match */
+            clientNameShared: boolean;
             viewedByBuyer: boolean;
             viewedBySeller: boolean;
             /** Format: date-time */
@@ -1053,11 +1100,11 @@ export interface components {
             requirements: number;
             /** @description Matches on the caller's requirements */
             buyerMatches: number;
-            /** @description Matches on the caller's listings */
+            /** @description Matches on the caller's listings, but those the caller marked not_interested */
             sellerMatches: number;
             /** @description buyerMatches + sellerMatches */
             totalMatches: number;
-            /** @description Matches with status new on either side */
+            /** @description Matches whose caller's side is new, as buyer or seller agent */
             newMatches: number;
             propertyTypes: components["schemas"]["PropertyTypeCounts"];
             /** @description Unread messages to the caller */
@@ -1084,7 +1131,7 @@ export interface components {
             isReraVerified: boolean;
             profilePicture: components["schemas"]["NullableString"];
         };
-        /** @description An agent as the directory shows them (never an email, password or session) */
+        /** @description An agent as the directory shows them (never an email, password, session or role) */
         DirectoryAgent: {
             id: number;
             fullName: string;
@@ -1100,7 +1147,6 @@ export interface components {
             specialization: components["schemas"]["NullableString"];
             bio: components["schemas"]["NullableString"];
             profilePicture: components["schemas"]["NullableString"];
-            role: components["schemas"]["Role"];
             /** Format: date-time */
             createdAt: string;
             /** @description The latest connection between the caller and this agent */
@@ -1539,6 +1585,7 @@ export interface operations {
                     "application/json": components["schemas"]["NameList"];
                 };
             };
+            400: components["responses"]["ValidationError"];
             404: components["responses"]["NotFound"];
         };
     };
@@ -1560,6 +1607,7 @@ export interface operations {
                     "application/json": components["schemas"]["OutboxMessage"][];
                 };
             };
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
     };
@@ -1619,6 +1667,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["TooLarge"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     updateProperty: {
@@ -1650,6 +1699,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     deleteProperty: {
@@ -1677,6 +1727,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     listMyRequirements: {
@@ -1735,6 +1786,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["TooLarge"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     deleteRequirement: {
@@ -1762,6 +1814,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     updateRequirement: {
@@ -1793,6 +1846,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     listRequirementMatches: {
@@ -1825,7 +1879,7 @@ export interface operations {
             query?: {
                 /** @description buyer (the caller owns the requirement) or seller (the caller owns the property); both sides when absent */
                 type?: "buyer" | "seller";
-                /** @description Only matches with this lead status */
+                /** @description Only matches whose caller's side has this lead status */
                 status?: components["schemas"]["MatchStatus"];
                 /** @description Accepted for compatibility and ignored; lists are always the caller's own */
                 agentId?: components["parameters"]["AgentId"];
@@ -1887,6 +1941,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     updateMatchNotes: {
@@ -1920,6 +1975,35 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    shareMatchClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The match, now with clientNameShared true */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Match"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     marketplaceProperties: {
@@ -2133,6 +2217,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["TooLarge"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     answerConnection: {
@@ -2176,6 +2261,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["TooLarge"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     cancelConnection: {
@@ -2211,6 +2297,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     listMessages: {
@@ -2272,6 +2359,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     listConversations: {
@@ -2350,6 +2438,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     deleteMessage: {
@@ -2376,6 +2465,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     events: {
@@ -2397,6 +2487,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getMedia: {
@@ -2427,6 +2518,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["ValidationError"];
             /** @description No such image */
             404: {
                 headers: {

@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react'
 import { QueryClientProvider, type QueryKey } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
-import { connectEvents, EVENTS_URL, type EventSourceLike } from '@/lib/events'
+import { connectEvents, EVENTS_URL, RESYNC_EVENT, type EventSourceLike } from '@/lib/events'
 import { LiveEvents } from '@/lib/live-events'
 import { createQueryClient } from '@/lib/query-client'
 
@@ -94,6 +94,15 @@ describe('live events', () => {
     expect(stale()).toEqual([])
     source.emit('open')
     expect(stale()).toEqual(['agents', 'connections', 'conversations', 'matches', 'recent', 'stats', 'thread', 'unread'])
+  })
+
+  it('refetches everything events cover on resync, and the stream stays open', () => {
+    const { source, stale } = connected()
+    source.emit('open')
+    source.emit(RESYNC_EVENT)
+    expect(RESYNC_EVENT).toBe('resync')
+    expect(stale()).toEqual(['agents', 'connections', 'conversations', 'matches', 'recent', 'stats', 'thread', 'unread'])
+    expect(source.closed).toBe(false)
   })
 
   it('does nothing without EventSource support', () => {

@@ -32,6 +32,12 @@ export function invalidateForEvent(queryClient: QueryClient, name: string) {
 /** Every family an event can touch: refetched after a reconnect, since events may have been missed meanwhile. */
 export const allEventFamilies = [...new Set(Object.values(eventFamilies).flat())]
 
+/**
+ * The event the server sends when events may have been missed while the stream stayed open
+ * (its database listener reconnected): everything events cover is refetched.
+ */
+export const RESYNC_EVENT = 'resync'
+
 /** The parts of EventSource used here (a fake one stands in for tests). */
 export type EventSourceLike = { addEventListener: (name: string, listener: () => void) => void; close: () => void }
 export type EventSourceFactory = (url: string) => EventSourceLike
@@ -42,8 +48,8 @@ export function browserEventSource(): EventSourceFactory | null {
 }
 
 /**
- * Opens one stream and invalidates on each named event, and on every reconnect (the browser
- * reconnects by itself) everything events cover. Returns the close function.
+ * Opens one stream and invalidates on each named event, and everything events cover on a resync
+ * and on every reconnect (the browser reconnects by itself). Returns the close function.
  * Without EventSource (old browsers, jsdom) nothing opens and the unread-count poll remains.
  */
 export function connectEvents(queryClient: QueryClient, create: EventSourceFactory | null = browserEventSource()) {
@@ -52,10 +58,12 @@ export function connectEvents(queryClient: QueryClient, create: EventSourceFacto
   for (const name of EVENT_NAMES) {
     source.addEventListener(name, () => void invalidateForEvent(queryClient, name))
   }
+  const refetchAll = () => void invalidateFamilies(queryClient, allEventFamilies)
+  source.addEventListener(RESYNC_EVENT, refetchAll)
   let opened = 0
   source.addEventListener('open', () => {
     opened += 1
-    if (opened > 1) void invalidateFamilies(queryClient, allEventFamilies)
+    if (opened > 1) refetchAll()
   })
   return () => source.close()
 }

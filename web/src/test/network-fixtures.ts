@@ -49,7 +49,6 @@ export function makeDirectoryAgent(overrides: Partial<DirectoryAgent> = {}): Dir
     specialization: 'Luxury apartments',
     bio: 'Helping families find homes in Pune since 2017.',
     profilePicture: null,
-    role: 'agent',
     createdAt: '2025-01-01T00:00:00Z',
     connection: null,
     ...overrides,
