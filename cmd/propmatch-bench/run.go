@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -20,6 +21,7 @@ import (
 
 	"propmatch/internal/apperr"
 	"propmatch/internal/auth"
+	"propmatch/internal/dashboard"
 	"propmatch/internal/events"
 	"propmatch/internal/httpapi"
 	"propmatch/internal/marketplace"
@@ -67,7 +69,7 @@ func newRun(ctx context.Context, dbURL string, log *slog.Logger) (*run, error) {
 		rng:  rand.New(rand.NewPCG(1, 2))}
 	h := httpapi.New(httpapi.Deps{DB: db, Auth: r.auth, Log: log,
 		Properties: r.props, Requirements: r.reqs, Matches: match.NewService(db, engine), Marketplace: marketplace.NewService(db),
-		Network: network.NewService(db), Messages: message.NewService(db, engine), Events: bus})
+		Dashboard: dashboard.NewService(db), Network: network.NewService(db), Messages: message.NewService(db, engine), Events: bus})
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return nil, err
@@ -305,13 +307,10 @@ func (r *run) signIn(ctx context.Context, n int) ([]*http.Client, error) {
 	if err != nil {
 		return nil, err
 	}
-	var names []string
-	for rows.Next() {
-		var s string
-		rows.Scan(&s)
-		names = append(names, s)
+	names, err := store.Collect(rows, func(rows *sql.Rows, name *string) error { return rows.Scan(name) })
+	if err != nil {
+		return nil, err
 	}
-	rows.Close()
 	if len(names) == 0 {
 		return nil, fmt.Errorf("no agent has matches")
 	}

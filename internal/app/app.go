@@ -16,6 +16,7 @@ import (
 
 	"propmatch/internal/apperr"
 	"propmatch/internal/auth"
+	"propmatch/internal/dashboard"
 	"propmatch/internal/events"
 	"propmatch/internal/httpapi"
 	"propmatch/internal/marketplace"
@@ -197,11 +198,13 @@ func serve(ctx context.Context, cfg Config, args []string, log *slog.Logger, std
 		return err
 	}
 	defer bus.Close()
+	engine.Announcer = events.MatchAnnouncer{Bus: bus, Log: log}
 	deps := httpapi.Deps{DB: db, Auth: authSvc, Log: log,
 		Properties:   property.NewService(db, engine),
 		Requirements: requirement.NewService(db, engine),
 		Matches:      match.NewService(db, engine),
 		Marketplace:  marketplace.NewService(db),
+		Dashboard:    dashboard.NewService(db),
 		Network:      network.NewService(db),
 		Messages:     message.NewService(db, engine),
 		Events:       bus,

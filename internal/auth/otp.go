@@ -222,7 +222,7 @@ func useTry(ctx context.Context, tx *sql.Tx, table string, id int64, maxTries in
 
 // requireVerifiedPhone returns Forbidden unless phone passed OTP
 // verification within the window.
-func (s *Service) requireVerifiedPhone(ctx context.Context, q queryer, phone string) error {
+func (s *Service) requireVerifiedPhone(ctx context.Context, q store.Querier, phone string) error {
 	var n int
 	err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM otp_verifications WHERE phone = $1 AND verified = TRUE AND verified_at >= $2`,
 		phone, s.db.Time().Add(-s.cfg.VerifiedPhoneWindow)).Scan(&n)
@@ -237,7 +237,7 @@ func (s *Service) requireVerifiedPhone(ctx context.Context, q queryer, phone str
 
 // recordEvent stores a security event through q: the open transaction when
 // there is one (on SQLite a second connection would wait for its lock).
-func (s *Service) recordEvent(ctx context.Context, q security.Querier, e security.Event) {
+func (s *Service) recordEvent(ctx context.Context, q store.Querier, e security.Event) {
 	if err := security.Record(ctx, q, s.db.Time(), e); err != nil {
 		s.log.ErrorContext(ctx, "record security event", "type", e.Type, "err", err)
 	}

@@ -9,6 +9,7 @@ import (
 	"propmatch/internal/apperr"
 	"propmatch/internal/notify"
 	"propmatch/internal/security"
+	"propmatch/internal/store"
 )
 
 // loginTicket is a sign-in attempt reserved on the throttles before the
@@ -81,7 +82,7 @@ func (s *Service) loginSucceeded(ctx context.Context, t loginTicket) error {
 
 // forgetLoginFailures ends the run of failures on userID's account, so that
 // sources new to it are not kept waiting (after a password reset).
-func (s *Service) forgetLoginFailures(ctx context.Context, q security.Querier, userID int64) error {
+func (s *Service) forgetLoginFailures(ctx context.Context, q store.Querier, userID int64) error {
 	return security.Clear(ctx, q, newLoginTicket(userSubject(userID), Client{}).account, s.db.Time(), false)
 }
 

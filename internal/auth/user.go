@@ -58,10 +58,6 @@ func scanUser(row scanner, extra ...any) (User, error) {
 	return u, err
 }
 
-type queryer interface {
-	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
-}
-
 // UserByID returns the user with id, or a NotFound error.
 func (s *Service) UserByID(ctx context.Context, id int64) (User, error) {
 	u, err := scanUser(s.db.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users u WHERE u.id = $1`, id))
@@ -145,7 +141,7 @@ func (s *Service) insertUser(ctx context.Context, tx *sql.Tx, nu NewUser) (User,
 
 // checkTaken returns a Conflict naming the first of username, phone and email
 // that another account already uses.
-func (s *Service) checkTaken(ctx context.Context, q queryer, username, phone, email string) error {
+func (s *Service) checkTaken(ctx context.Context, q store.Querier, username, phone, email string) error {
 	checks := []struct{ path, query, value, message string }{
 		{"username", `SELECT 1 FROM users WHERE lower(username) = lower($1)`, username, "Username is already taken"},
 		{"phone", `SELECT 1 FROM users WHERE phone = $1`, phone, "This phone number is already registered. Sign in instead"},

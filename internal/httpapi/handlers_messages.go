@@ -8,7 +8,7 @@ import (
 	"propmatch/internal/auth"
 	"propmatch/internal/events"
 	"propmatch/internal/message"
-	"propmatch/internal/store"
+	"propmatch/internal/paging"
 )
 
 func (s *server) listMessages(w http.ResponseWriter, r *http.Request, u auth.User) {
@@ -21,13 +21,13 @@ func (s *server) listMessages(w http.ResponseWriter, r *http.Request, u auth.Use
 		}
 		with = id
 	}
-	page(s, w, r, func(p store.Page) ([]message.Message, int64, error) {
+	page(s, w, r, func(p paging.Page) ([]message.Message, int64, error) {
 		return s.Messages.List(r.Context(), u.ID, with, p)
 	})
 }
 
 func (s *server) listConversations(w http.ResponseWriter, r *http.Request, u auth.User) {
-	page(s, w, r, func(p store.Page) ([]message.Conversation, int64, error) {
+	page(s, w, r, func(p paging.Page) ([]message.Conversation, int64, error) {
 		return s.Messages.Conversations(r.Context(), u.ID, p)
 	})
 }

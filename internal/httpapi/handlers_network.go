@@ -9,11 +9,11 @@ import (
 	"propmatch/internal/auth"
 	"propmatch/internal/events"
 	"propmatch/internal/network"
-	"propmatch/internal/store"
+	"propmatch/internal/paging"
 )
 
 func (s *server) listAgents(w http.ResponseWriter, r *http.Request, u auth.User) {
-	page(s, w, r, func(p store.Page) ([]network.Agent, int64, error) {
+	page(s, w, r, func(p paging.Page) ([]network.Agent, int64, error) {
 		return s.Network.Agents(r.Context(), u.ID, r.URL.Query().Get("q"), p)
 	})
 }
@@ -27,7 +27,7 @@ func (s *server) listUsers(w http.ResponseWriter, r *http.Request, _ auth.User) 
 		s.fail(w, r, err)
 		return
 	}
-	page(s, w, r, func(p store.Page) ([]network.Summary, int64, error) {
+	page(s, w, r, func(p paging.Page) ([]network.Summary, int64, error) {
 		return s.Network.Users(r.Context(), ids, p)
 	})
 }
@@ -55,7 +55,7 @@ func idList(v string) ([]int64, error) {
 }
 
 func (s *server) listConnections(w http.ResponseWriter, r *http.Request, u auth.User) {
-	page(s, w, r, func(p store.Page) ([]network.Connection, int64, error) {
+	page(s, w, r, func(p paging.Page) ([]network.Connection, int64, error) {
 		q := r.URL.Query()
 		return s.Network.List(r.Context(), u.ID, network.Filter{Status: q.Get("status"), Direction: q.Get("direction")}, p)
 	})

@@ -27,6 +27,7 @@ import (
 	"github.com/getkin/kin-openapi/routers/gorillamux"
 
 	"propmatch/internal/auth"
+	"propmatch/internal/dashboard"
 	"propmatch/internal/events"
 	"propmatch/internal/httpapi"
 	"propmatch/internal/marketplace"
@@ -113,12 +114,13 @@ func newAPITest(t *testing.T, db *store.DB, opts apiOptions) *apiTest {
 		AuthRatePerMinute: opts.authRate, AuthBurst: opts.authBurst, Quotas: opts.quotas,
 		Properties: property.NewService(db, engine), Requirements: requirement.NewService(db, engine),
 		Matches: match.NewService(db, engine), Marketplace: marketplace.NewService(db),
-		Network: network.NewService(db), Messages: message.NewService(db, engine), Heartbeat: opts.heartbeat,
+		Dashboard: dashboard.NewService(db), Network: network.NewService(db), Messages: message.NewService(db, engine), Heartbeat: opts.heartbeat,
 		DBTimeout: opts.dbTimeout, PublicOrigin: opts.publicOrigin, MaxStreamsPerUser: opts.maxStreams}
 	deps.Events = opts.bus
 	if deps.Events == nil {
 		deps.Events = events.NewHub()
 	}
+	engine.Announcer = events.MatchAnnouncer{Bus: deps.Events, Log: log}
 	if !opts.production {
 		deps.Outbox = outbox
 	}

@@ -1,43 +1,35 @@
 package httpapi
 
 import (
-	"encoding/base64"
 	"fmt"
 	"net/http"
 	"strconv"
 
 	"propmatch/internal/apperr"
-	"propmatch/internal/store"
+	"propmatch/internal/paging"
 )
 
-// Page sizes for list endpoints.
-const (
-	defaultPageSize = 25
-	maxPageSize     = 500
-)
+// page runs list with the request's page and writes the result with its Link header.
+func page[T any](s *server, w http.ResponseWriter, r *http.Request, list func(paging.Page) ([]T, int64, error)) {
+	p, err := pageOf(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	items, next, err := list(p)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	setNextLink(w, r, next)
+	writeJSON(w, http.StatusOK, items)
+}
 
 // pageOf reads ?limit= and ?cursor= from r. It returns Invalid with field
 // errors for a bad limit or a cursor this server did not make.
-func pageOf(r *http.Request) (store.Page, error) {
-	p := store.Page{Limit: defaultPageSize}
-	var f apperr.Fields
+func pageOf(r *http.Request) (paging.Page, error) {
 	q := r.URL.Query()
-	if v := q.Get("limit"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > maxPageSize {
-			f.Add("limit", fmt.Sprintf("limit must be a whole number from 1 to %d", maxPageSize))
-		}
-		p.Limit = n
-	}
-	if v := q.Get("cursor"); v != "" {
-		raw, err := base64.RawURLEncoding.DecodeString(v)
-		id, err2 := strconv.ParseInt(string(raw), 10, 64)
-		if err != nil || err2 != nil || id <= 0 {
-			f.Add("cursor", "cursor is not one this server gave out")
-		}
-		p.Before = id
-	}
-	return p, f.Err()
+	return paging.Parse(q.Get("limit"), q.Get("cursor"))
 }
 
 // setNextLink sends `Link: <...>; rel="next"` when another page follows.
@@ -46,7 +38,7 @@ func setNextLink(w http.ResponseWriter, r *http.Request, next int64) {
 		return
 	}
 	q := r.URL.Query()
-	q.Set("cursor", base64.RawURLEncoding.EncodeToString([]byte(strconv.FormatInt(next, 10))))
+	q.Set("cursor", paging.Cursor(next))
 	w.Header().Set("Link", fmt.Sprintf(`<%s?%s>; rel="next"`, r.URL.Path, q.Encode()))
 }
 

@@ -15,6 +15,7 @@ import (
 
 	"propmatch/internal/apperr"
 	"propmatch/internal/auth"
+	"propmatch/internal/dashboard"
 	"propmatch/internal/events"
 	"propmatch/internal/marketplace"
 	"propmatch/internal/match"
@@ -36,6 +37,7 @@ type Deps struct {
 	Requirements *requirement.Service
 	Matches      *match.Service
 	Marketplace  *marketplace.Service
+	Dashboard    *dashboard.Service
 	Network      *network.Service
 	Messages     *message.Service
 	// Events carries live events to open streams; nil turns /api/events off.

@@ -9,8 +9,10 @@ import (
 	"database/sql"
 	"time"
 
+	"propmatch/internal/access"
 	"propmatch/internal/apperr"
 	"propmatch/internal/matching"
+	"propmatch/internal/paging"
 	"propmatch/internal/property"
 	"propmatch/internal/requirement"
 	"propmatch/internal/store"
@@ -119,6 +121,8 @@ type queryFunc func(context.Context, string, ...any) (*sql.Rows, error)
 // query reads the matches that sel (selectForBuyer or selectForEither)
 // finds by where, as agent viewer sees them; size is how many are expected
 // (a Match is large, so growing the list by doubling would copy it often).
+// It keeps its own loop rather than store.Collect for that reason: the list
+// is made at its expected size and each match is scanned in place.
 func (s *Service) query(ctx context.Context, run queryFunc, viewer int64, sel string, size int, where string, args ...any) ([]Match, error) {
 	rows, err := run(ctx, sel+where, args...)
 	if err != nil {
@@ -127,7 +131,8 @@ func (s *Service) query(ctx context.Context, run queryFunc, viewer int64, sel st
 	defer rows.Close()
 	list := make([]Match, 0, size)
 	for rows.Next() {
-		var m Match
+		list = append(list, Match{})
+		m := &list[len(list)-1]
 		var breakdown string
 		var nameRevealed bool
 		pDest, pDone := property.Dest(&m.Property)
@@ -143,7 +148,6 @@ func (s *Service) query(ctx context.Context, run queryFunc, viewer int64, sel st
 		rDone()
 		m.ScoreBreakdown = matching.ParseBreakdown(breakdown)
 		m.showTo(viewer, nameRevealed)
-		list = append(list, m)
 	}
 	return list, apperr.Wrap(rows.Err(), "list matches")
 }
@@ -164,7 +168,7 @@ func (m *Match) showTo(viewer int64, nameRevealed bool) {
 // those whose side of agentID has that status. A match the seller agent
 // marked not_interested is hidden from their lists unless they ask for that
 // status. It returns the next page's cursor (0 for none).
-func (s *Service) List(ctx context.Context, agentID int64, side, status string, page store.Page) ([]Match, int64, error) {
+func (s *Service) List(ctx context.Context, agentID int64, side, status string, page paging.Page) ([]Match, int64, error) {
 	var f apperr.Fields
 	if side != "" && side != string(Buyer) && side != string(Seller) {
 		f.Add("type", "type must be buyer or seller")
@@ -185,7 +189,7 @@ func (s *Service) List(ctx context.Context, agentID int64, side, status string, 
 	if err != nil {
 		return nil, 0, err
 	}
-	list, next := store.Trim(list, page, func(m Match) int64 { return m.ID })
+	list, next := paging.Trim(list, page, func(m Match) int64 { return m.ID })
 	return list, next, nil
 }
 
@@ -216,7 +220,7 @@ func listWhere(side Side, status string, agentID int64) (string, []any) {
 // ForRequirement returns the matches of one of agentID's requirements, best
 // first. It returns NotFound when the requirement is not theirs.
 func (s *Service) ForRequirement(ctx context.Context, agentID, requirementID int64) ([]Match, error) {
-	if err := store.CheckOwner(ctx, s.db, "requirements", requirementID, store.Actor{ID: agentID}, apperr.New(apperr.NotFound, "Requirement not found")); err != nil {
+	if err := access.CheckOwner(ctx, s.db, "requirements", requirementID, access.Actor{ID: agentID}, apperr.New(apperr.NotFound, "Requirement not found")); err != nil {
 		return nil, err
 	}
 	return s.query(ctx, s.db.QueryPrepared, agentID, selectForBuyer, matching.DefaultLimit,

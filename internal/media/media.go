@@ -23,6 +23,7 @@ import (
 	"time"
 
 	"propmatch/internal/apperr"
+	"propmatch/internal/store"
 )
 
 // Limits on uploads. A file under MaxBytes can still decode into hundreds
@@ -54,11 +55,6 @@ type Image struct {
 	ContentType string
 	Data        []byte
 	SHA256      string
-}
-
-// Execer is a *sql.DB or *sql.Tx.
-type Execer interface {
-	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
 }
 
 // Decode checks a data URL and returns the re-encoded image. It returns an
@@ -163,7 +159,7 @@ func reencode(raw []byte, format string) (Image, error) {
 }
 
 // Save stores img for ownerID and returns its URL (/media/{id}).
-func Save(ctx context.Context, q Execer, now time.Time, ownerID int64, img Image) (string, error) {
+func Save(ctx context.Context, q store.Querier, now time.Time, ownerID int64, img Image) (string, error) {
 	b := make([]byte, 16)
 	if _, err := rand.Read(b); err != nil {
 		return "", err
@@ -198,9 +194,7 @@ func Get(ctx context.Context, db *sql.DB, id string) (Image, error) {
 }
 
 // OwnedBy reports whether the stored image id belongs to ownerID.
-func OwnedBy(ctx context.Context, q interface {
-	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
-}, id string, ownerID int64) (bool, error) {
+func OwnedBy(ctx context.Context, q store.Querier, id string, ownerID int64) (bool, error) {
 	var one int
 	err := q.QueryRowContext(ctx, `SELECT 1 FROM media WHERE id = $1 AND owner_id = $2`, id, ownerID).Scan(&one)
 	if errors.Is(err, sql.ErrNoRows) {

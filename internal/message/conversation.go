@@ -7,6 +7,7 @@ import (
 
 	"propmatch/internal/apperr"
 	"propmatch/internal/network"
+	"propmatch/internal/paging"
 	"propmatch/internal/store"
 )
 
@@ -20,7 +21,7 @@ type Conversation struct {
 
 // Conversations returns a page of userID's conversations, the latest
 // activity first. The page cursor is the id of a conversation's last message.
-func (s *Service) Conversations(ctx context.Context, userID int64, page store.Page) ([]Conversation, int64, error) {
+func (s *Service) Conversations(ctx context.Context, userID int64, page paging.Page) ([]Conversation, int64, error) {
 	args := []any{userID}
 	where := ""
 	if page.Before > 0 {
@@ -35,24 +36,23 @@ func (s *Service) Conversations(ctx context.Context, userID int64, page store.Pa
 	if err != nil {
 		return nil, 0, apperr.Wrap(err, "conversations")
 	}
-	defer rows.Close()
-	list := []Conversation{}
-	for rows.Next() {
-		var c Conversation
-		m := &c.LastMessage
-		dest := append([]any{&m.ID, &m.SenderID, &m.ReceiverID, &m.Content, &m.MatchID, &m.IsRead, &m.CreatedAt},
-			network.SummaryDest(&c.Counterpart)...)
-		if err := rows.Scan(append(dest, &c.UnreadCount)...); err != nil {
-			return nil, 0, apperr.Wrap(err, "scan conversation")
-		}
-		m.Message = m.Content
-		list = append(list, c)
-	}
-	if err := rows.Err(); err != nil {
+	list, err := store.Collect(rows, scanConversation)
+	if err != nil {
 		return nil, 0, apperr.Wrap(err, "conversations")
 	}
-	list, next := store.Trim(list, page, func(c Conversation) int64 { return c.LastMessage.ID })
+	list, next := paging.Trim(list, page, func(c Conversation) int64 { return c.LastMessage.ID })
 	return list, next, nil
+}
+
+func scanConversation(rows *sql.Rows, c *Conversation) error {
+	m := &c.LastMessage
+	dest := append([]any{&m.ID, &m.SenderID, &m.ReceiverID, &m.Content, &m.MatchID, &m.IsRead, &m.CreatedAt},
+		network.SummaryDest(&c.Counterpart)...)
+	if err := rows.Scan(append(dest, &c.UnreadCount)...); err != nil {
+		return err
+	}
+	m.Message = m.Content
+	return nil
 }
 
 // noteSent records message id from sender to receiver in both sides'

@@ -16,6 +16,7 @@ import (
 	"propmatch/internal/match"
 	"propmatch/internal/matching"
 	"propmatch/internal/network"
+	"propmatch/internal/paging"
 	"propmatch/internal/store"
 )
 
@@ -56,22 +57,19 @@ func scanAll(rows *sql.Rows, err error) ([]Message, error) {
 	if err != nil {
 		return nil, apperr.Wrap(err, "messages")
 	}
-	defer rows.Close()
-	list := []Message{}
-	for rows.Next() {
-		var m Message
+	list, err := store.Collect(rows, func(rows *sql.Rows, m *Message) error {
 		if err := rows.Scan(&m.ID, &m.SenderID, &m.ReceiverID, &m.Content, &m.MatchID, &m.IsRead, &m.CreatedAt); err != nil {
-			return nil, apperr.Wrap(err, "scan message")
+			return err
 		}
 		m.Message = m.Content
-		list = append(list, m)
-	}
-	return list, apperr.Wrap(rows.Err(), "messages")
+		return nil
+	})
+	return list, apperr.Wrap(err, "messages")
 }
 
 // List returns a page of userID's messages, sent and received, newest first;
 // with > 0 keeps the conversation with that user.
-func (s *Service) List(ctx context.Context, userID, with int64, page store.Page) ([]Message, int64, error) {
+func (s *Service) List(ctx context.Context, userID, with int64, page paging.Page) ([]Message, int64, error) {
 	var query string
 	var args []any
 	if with > 0 {
@@ -88,7 +86,7 @@ func (s *Service) List(ctx context.Context, userID, with int64, page store.Page)
 	if err != nil {
 		return nil, 0, err
 	}
-	list, next := store.Trim(list, page, func(m Message) int64 { return m.ID })
+	list, next := paging.Trim(list, page, func(m Message) int64 { return m.ID })
 	return list, next, nil
 }
 

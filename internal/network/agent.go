@@ -5,9 +5,11 @@ package network
 
 import (
 	"context"
+	"database/sql"
 	"time"
 
 	"propmatch/internal/apperr"
+	"propmatch/internal/paging"
 	"propmatch/internal/store"
 )
 
@@ -67,7 +69,7 @@ func NewService(db *store.DB) *Service { return &Service{db: db} }
 // Agents returns a page of active agents other than viewerID, newest first,
 // optionally those whose name, city, state or agent type contains q. Each
 // carries the latest connection between viewerID and them.
-func (s *Service) Agents(ctx context.Context, viewerID int64, q string, page store.Page) ([]Agent, int64, error) {
+func (s *Service) Agents(ctx context.Context, viewerID int64, q string, page paging.Page) ([]Agent, int64, error) {
 	where, args := store.Contains(`lower(u.full_name || ' ' || u.city || ' ' || u.state || ' ' || u.agent_type)`, q, []any{viewerID})
 	query, args := page.Apply(`SELECT u.id, u.full_name, u.username, u.phone, u.city, u.state, u.agent_type, u.rera_number,
 		u.is_rera_verified, u.experience_years, u.specialization, u.bio, u.profile_picture, u.created_at,
@@ -77,21 +79,15 @@ func (s *Service) Agents(ctx context.Context, viewerID int64, q string, page sto
 	if err != nil {
 		return nil, 0, apperr.Wrap(err, "agents")
 	}
-	defer rows.Close()
-	list := []Agent{}
-	for rows.Next() {
-		var a Agent
-		if err := rows.Scan(&a.ID, &a.FullName, &a.Username, &a.Phone, &a.City, &a.State, &a.AgentType, &a.ReraNumber,
+	list, err := store.Collect(rows, func(rows *sql.Rows, a *Agent) error {
+		return rows.Scan(&a.ID, &a.FullName, &a.Username, &a.Phone, &a.City, &a.State, &a.AgentType, &a.ReraNumber,
 			&a.IsReraVerified, &a.Experience, &a.Specialization, &a.Bio, &a.ProfilePicture, &a.CreatedAt,
-			&a.ActiveListings); err != nil {
-			return nil, 0, apperr.Wrap(err, "scan agent")
-		}
-		list = append(list, a)
-	}
-	if err := rows.Err(); err != nil {
+			&a.ActiveListings)
+	})
+	if err != nil {
 		return nil, 0, apperr.Wrap(err, "agents")
 	}
-	list, next := store.Trim(list, page, func(a Agent) int64 { return a.ID })
+	list, next := paging.Trim(list, page, func(a Agent) int64 { return a.ID })
 	if err := s.attachConnections(ctx, viewerID, list); err != nil {
 		return nil, 0, err
 	}
@@ -127,38 +123,30 @@ func (s *Service) attachConnections(ctx context.Context, viewerID int64, agents 
 
 // Users returns the name cards of ids (unknown ids are left out), or a page
 // of every active user when ids is empty.
-func (s *Service) Users(ctx context.Context, ids []int64, page store.Page) ([]Summary, int64, error) {
+func (s *Service) Users(ctx context.Context, ids []int64, page paging.Page) ([]Summary, int64, error) {
 	where, args := ``, []any{}
 	if len(ids) > 0 {
 		for _, id := range ids {
 			args = append(args, id)
 		}
 		where = ` AND u.id IN (` + store.Placeholders(1, len(ids)) + `)`
-		page = store.Page{Limit: len(ids)}
+		page = paging.Page{Limit: len(ids)}
 	}
 	query, args := page.Apply(`SELECT `+SummaryColumns("u")+` FROM users u WHERE u.is_active = TRUE`+where, "u.id", args)
 	rows, err := s.db.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, 0, apperr.Wrap(err, "users")
 	}
-	defer rows.Close()
-	list := []Summary{}
-	for rows.Next() {
-		var u Summary
-		if err := rows.Scan(SummaryDest(&u)...); err != nil {
-			return nil, 0, apperr.Wrap(err, "scan user")
-		}
-		list = append(list, u)
-	}
-	if err := rows.Err(); err != nil {
+	list, err := store.Collect(rows, func(rows *sql.Rows, u *Summary) error { return rows.Scan(SummaryDest(u)...) })
+	if err != nil {
 		return nil, 0, apperr.Wrap(err, "users")
 	}
-	list, next := store.Trim(list, page, func(u Summary) int64 { return u.ID })
+	list, next := paging.Trim(list, page, func(u Summary) int64 { return u.ID })
 	return list, next, nil
 }
 
 // ActiveAgent returns NotFound unless id is an active user.
-func ActiveAgent(ctx context.Context, q store.Queryer, id int64) error {
+func ActiveAgent(ctx context.Context, q store.Querier, id int64) error {
 	var n int
 	if err := q.QueryRowContext(ctx, `SELECT count(*) FROM users WHERE id = $1 AND is_active = TRUE`, id).Scan(&n); err != nil {
 		return apperr.Wrap(err, "find agent")

@@ -12,6 +12,7 @@ import (
 
 	"propmatch/internal/apperr"
 	"propmatch/internal/input"
+	"propmatch/internal/paging"
 	"propmatch/internal/quota"
 	"propmatch/internal/store"
 )
@@ -51,32 +52,27 @@ var selectConnections = `SELECT c.id, c.requester_id, c.receiver_id, c.message, 
 	SummaryColumns("a") + `, ` + SummaryColumns("b") + `
 	FROM connections c JOIN users a ON a.id = c.requester_id JOIN users b ON b.id = c.receiver_id WHERE `
 
-type queryer interface {
-	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
-}
-
 func (s *Service) query(ctx context.Context, where string, args ...any) ([]Connection, error) {
 	return queryConnections(ctx, s.db, where, args...)
 }
 
-func queryConnections(ctx context.Context, q queryer, where string, args ...any) ([]Connection, error) {
+func queryConnections(ctx context.Context, q store.Querier, where string, args ...any) ([]Connection, error) {
 	rows, err := q.QueryContext(ctx, selectConnections+where, args...)
 	if err != nil {
 		return nil, apperr.Wrap(err, "connections")
 	}
-	defer rows.Close()
-	list := []Connection{}
-	for rows.Next() {
-		var c Connection
-		dest := []any{&c.ID, &c.RequesterID, &c.ReceiverID, &c.Message, &c.Status, &c.CreatedAt, &c.UpdatedAt}
-		dest = append(append(dest, SummaryDest(&c.Requester)...), SummaryDest(&c.Receiver)...)
-		if err := rows.Scan(dest...); err != nil {
-			return nil, apperr.Wrap(err, "scan connection")
-		}
-		c.RecipientID = c.ReceiverID
-		list = append(list, c)
+	list, err := store.Collect(rows, scanConnection)
+	return list, apperr.Wrap(err, "connections")
+}
+
+func scanConnection(rows *sql.Rows, c *Connection) error {
+	dest := []any{&c.ID, &c.RequesterID, &c.ReceiverID, &c.Message, &c.Status, &c.CreatedAt, &c.UpdatedAt}
+	dest = append(append(dest, SummaryDest(&c.Requester)...), SummaryDest(&c.Receiver)...)
+	if err := rows.Scan(dest...); err != nil {
+		return err
 	}
-	return list, apperr.Wrap(rows.Err(), "connections")
+	c.RecipientID = c.ReceiverID
+	return nil
 }
 
 // Filter narrows a connection list: Status keeps those whose latest state
@@ -89,7 +85,7 @@ type Filter struct {
 // List returns a page of userID's connections, newest first, keeping only
 // the latest connection with each counterpart. It returns Invalid for an
 // unknown status or direction.
-func (s *Service) List(ctx context.Context, userID int64, f Filter, page store.Page) ([]Connection, int64, error) {
+func (s *Service) List(ctx context.Context, userID int64, f Filter, page paging.Page) ([]Connection, int64, error) {
 	var fe apperr.Fields
 	side := `(c.requester_id = $1 OR c.receiver_id = $1)`
 	switch f.Direction {
@@ -118,7 +114,7 @@ func (s *Service) List(ctx context.Context, userID int64, f Filter, page store.P
 	if err != nil {
 		return nil, 0, err
 	}
-	list, next := store.Trim(list, page, func(c Connection) int64 { return c.ID })
+	list, next := paging.Trim(list, page, func(c Connection) int64 { return c.ID })
 	return list, next, nil
 }
 
@@ -232,7 +228,7 @@ func Pair(a, b int64) (int64, int64) {
 	return b, a
 }
 
-func byID(ctx context.Context, q queryer, id int64) (Connection, error) {
+func byID(ctx context.Context, q store.Querier, id int64) (Connection, error) {
 	list, err := queryConnections(ctx, q, `c.id = $1`, id)
 	if err != nil {
 		return Connection{}, err
@@ -299,7 +295,7 @@ func (s *Service) change(ctx context.Context, userID, id int64, status string, a
 }
 
 // Connected reports whether a and b have an accepted connection.
-func Connected(ctx context.Context, q store.Queryer, a, b int64) (bool, error) {
+func Connected(ctx context.Context, q store.Querier, a, b int64) (bool, error) {
 	low, high := Pair(a, b)
 	var n int
 	err := q.QueryRowContext(ctx, `SELECT count(*) FROM connections WHERE user_low = $1 AND user_high = $2 AND status = 'accepted'`, low, high).Scan(&n)

@@ -2,6 +2,7 @@ package notify
 
 import (
 	"context"
+	"database/sql"
 
 	"propmatch/internal/store"
 )
@@ -26,16 +27,7 @@ func (o *DBOutbox) ListOutbox(ctx context.Context, limit int) ([]OutboxMessage, 
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	list := []OutboxMessage{}
-	for rows.Next() {
-		var m OutboxMessage
-		var ch string
-		if err := rows.Scan(&m.ID, &ch, &m.Recipient, &m.Subject, &m.Body, &m.CreatedAt); err != nil {
-			return nil, err
-		}
-		m.Channel = Channel(ch)
-		list = append(list, m)
-	}
-	return list, rows.Err()
+	return store.Collect(rows, func(rows *sql.Rows, m *OutboxMessage) error {
+		return rows.Scan(&m.ID, &m.Channel, &m.Recipient, &m.Subject, &m.Body, &m.CreatedAt)
+	})
 }

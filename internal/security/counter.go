@@ -20,7 +20,7 @@ type Window struct {
 // INSERT … ON CONFLICT … RETURNING statement, so concurrent hits each get
 // their own number on both engines and no more than w.Max pass. Refused hits
 // are counted too: the counter says how often the key was tried.
-func Take(ctx context.Context, q Querier, key string, now time.Time, w Window) (ok bool, wait time.Duration, err error) {
+func Take(ctx context.Context, q store.Querier, key string, now time.Time, w Window) (ok bool, wait time.Duration, err error) {
 	var hits int
 	var expires time.Time
 	err = q.QueryRowContext(ctx, `INSERT INTO rate_counters (name, hits, expires_at) VALUES ($1, 1, $2)
@@ -38,7 +38,7 @@ func Take(ctx context.Context, q Querier, key string, now time.Time, w Window) (
 }
 
 // SweepCounters deletes the counters whose window ended before now.
-func SweepCounters(ctx context.Context, q Querier, now time.Time) (int64, error) {
+func SweepCounters(ctx context.Context, q store.Querier, now time.Time) (int64, error) {
 	res, err := q.ExecContext(ctx, `DELETE FROM rate_counters WHERE expires_at <= $1`, now)
 	if err != nil {
 		return 0, err

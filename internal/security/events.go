@@ -7,8 +7,9 @@ package security
 
 import (
 	"context"
-	"database/sql"
 	"time"
+
+	"propmatch/internal/store"
 )
 
 // Event types, as the security dashboard names them.
@@ -28,14 +29,8 @@ type Event struct {
 	Detail  string
 }
 
-// Querier is what Record and the throttles need: a *sql.DB or a *sql.Tx.
-type Querier interface {
-	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
-	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
-}
-
 // Record stores e at time now. It returns the database error, if any.
-func Record(ctx context.Context, q Querier, now time.Time, e Event) error {
+func Record(ctx context.Context, q store.Querier, now time.Time, e Event) error {
 	_, err := q.ExecContext(ctx,
 		`INSERT INTO security_events (type, ip, url, subject, detail, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
 		e.Type, e.IP, e.URL, e.Subject, e.Detail, now)

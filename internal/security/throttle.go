@@ -50,7 +50,7 @@ type Attempt struct {
 // (SQLite's transactions are exclusive here anyway). When gate is true and
 // the key is still waiting out a delay, nothing is counted and Wait says how
 // long is left; when gate is false the attempt is counted whatever the delay.
-func Reserve(ctx context.Context, tx Querier, key string, now time.Time, b Backoff, gate bool) (Attempt, error) {
+func Reserve(ctx context.Context, tx store.Querier, key string, now time.Time, b Backoff, gate bool) (Attempt, error) {
 	var a Attempt
 	var nextAt, lastFailure time.Time
 	// The no-op update locks an existing row; RETURNING reads it afterwards.
@@ -84,7 +84,7 @@ func later(a, b time.Time) time.Time {
 
 // Clear ends key's run of failures and lifts its delay. With known it also
 // marks the key known: the attempt that succeeded proves the source.
-func Clear(ctx context.Context, q Querier, key string, now time.Time, known bool) error {
+func Clear(ctx context.Context, q store.Querier, key string, now time.Time, known bool) error {
 	query := `UPDATE login_throttles SET failures = 0, next_at = $2, updated_at = $2 WHERE name = $1`
 	if known {
 		query = `UPDATE login_throttles SET failures = 0, next_at = $2, updated_at = $2, known = TRUE WHERE name = $1`
@@ -96,7 +96,7 @@ func Clear(ctx context.Context, q Querier, key string, now time.Time, known bool
 // Refund takes back one failure that Reserve counted on key for an attempt
 // that succeeded. The delay is lifted only when the count falls back under
 // the free ones: a later delay belongs to other failures.
-func Refund(ctx context.Context, q Querier, key string, now time.Time, b Backoff) error {
+func Refund(ctx context.Context, q store.Querier, key string, now time.Time, b Backoff) error {
 	_, err := q.ExecContext(ctx, `UPDATE login_throttles SET failures = failures - 1,
 		next_at = CASE WHEN failures - 1 < $3 THEN $2 ELSE next_at END WHERE name = $1 AND failures > 0`, key, now, b.Free)
 	return err
@@ -105,7 +105,7 @@ func Refund(ctx context.Context, q Querier, key string, now time.Time, b Backoff
 // MarkNotified records that key's owner was told about its failures at now,
 // unless that happened less than every ago. It reports whether it recorded
 // it, so that of concurrent callers exactly one sends the notice.
-func MarkNotified(ctx context.Context, q Querier, key string, now time.Time, every time.Duration) (bool, error) {
+func MarkNotified(ctx context.Context, q store.Querier, key string, now time.Time, every time.Duration) (bool, error) {
 	res, err := q.ExecContext(ctx, `UPDATE login_throttles SET notified_at = $2
 		WHERE name = $1 AND (notified_at IS NULL OR notified_at <= $3)`, key, now, now.Add(-every))
 	if err != nil {
@@ -117,7 +117,7 @@ func MarkNotified(ctx context.Context, q Querier, key string, now time.Time, eve
 
 // SweepThrottles deletes the throttle rows untouched since forget (their
 // failures are forgotten anyway), keeping known rows until keepKnown.
-func SweepThrottles(ctx context.Context, q Querier, forget, keepKnown time.Time) (int64, error) {
+func SweepThrottles(ctx context.Context, q store.Querier, forget, keepKnown time.Time) (int64, error) {
 	res, err := q.ExecContext(ctx, `DELETE FROM login_throttles
 		WHERE updated_at <= $2 OR (updated_at <= $1 AND known = FALSE)`, forget, keepKnown)
 	if err != nil {

@@ -3,9 +3,38 @@ package store
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"strconv"
 	"strings"
 )
+
+// Querier runs SQL: a *sql.DB, a *sql.Tx or a *DB. Helpers that work the
+// same inside a transaction and outside one take a Querier.
+type Querier interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// Collect reads every row of rows into a list, filling each new item in
+// place with scan, and closes rows. It returns the list (empty, never nil,
+// when there are no rows), or the first error of scan or of reading.
+// Scanning in place costs no allocation or copy of the item per row.
+func Collect[T any](rows *sql.Rows, scan func(rows *sql.Rows, item *T) error) ([]T, error) {
+	defer rows.Close()
+	list := []T{}
+	for rows.Next() {
+		var zero T
+		list = append(list, zero)
+		if err := scan(rows, &list[len(list)-1]); err != nil {
+			return nil, err
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return list, nil
+}
 
 // Contains returns a WHERE fragment (" AND col LIKE $n") matching q anywhere
 // in col, with q lower-cased and LIKE's wildcards in it escaped, and args
@@ -28,4 +57,28 @@ func InsertID(ctx context.Context, tx *sql.Tx, table string, cols []string, vals
 	err := tx.QueryRowContext(ctx, `INSERT INTO `+table+` (`+strings.Join(cols, ", ")+`) VALUES (`+
 		Placeholders(1, len(cols))+`) RETURNING id`, vals...).Scan(&id)
 	return id, err
+}
+
+// Placeholders returns "$first, $first+1, ..." for n arguments.
+func Placeholders(first, n int) string {
+	b := make([]byte, 0, n*4)
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = fmt.Appendf(b, "$%d", first+i)
+	}
+	return string(b)
+}
+
+// SetClause returns "a = $first, b = $first+1, ..." for an UPDATE.
+func SetClause(cols []string, first int) string {
+	b := make([]byte, 0, len(cols)*16)
+	for i, c := range cols {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = fmt.Appendf(b, "%s = $%d", c, first+i)
+	}
+	return string(b)
 }

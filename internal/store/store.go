@@ -1,6 +1,11 @@
-// Package store opens PropMatch's database (SQLite or PostgreSQL), runs its
-// migrations and runs work in transactions. Feature packages write their own
-// SQL in the subset both engines share: $1 placeholders, RETURNING, ON CONFLICT.
+// Package store is PropMatch's database toolkit, and nothing more: it opens
+// the database (SQLite or PostgreSQL), runs its migrations, runs work in
+// transactions, keeps the hot reads prepared, and gives the small helpers
+// every feature's SQL uses (one Querier interface, Collect for rows, times
+// and string lists both engines read alike). It knows no feature and no
+// rule: who may touch a row is package access, and how lists are paged is
+// package paging. Feature packages write their own SQL in the subset both
+// engines share: $1 placeholders, RETURNING, ON CONFLICT.
 package store
 
 import (

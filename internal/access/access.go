@@ -1,4 +1,8 @@
-package store
+// Package access decides who may touch an agent's row: the agent who owns
+// it, and an administrator where the service allows it. The services that
+// own listings, requirements and matches ask it; the HTTP layer only says
+// who is asking.
+package access
 
 import (
 	"context"
@@ -7,6 +11,7 @@ import (
 	"fmt"
 
 	"propmatch/internal/apperr"
+	"propmatch/internal/store"
 )
 
 // Actor is who asks to touch an agent's row: its owner may, and an admin
@@ -16,15 +21,10 @@ type Actor struct {
 	Admin bool
 }
 
-// Queryer is a *sql.DB or a *sql.Tx.
-type Queryer interface {
-	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
-}
-
 // CheckOwner returns notFound unless the row id of table exists and actor
 // may touch it: it is theirs, or they are an admin. Another agent's row
 // answers notFound too, so ids reveal nothing.
-func CheckOwner(ctx context.Context, q Queryer, table string, id int64, actor Actor, notFound error) error {
+func CheckOwner(ctx context.Context, q store.Querier, table string, id int64, actor Actor, notFound error) error {
 	var owner int64
 	err := q.QueryRowContext(ctx, `SELECT agent_id FROM `+table+` WHERE id = $1`, id).Scan(&owner)
 	switch {
