@@ -60,14 +60,10 @@ func (r Registration) validate() (NewUser, error) {
 			f.Add("email", msg)
 		}
 	}
-	phone, err := india.NormalizeMobile(r.Phone)
-	if err != nil {
-		f.Add("phone", err.Error())
-	}
-	nu.Phone = phone
+	nu.Phone = india.CheckMobile(&f, "phone", r.Phone)
 	if nu.Password == "" {
 		f.Add("password", "Password is required")
-	} else if reason := CheckPassword(nu.Password, PasswordContext{Username: nu.Username, FullName: nu.FullName, Email: nu.Email, Phone: phone}); reason != "" {
+	} else if reason := CheckPassword(nu.Password, PasswordContext{Username: nu.Username, FullName: nu.FullName, Email: nu.Email, Phone: nu.Phone}); reason != "" {
 		f.Add("password", reason)
 	}
 	switch nu.AgentType {
@@ -77,27 +73,7 @@ func (r Registration) validate() (NewUser, error) {
 	default:
 		f.Add("agentType", "Agent type must be buyer, seller or both")
 	}
-	state, ok := india.CanonicalState(r.State)
-	switch {
-	case strings.TrimSpace(r.State) == "":
-		f.Add("state", "State is required")
-	case !ok:
-		f.Add("state", "Choose a state from the list")
-	default:
-		nu.State = state
-	}
-	city := strings.Join(strings.Fields(r.City), " ")
-	switch {
-	case city == "":
-		f.Add("city", "City is required")
-	case ok && !india.HasCity(state, city):
-		f.Add("city", "Choose a city of "+state+" from the list")
-	default:
-		nu.City, _ = india.CanonicalCity(state, city)
-		if nu.City == "" {
-			nu.City = city
-		}
-	}
+	nu.State, nu.City = india.CheckPlace(&f, "state", "city", r.State, r.City)
 	if utf8.RuneCountInString(nu.ReraNumber) > 50 {
 		f.Add("reraNumber", "RERA number must be at most 50 characters")
 	}

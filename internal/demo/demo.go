@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"propmatch/internal/india"
+	vocab "propmatch/internal/listing"
 	"propmatch/internal/matching"
 	"propmatch/internal/property"
 	"propmatch/internal/store"
@@ -305,7 +306,7 @@ func (g *gen) finish() error {
 		chunk := ids[i:min(i+200, len(ids))]
 		err := g.db.WithTx(g.ctx, func(tx *sql.Tx) error {
 			for _, id := range chunk {
-				if err := engine.RequirementChanged(g.ctx, tx, g.db.Time(), id); err != nil {
+				if _, err := engine.RequirementChanged(g.ctx, tx, g.db.Time(), id); err != nil { // demo data announces nothing
 					return err
 				}
 			}
@@ -563,6 +564,6 @@ func (g *gen) addListing(buf *buffer, l *listing, created time.Time) error {
 		nullStr(l.RoadAccess), nullStr(l.CommercialType), nullInt(l.TotalCabins), nullInt(l.Washrooms), l.CentralAC,
 		nullStr(l.PowerBackup), nullStr(l.LeaseTerm), nullStr(l.SoilType), nullStr(l.CropHistory), nullStr(l.Fencing),
 		nullStr(l.Irrigation), jsonList(l.Amenities), "[]",
-		property.SearchText(property.Property{Title: l.Title, Locality: l.Locality, City: c.Name, PropertyType: l.Type}),
+		property.SearchText(property.Property{Title: l.Title, Locality: l.Locality, City: c.Name, PropertyType: vocab.PropertyType(l.Type)}),
 		l.Active, false, created, created)
 }

@@ -317,9 +317,9 @@ func checkEngineAgrees(t *testing.T, db *store.DB, limit int, kinds ...string) {
 				for _, id := range list[i:min(i+100, len(list))] {
 					var err error
 					if kind == "requirements" {
-						err = e.RequirementChanged(ctx, tx, now, id)
+						_, err = e.RequirementChanged(ctx, tx, now, id)
 					} else {
-						err = e.PropertyChanged(ctx, tx, now, id)
+						_, err = e.PropertyChanged(ctx, tx, now, id)
 					}
 					if err != nil {
 						return err

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	vocab "propmatch/internal/listing"
 	"propmatch/internal/matching"
 )
 
@@ -116,7 +117,7 @@ func (mt *matcher) best(r matching.Requirement, cityKey string) ([]found, []matc
 	if !r.Active || len(r.Types) != 1 || cityKey == "" {
 		return nil, nil, nil
 	}
-	s := mt.m.segs[segKey(matching.PropertyPurpose(r.Purpose), r.Types[0], cityKey)]
+	s := mt.m.segs[segKey(string(r.Purpose), r.Types[0], cityKey)]
 	if s == nil || len(s.props) == 0 {
 		return nil, nil, nil
 	}
@@ -156,7 +157,7 @@ func (mt *matcher) best(r matching.Requirement, cityKey string) ([]found, []matc
 			mt.locHit[i] = hit
 		}
 	}
-	bedsType := r.Types[0] == "apartment" || r.Types[0] == "villa"
+	bedsType := vocab.PropertyType(r.Types[0]).HasBedrooms()
 	var counts [101]int
 	mt.cand = mt.cand[:0]
 	for i := lo; i < hi; i++ {
@@ -212,7 +213,7 @@ func (mt *matcher) best(r matching.Requirement, cityKey string) ([]found, []matc
 	// matching.Score is the authority; the fast path above must agree with it.
 	bs := make([]matching.Breakdown, len(mt.kept))
 	for i, k := range mt.kept {
-		p := matching.Property{ID: k.p.id, AgentID: k.p.agent, Active: true, Purpose: matching.PropertyPurpose(r.Purpose),
+		p := matching.Property{ID: k.p.id, AgentID: k.p.agent, Active: true, Purpose: r.Purpose,
 			Type: r.Types[0], City: s.city, Locality: s.locNames[k.p.loc], Price: k.p.price}
 		if k.p.beds >= 0 {
 			b := int(k.p.beds)

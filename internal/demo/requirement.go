@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	vocab "propmatch/internal/listing"
 	"propmatch/internal/matching"
 	"propmatch/internal/requirement"
 )
@@ -17,7 +18,8 @@ type need struct {
 	ClientName           string
 	ClientPhone          string
 	ClientEmail          *string
-	Type, Purpose        string // Purpose in the requirement spelling: forSale, forRent, forLease
+	Type                 string
+	Purpose              vocab.Purpose
 	City                 *city
 	MinPrice, MaxPrice   *float64
 	Localities           []string
@@ -28,15 +30,13 @@ type need struct {
 	Active               bool
 }
 
-var requirementPurpose = map[string]string{"for_sale": "forSale", "for_rent": "forRent", "for_lease": "forLease"}
-
 // niceBudget rounds a budget the way clients state them.
-func niceBudget(x float64, purpose string) float64 {
+func niceBudget(x float64, purpose vocab.Purpose) float64 {
 	step := 10_000.0
 	switch {
-	case purpose != "forSale" && x < 100_000:
+	case purpose != vocab.ForSale && x < 100_000:
 		step = 1_000
-	case purpose != "forSale":
+	case purpose != vocab.ForSale:
 		step = 5_000
 	case x >= 10_000_000:
 		step = 500_000
@@ -51,7 +51,7 @@ func niceBudget(x float64, purpose string) float64 {
 func (g *gen) fillNeed(n *need) {
 	r := g.r
 	c := n.City
-	l := listing{City: c, Type: n.Type, Purpose: matching.PropertyPurpose(n.Purpose)}
+	l := listing{City: c, Type: n.Type, Purpose: string(n.Purpose)}
 	shapeListing(r, &l)
 	target := l.Price
 	w := 0.1 + 0.25*r.Float64()
@@ -140,7 +140,7 @@ func (g *gen) makeRequirements() error {
 			c := &ct.cities[ci]
 			n = need{City: c, AgentID: g.owner(ci, g.buyersByCity, g.buyers), Active: g.r.Float64() > 0.03}
 			typ, purpose := chooseType(g.r, c)
-			n.Type, n.Purpose = typ, requirementPurpose[purpose]
+			n.Type, n.Purpose = typ, vocab.Purpose(purpose)
 			g.fillNeed(&n)
 			created = g.stamp(i, g.opt.Requirements, 240*24*time.Hour)
 		} else {
@@ -205,9 +205,9 @@ func (g *gen) addNeed(buf *buffer, n *need, created time.Time, pending *[]pendin
 	g.res.Matches += int64(len(kept))
 	if n.Active {
 		low, high := matching.Band(n.MinPrice, n.MaxPrice)
-		*targets = append(*targets, []any{n.ID, matching.PropertyPurpose(n.Purpose), n.Type, c.Key, nullFloat(low), nullFloat(high)})
+		*targets = append(*targets, []any{n.ID, string(n.Purpose), n.Type, c.Key, nullFloat(low), nullFloat(high)})
 	}
-	return buf.add(n.ID, n.AgentID, n.ClientName, n.ClientPhone, nullStr(n.ClientEmail), jsonList([]string{n.Type}), n.Purpose,
+	return buf.add(n.ID, n.AgentID, n.ClientName, n.ClientPhone, nullStr(n.ClientEmail), jsonList([]string{n.Type}), n.Purpose.Camel(),
 		nullFloat(n.MinPrice), nullFloat(n.MaxPrice), c.State, jsonList([]string{c.Name}), jsonList(n.Localities),
 		nullInt(n.MinBedrooms), nullInt(n.MaxBeds), nullFloat(n.MinArea), nullFloat(n.MaxArea), n.Timeline,
 		nullStr(n.Special), nullStr(n.Notes), requirement.SearchText(requirement.Fields{ClientName: n.ClientName,

@@ -2,6 +2,8 @@ package demo
 
 import (
 	"math/rand/v2"
+
+	vocab "propmatch/internal/listing"
 )
 
 func cityNamed(name string) *city {
@@ -51,18 +53,18 @@ func showcaseNeeds(s *Showcase) []need {
 	blr, mum := cityNamed("Bengaluru"), cityNamed("Mumbai")
 	return []need{
 		{AgentID: s.Buyer, ClientName: "Ankit Mehta", ClientPhone: "+919820011122", ClientEmail: sp("ankit.mehta@gmail.com"),
-			Type: "apartment", Purpose: "forSale", City: blr, MinPrice: fp(10_000_000), MaxPrice: fp(16_000_000),
+			Type: "apartment", Purpose: vocab.ForSale, City: blr, MinPrice: fp(10_000_000), MaxPrice: fp(16_000_000),
 			Localities: []string{"Whitefield", "HSR Layout"}, MinBedrooms: ip(2), MaxBeds: ip(3), Timeline: "3months",
 			Special: sp("Near IT park"), Notes: sp("Client is relocating for work"), Active: true},
-		{AgentID: s.Buyer, ClientName: "Sneha Kulkarni", ClientPhone: "+919820033344", Type: "apartment", Purpose: "forRent",
+		{AgentID: s.Buyer, ClientName: "Sneha Kulkarni", ClientPhone: "+919820033344", Type: "apartment", Purpose: vocab.ForRent,
 			City: blr, MinPrice: fp(40_000), MaxPrice: fp(60_000), Localities: []string{"Indiranagar", "Koramangala"},
 			MinBedrooms: ip(2), Timeline: "immediate", Special: sp("Pet friendly"), Active: true},
 		{AgentID: s.Buyer, ClientName: "Farhan Qureshi", ClientPhone: "+919820055566", ClientEmail: sp("farhan.q@outlook.com"),
-			Type: "apartment", Purpose: "forSale", City: mum, MinPrice: fp(25_000_000), MaxPrice: fp(40_000_000),
+			Type: "apartment", Purpose: vocab.ForSale, City: mum, MinPrice: fp(25_000_000), MaxPrice: fp(40_000_000),
 			Localities: []string{"Andheri West", "Powai", "Bandra West"}, MinBedrooms: ip(2), MaxBeds: ip(3), Timeline: "6months",
 			Active: true},
 		{AgentID: s.Seller, ClientName: "Kavya Iyer", ClientPhone: "+919845077788", ClientEmail: sp("kavya.iyer@yahoo.co.in"),
-			Type: "apartment", Purpose: "forRent", City: mum, MinPrice: fp(35_000), MaxPrice: fp(50_000),
+			Type: "apartment", Purpose: vocab.ForRent, City: mum, MinPrice: fp(35_000), MaxPrice: fp(50_000),
 			Localities: []string{"Andheri West"}, MinBedrooms: ip(1), MaxBeds: ip(2), Timeline: "1month", Active: true},
 	}
 }

@@ -10,7 +10,6 @@ import (
 	"propmatch/internal/apperr"
 	"propmatch/internal/auth"
 	"propmatch/internal/events"
-	"propmatch/internal/matching"
 )
 
 // eventsPath is the event stream's route.
@@ -65,17 +64,6 @@ func (s *server) publish(r *http.Request, users []int64, ev events.Event) {
 	}
 	if err := s.Events.Publish(context.WithoutCancel(r.Context()), users, ev); err != nil {
 		s.Log.Warn("publish event", "type", ev.Type, "err", err)
-	}
-}
-
-// announceMatches tells each agent who gained matches in a committed write.
-func (s *server) announceMatches(r *http.Request, news *matching.News) {
-	byCount := map[int][]int64{}
-	for agent, n := range news.Counts() {
-		byCount[n] = append(byCount[n], agent)
-	}
-	for n, agents := range byCount {
-		s.publish(r, agents, events.New(events.Matches, countBody{Count: n}))
 	}
 }
 

@@ -1,38 +1,20 @@
 package httpapi
 
 import (
-	"context"
-	"encoding/json"
 	"net/http"
 
+	"propmatch/internal/access"
 	"propmatch/internal/apperr"
 	"propmatch/internal/auth"
 	"propmatch/internal/match"
-	"propmatch/internal/matching"
 	"propmatch/internal/media"
+	"propmatch/internal/paging"
 	"propmatch/internal/property"
 	"propmatch/internal/requirement"
-	"propmatch/internal/store"
 )
 
-// page runs list with the request's page and writes the result with its Link header.
-func page[T any](s *server, w http.ResponseWriter, r *http.Request, list func(store.Page) ([]T, int64, error)) {
-	p, err := pageOf(r)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	items, next, err := list(p)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	setNextLink(w, r, next)
-	writeJSON(w, http.StatusOK, items)
-}
-
 func (s *server) listMyProperties(w http.ResponseWriter, r *http.Request, u auth.User) {
-	page(s, w, r, func(p store.Page) ([]property.Property, int64, error) {
+	page(s, w, r, func(p paging.Page) ([]property.Property, int64, error) {
 		return s.Properties.ListMine(r.Context(), u.ID, p)
 	})
 }
@@ -43,9 +25,7 @@ func (s *server) createProperty(w http.ResponseWriter, r *http.Request, u auth.U
 		s.fail(w, r, err)
 		return
 	}
-	p, err := matched(s, r, func(ctx context.Context) (property.Property, error) {
-		return s.Properties.Create(ctx, u.ID, in)
-	})
+	p, err := s.Properties.Create(r.Context(), u.ID, in)
 	s.reply(w, r, http.StatusCreated, p, err)
 }
 
@@ -60,22 +40,20 @@ func (s *server) updateProperty(w http.ResponseWriter, r *http.Request, u auth.U
 		s.fail(w, r, err)
 		return
 	}
-	p, err := matched(s, r, func(ctx context.Context) (property.Property, error) {
-		return s.Properties.Update(ctx, u.ID, id, in)
-	})
+	p, err := s.Properties.Update(r.Context(), u.ID, id, in)
 	s.reply(w, r, http.StatusOK, p, err)
 }
 
 func (s *server) deleteProperty(w http.ResponseWriter, r *http.Request, u auth.User) {
 	id, err := pathID(r)
 	if err == nil {
-		err = s.Properties.Delete(r.Context(), store.Actor{ID: u.ID, Admin: u.IsAdmin()}, id)
+		err = s.Properties.Delete(r.Context(), access.Actor{ID: u.ID, Admin: u.IsAdmin()}, id)
 	}
 	s.reply(w, r, http.StatusOK, messageBody{Message: "Property deleted"}, err)
 }
 
 func (s *server) listMyRequirements(w http.ResponseWriter, r *http.Request, u auth.User) {
-	page(s, w, r, func(p store.Page) ([]requirement.Requirement, int64, error) {
+	page(s, w, r, func(p paging.Page) ([]requirement.Requirement, int64, error) {
 		return s.Requirements.ListMine(r.Context(), u.ID, p)
 	})
 }
@@ -86,9 +64,7 @@ func (s *server) createRequirement(w http.ResponseWriter, r *http.Request, u aut
 		s.fail(w, r, err)
 		return
 	}
-	req, err := matched(s, r, func(ctx context.Context) (requirement.Requirement, error) {
-		return s.Requirements.Create(ctx, u.ID, in)
-	})
+	req, err := s.Requirements.Create(r.Context(), u.ID, in)
 	s.reply(w, r, http.StatusCreated, req, err)
 }
 
@@ -98,21 +74,19 @@ func (s *server) updateRequirement(w http.ResponseWriter, r *http.Request, u aut
 		s.fail(w, r, err)
 		return
 	}
-	patch, err := decode[map[string]json.RawMessage](r)
+	patch, err := decode[requirement.Patch](r)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	req, err := matched(s, r, func(ctx context.Context) (requirement.Requirement, error) {
-		return s.Requirements.Update(ctx, u.ID, id, patch)
-	})
+	req, err := s.Requirements.Update(r.Context(), u.ID, id, patch)
 	s.reply(w, r, http.StatusOK, req, err)
 }
 
 func (s *server) deleteRequirement(w http.ResponseWriter, r *http.Request, u auth.User) {
 	id, err := pathID(r)
 	if err == nil {
-		err = s.Requirements.Delete(r.Context(), store.Actor{ID: u.ID, Admin: u.IsAdmin()}, id)
+		err = s.Requirements.Delete(r.Context(), access.Actor{ID: u.ID, Admin: u.IsAdmin()}, id)
 	}
 	s.reply(w, r, http.StatusOK, messageBody{Message: "Requirement deleted"}, err)
 }
@@ -128,7 +102,7 @@ func (s *server) requirementMatches(w http.ResponseWriter, r *http.Request, u au
 }
 
 func (s *server) listMatches(w http.ResponseWriter, r *http.Request, u auth.User) {
-	page(s, w, r, func(p store.Page) ([]match.Match, int64, error) {
+	page(s, w, r, func(p paging.Page) ([]match.Match, int64, error) {
 		q := r.URL.Query()
 		return s.Matches.List(r.Context(), u.ID, q.Get("type"), q.Get("status"), p)
 	})
@@ -187,19 +161,19 @@ func (s *server) shareMatchClient(w http.ResponseWriter, r *http.Request, u auth
 }
 
 func (s *server) marketplaceProperties(w http.ResponseWriter, r *http.Request, u auth.User) {
-	page(s, w, r, func(p store.Page) ([]property.Marketplace, int64, error) {
+	page(s, w, r, func(p paging.Page) ([]property.Marketplace, int64, error) {
 		return s.Marketplace.Properties(r.Context(), r.URL.Query().Get("q"), p)
 	})
 }
 
 func (s *server) marketplaceRequirements(w http.ResponseWriter, r *http.Request, u auth.User) {
-	page(s, w, r, func(p store.Page) ([]requirement.Public, int64, error) {
+	page(s, w, r, func(p paging.Page) ([]requirement.Public, int64, error) {
 		return s.Marketplace.Requirements(r.Context(), u.ID, r.URL.Query().Get("q"), p)
 	})
 }
 
 func (s *server) dashboardStats(w http.ResponseWriter, r *http.Request, u auth.User) {
-	st, err := s.Marketplace.DashboardStats(r.Context(), u.ID)
+	st, err := s.Dashboard.Stats(r.Context(), u.ID)
 	s.reply(w, r, http.StatusOK, st, err)
 }
 
@@ -223,15 +197,4 @@ func (s *server) getMedia(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Write(img.Data)
-}
-
-// matched runs a write that may store matches, and tells the agents who
-// gained matches once it has committed.
-func matched[T any](s *server, r *http.Request, write func(ctx context.Context) (T, error)) (T, error) {
-	ctx, news := matching.WithNews(r.Context())
-	v, err := write(ctx)
-	if err == nil {
-		s.announceMatches(r, news)
-	}
-	return v, err
 }

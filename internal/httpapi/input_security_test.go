@@ -293,8 +293,8 @@ func TestUnreadableNumbersAreRefused(t *testing.T) {
 			{"MaxBudgetAsWords", "POST", "/api/requirements", B, wanted("maxPrice", "abc"), "maxPrice", "maxPrice must be a number"},
 			{"MinBedroomsAsWords", "POST", "/api/requirements", B, wanted("minBedrooms", "many"), "minBedrooms", "minBedrooms must be a number"},
 			{"MinAreaWithAUnit", "POST", "/api/requirements", B, wanted("minArea", "1.5 acres"), "minArea", "minArea must be a number"},
-			{"PatchMaxBudgetAsWords", "PATCH", patch, B, map[string]any{"maxPrice": "abc"}, "maxPrice", ""},
-			{"PatchMinBudgetWithATrailingLetter", "PATCH", patch, B, map[string]any{"minPrice": "12,00,000x"}, "minPrice", ""},
+			{"PatchMaxBudgetAsWords", "PATCH", patch, B, map[string]any{"maxPrice": "abc"}, "maxPrice", "maxPrice must be a number"},
+			{"PatchMinBudgetWithATrailingLetter", "PATCH", patch, B, map[string]any{"minPrice": "12,00,000x"}, "minPrice", "minPrice must be a number"},
 			{"ConnectionRecipientAsWords", "POST", "/api/connections", A, map[string]any{"recipientId": "abc"}, "recipientId", "recipientId must be a number"},
 			{"MessageReceiverAsWords", "POST", "/api/messages", A, map[string]any{"receiverId": "abc", "content": "hi"}, "receiverId", "receiverId must be a number"},
 		})

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"propmatch/internal/listing"
 	"propmatch/internal/store"
 )
 
@@ -22,6 +23,9 @@ type Engine struct {
 	// Limit is how many open matches a requirement keeps (its best by score,
 	// then the newest property).
 	Limit int
+	// Announcer tells agents about their new matches (see Announce); nil
+	// tells nobody.
+	Announcer Announcer
 }
 
 // NewEngine returns an engine that keeps limit open matches per requirement.
@@ -55,7 +59,17 @@ type existingMatch struct {
 // A listing can qualify for thousands of requirements, so the writes are
 // batched: one multi-row insert, one delete for the matches pushed out, and
 // one bound update per score level.
-func (e *Engine) PropertyChanged(ctx context.Context, tx *sql.Tx, now time.Time, propertyID int64) error {
+// It returns the new matches it stored, for Announce once tx commits.
+func (e *Engine) PropertyChanged(ctx context.Context, tx *sql.Tx, now time.Time, propertyID int64) (Gained, error) {
+	added := Gained{}
+	if err := e.propertyChanged(ctx, tx, now, propertyID, added); err != nil {
+		return nil, err
+	}
+	return added, nil
+}
+
+// propertyChanged does PropertyChanged, counting the matches it stores in added.
+func (e *Engine) propertyChanged(ctx context.Context, tx *sql.Tx, now time.Time, propertyID int64, added Gained) error {
 	p, err := loadProperty(ctx, tx, propertyID)
 	if err != nil {
 		return err
@@ -70,7 +84,7 @@ func (e *Engine) PropertyChanged(ctx context.Context, tx *sql.Tx, now time.Time,
 			return err
 		}
 	}
-	w := newWriter(tx, now)
+	w := newWriter(tx, now, added)
 	var (
 		inserts  []pendingMatch
 		pushed   []int64             // requirements whose floor was pushed out
@@ -139,7 +153,7 @@ func (e *Engine) PropertyChanged(ctx context.Context, tx *sql.Tx, now time.Time,
 		if err := w.deleteMatch(ctx, m.id); err != nil {
 			return err
 		}
-		if err := e.syncRequirement(ctx, tx, now, reqID, false); err != nil {
+		if err := e.syncRequirement(ctx, tx, now, reqID, false, added); err != nil {
 			return err
 		}
 	}
@@ -148,7 +162,8 @@ func (e *Engine) PropertyChanged(ctx context.Context, tx *sql.Tx, now time.Time,
 
 // PropertyDeleting must run before a property is deleted, in the same
 // transaction: it removes the property's matches and refills the
-// requirements that lose an open match.
+// requirements that lose an open match. Matches the refills store are not
+// announced.
 func (e *Engine) PropertyDeleting(ctx context.Context, tx *sql.Tx, now time.Time, propertyID int64) error {
 	existing, err := matchesOf(ctx, tx, "property_id", propertyID)
 	if err != nil {
@@ -163,7 +178,7 @@ func (e *Engine) PropertyDeleting(ctx context.Context, tx *sql.Tx, now time.Time
 	}
 	for reqID, m := range existing {
 		if m.open {
-			if err := e.syncRequirement(ctx, tx, now, reqID, false); err != nil {
+			if err := e.syncRequirement(ctx, tx, now, reqID, false, nil); err != nil {
 				return err
 			}
 		}
@@ -174,18 +189,26 @@ func (e *Engine) PropertyDeleting(ctx context.Context, tx *sql.Tx, now time.Time
 // RequirementChanged rewrites a created or edited requirement's targets and
 // recomputes its matches: its open matches become its best N qualifying
 // properties; matches either side moved past `new` are kept (with a fresh
-// score while they qualify).
-func (e *Engine) RequirementChanged(ctx context.Context, tx *sql.Tx, now time.Time, requirementID int64) error {
-	return e.syncRequirement(ctx, tx, now, requirementID, true)
+// score while they qualify). It returns the new matches it stored, for
+// Announce once tx commits.
+func (e *Engine) RequirementChanged(ctx context.Context, tx *sql.Tx, now time.Time, requirementID int64) (Gained, error) {
+	gained := Gained{}
+	if err := e.syncRequirement(ctx, tx, now, requirementID, true, gained); err != nil {
+		return nil, err
+	}
+	return gained, nil
 }
 
 // StatusChanged refills (or trims) a requirement's open matches after one of
-// its matches opened or closed (see Open). Package match calls it.
+// its matches opened or closed (see Open). Package match calls it. Matches
+// a refill stores are not announced.
 func (e *Engine) StatusChanged(ctx context.Context, tx *sql.Tx, now time.Time, requirementID int64) error {
-	return e.syncRequirement(ctx, tx, now, requirementID, false)
+	return e.syncRequirement(ctx, tx, now, requirementID, false, nil)
 }
 
-func (e *Engine) syncRequirement(ctx context.Context, tx *sql.Tx, now time.Time, requirementID int64, rewriteTargets bool) error {
+// syncRequirement makes a requirement's open matches its best N, counting
+// the matches it stores in gained (nil counts none).
+func (e *Engine) syncRequirement(ctx context.Context, tx *sql.Tx, now time.Time, requirementID int64, rewriteTargets bool, gained Gained) error {
 	r, err := loadRequirement(ctx, tx, requirementID)
 	if err != nil {
 		return err
@@ -218,7 +241,7 @@ func (e *Engine) syncRequirement(ctx context.Context, tx *sql.Tx, now time.Time,
 	sort.Slice(ranked, func(i, j int) bool {
 		return ranksAbove(ranked[i].b.Total, ranked[i].p.ID, ranked[j].b.Total, ranked[j].p.ID)
 	})
-	w := newWriter(tx, now)
+	w := newWriter(tx, now, gained)
 	keep := map[int64]bool{}
 	slots := e.Limit
 	for _, s := range ranked {
@@ -274,7 +297,8 @@ func (e *Engine) syncRequirement(ctx context.Context, tx *sql.Tx, now time.Time,
 type writer struct {
 	tx      *sql.Tx
 	now     time.Time
-	pushOut []any // (requirement id, property id) pairs of matches to push out
+	gained  Gained // counts the matches inserted
+	pushOut []any  // (requirement id, property id) pairs of matches to push out
 }
 
 type pendingMatch struct {
@@ -309,9 +333,8 @@ func (w *writer) insertAll(ctx context.Context, list []pendingMatch) error {
 		if _, err := w.tx.ExecContext(ctx, q.String(), args...); err != nil {
 			return fmt.Errorf("insert matches: %w", err)
 		}
-		news := newsFrom(ctx)
 		for _, m := range list[:n] {
-			news.add(m.p.AgentID, m.r.AgentID)
+			w.gained.add(m.p.AgentID, m.r.AgentID)
 		}
 		list = list[n:]
 	}
@@ -346,7 +369,9 @@ func (w *writer) flushPushOuts(ctx context.Context) error {
 	return nil
 }
 
-func newWriter(tx *sql.Tx, now time.Time) *writer { return &writer{tx: tx, now: now} }
+func newWriter(tx *sql.Tx, now time.Time, gained Gained) *writer {
+	return &writer{tx: tx, now: now, gained: gained}
+}
 
 func (w *writer) insert(ctx context.Context, p Property, r Requirement, b Breakdown) error {
 	bj, _ := json.Marshal(b)
@@ -356,7 +381,7 @@ func (w *writer) insert(ctx context.Context, p Property, r Requirement, b Breakd
 	if err != nil {
 		return fmt.Errorf("insert match: %w", err)
 	}
-	newsFrom(ctx).add(p.AgentID, r.AgentID)
+	w.gained.add(p.AgentID, r.AgentID)
 	return nil
 }
 
@@ -444,7 +469,7 @@ func writeTargets(ctx context.Context, tx *sql.Tx, r Requirement) error {
 			}
 			seen[key] = true
 			_, err := tx.ExecContext(ctx, `INSERT INTO requirement_targets (requirement_id, listing_purpose, property_type, city_key, price_low, price_high)
-				VALUES ($1, $2, $3, $4, $5, $6)`, r.ID, PropertyPurpose(r.Purpose), t, CityKey(c), low, high)
+				VALUES ($1, $2, $3, $4, $5, $6)`, r.ID, string(r.Purpose), t, CityKey(c), low, high)
 			if err != nil {
 				return fmt.Errorf("insert target: %w", err)
 			}
@@ -472,13 +497,14 @@ const requirementColumns = `r.id, r.agent_id, r.is_active, r.listing_purpose, r.
 
 func scanRequirement(row interface{ Scan(...any) error }, extra ...any) (Requirement, error) {
 	var r Requirement
-	var types, cities, localities string
+	var purpose, types, cities, localities string
 	var minP, maxP sql.NullFloat64
 	var minB, maxB sql.NullInt64
-	dest := append([]any{&r.ID, &r.AgentID, &r.Active, &r.Purpose, &types, &cities, &localities, &minP, &maxP, &minB, &maxB}, extra...)
+	dest := append([]any{&r.ID, &r.AgentID, &r.Active, &purpose, &types, &cities, &localities, &minP, &maxP, &minB, &maxB}, extra...)
 	if err := row.Scan(dest...); err != nil {
 		return r, err
 	}
+	r.Purpose, _ = listing.ParsePurpose(purpose) // stored in the requirements' spelling
 	r.Types, r.Cities, r.Localities = store.StringList(types), store.StringList(cities), store.StringList(localities)
 	r.MinPrice, r.MaxPrice = floatPtr(minP), floatPtr(maxP)
 	r.MinBedrooms, r.MaxBedrooms = intPtr(minB), intPtr(maxB)
@@ -503,16 +529,15 @@ func requirementCandidates(ctx context.Context, tx *sql.Tx, p Property) ([]candi
 		FROM requirement_targets t JOIN requirements r ON r.id = t.requirement_id
 		WHERE t.listing_purpose = $1 AND t.property_type = $2 AND t.city_key = $3
 		AND (t.price_low IS NULL OR t.price_low <= $4) AND (t.price_high IS NULL OR t.price_high >= $4)
-		AND r.agent_id <> $5`, p.Purpose, p.Type, CityKey(p.City), p.Price, p.AgentID)
+		AND r.agent_id <> $5`, string(p.Purpose), p.Type, CityKey(p.City), p.Price, p.AgentID)
 	if err != nil {
 		return nil, fmt.Errorf("requirement candidates: %w", err)
 	}
 	defer rows.Close()
-	purpose := requirementPurpose[p.Purpose]
 	types, cities := []string{p.Type}, []string{p.City}
 	var out []candidate
 	for rows.Next() {
-		c := candidate{req: Requirement{Active: true, Purpose: purpose, Types: types, Cities: cities}}
+		c := candidate{req: Requirement{Active: true, Purpose: p.Purpose, Types: types, Cities: cities}}
 		var minP, maxP sql.NullFloat64
 		var minB, maxB sql.NullInt64
 		var localities string
@@ -527,15 +552,13 @@ func requirementCandidates(ctx context.Context, tx *sql.Tx, p Property) ([]candi
 	return out, rows.Err()
 }
 
-var requirementPurpose = map[string]string{"for_sale": "forSale", "for_rent": "forRent", "for_lease": "forLease"}
-
 // propertyCandidates finds the active properties of other agents whose
 // purpose, type, city and price fit r, through the candidates index.
 func propertyCandidates(ctx context.Context, tx *sql.Tx, r Requirement) ([]Property, error) {
 	if len(r.Types) == 0 || len(r.Cities) == 0 {
 		return nil, nil
 	}
-	args := []any{PropertyPurpose(r.Purpose), r.AgentID}
+	args := []any{string(r.Purpose), r.AgentID}
 	q := `SELECT id, agent_id, is_active, listing_purpose, property_type, city, locality, price, bedrooms FROM properties
 		WHERE is_active = TRUE AND listing_purpose = $1 AND agent_id <> $2`
 	q += ` AND property_type IN (` + store.Placeholders(len(args)+1, len(r.Types)) + `)`

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"propmatch/internal/listing"
 	"propmatch/internal/store"
 	"propmatch/internal/store/storetest"
 )
@@ -23,6 +24,8 @@ type world struct {
 	e   *Engine
 	now time.Time
 	n   int
+	// gained is what the last write's PropertyChanged or RequirementChanged returned.
+	gained Gained
 }
 
 func newWorld(t *testing.T, db *store.DB, limit int) *world {
@@ -55,11 +58,12 @@ func (w *world) addProperty(p Property) int64 {
 	w.tx(func(tx *sql.Tx) error {
 		err := tx.QueryRow(`INSERT INTO properties (agent_id, title, property_type, listing_purpose, price, city, city_key, locality,
 			bedrooms, is_active, created_at, updated_at) VALUES ($1, 'Flat', $2, $3, $4, $5, $6, $7, $8, $9, $10, $10) RETURNING id`,
-			p.AgentID, p.Type, p.Purpose, p.Price, p.City, CityKey(p.City), p.Locality, p.Bedrooms, p.Active, w.now).Scan(&p.ID)
+			p.AgentID, p.Type, string(p.Purpose), p.Price, p.City, CityKey(p.City), p.Locality, p.Bedrooms, p.Active, w.now).Scan(&p.ID)
 		if err != nil {
 			return err
 		}
-		return w.e.PropertyChanged(w.ctx, tx, w.now, p.ID)
+		w.gained, err = w.e.PropertyChanged(w.ctx, tx, w.now, p.ID)
+		return err
 	})
 	return p.ID
 }
@@ -76,7 +80,8 @@ func (w *world) editProperty(id int64, edit func(p *Property)) {
 			p.Price, p.Active, p.Locality, p.City, CityKey(p.City), id); err != nil {
 			return err
 		}
-		return w.e.PropertyChanged(w.ctx, tx, w.now, id)
+		w.gained, err = w.e.PropertyChanged(w.ctx, tx, w.now, id)
+		return err
 	})
 }
 
@@ -103,11 +108,12 @@ func (w *world) addRequirement(r Requirement) int64 {
 		err := tx.QueryRow(`INSERT INTO requirements (agent_id, client_name, client_phone, property_types, listing_purpose, min_price, max_price,
 			preferred_cities, preferred_localities, min_bedrooms, max_bedrooms, is_active, created_at, updated_at)
 			VALUES ($1, 'Client', '+919999999999', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11) RETURNING id`,
-			r.AgentID, string(types), r.Purpose, r.MinPrice, r.MaxPrice, string(cities), string(locs), r.MinBedrooms, r.MaxBedrooms, r.Active, w.now).Scan(&r.ID)
+			r.AgentID, string(types), r.Purpose.Camel(), r.MinPrice, r.MaxPrice, string(cities), string(locs), r.MinBedrooms, r.MaxBedrooms, r.Active, w.now).Scan(&r.ID)
 		if err != nil {
 			return err
 		}
-		return w.e.RequirementChanged(w.ctx, tx, w.now, r.ID)
+		w.gained, err = w.e.RequirementChanged(w.ctx, tx, w.now, r.ID)
+		return err
 	})
 	return r.ID
 }
@@ -118,7 +124,9 @@ func (w *world) editRequirement(id int64, set string, args ...any) {
 		if _, err := tx.Exec(`UPDATE requirements SET `+set+` WHERE id = `+fmt.Sprint(id), args...); err != nil {
 			return err
 		}
-		return w.e.RequirementChanged(w.ctx, tx, w.now, id)
+		var err error
+		w.gained, err = w.e.RequirementChanged(w.ctx, tx, w.now, id)
+		return err
 	})
 }
 
@@ -173,11 +181,11 @@ func (w *world) matches(reqID int64) map[int64]stored {
 }
 
 func sale(agent int64, price float64) Property {
-	return Property{AgentID: agent, Active: true, Purpose: "for_sale", Type: "apartment", City: "Bengaluru", Locality: "Whitefield", Price: price, Bedrooms: ptr(3)}
+	return Property{AgentID: agent, Active: true, Purpose: listing.ForSale, Type: "apartment", City: "Bengaluru", Locality: "Whitefield", Price: price, Bedrooms: ptr(3)}
 }
 
 func wants(agent int64) Requirement {
-	return Requirement{AgentID: agent, Active: true, Purpose: "forSale", Types: []string{"apartment"}, Cities: []string{"bengaluru"},
+	return Requirement{AgentID: agent, Active: true, Purpose: listing.ForSale, Types: []string{"apartment"}, Cities: []string{"bengaluru"},
 		MinPrice: ptr(5_000_000.0), MaxPrice: ptr(10_000_000.0)}
 }
 
@@ -193,6 +201,31 @@ func TestEngine(t *testing.T) {
 			if got.score != 80 || got.status != "new" || got.breakdown != want {
 				t.Fatalf("got %+v, want score 80 new with %+v", got, want)
 			}
+		})
+		t.Run("WritesReturnTheMatchesTheyStored", func(t *testing.T) {
+			w := newWorld(t, storetest.New(t, db.Engine), 100)
+			seller, buyer1, buyer2, buyer3 := w.agent(), w.agent(), w.agent(), w.agent()
+			w.addRequirement(wants(buyer1))
+			wantGained(t, "requirement without listings", w.gained, Gained{})
+			w.addRequirement(wants(buyer2))
+			p := w.addProperty(sale(seller, 8_000_000))
+			wantGained(t, "listing for two requirements", w.gained, Gained{seller: 2, buyer1: 1, buyer2: 1})
+			w.addRequirement(wants(buyer3))
+			wantGained(t, "requirement for one listing", w.gained, Gained{seller: 1, buyer3: 1})
+			w.editProperty(p, func(p *Property) { p.Price = 9_000_000 })
+			wantGained(t, "edit that only rescores", w.gained, Gained{})
+			w.editRequirement(w.addRequirement(wants(buyer1)), `max_price = 20000000`)
+			wantGained(t, "edit that keeps its match", w.gained, Gained{})
+		})
+		t.Run("RefillsOfAListingEditAreReturned", func(t *testing.T) {
+			w := newWorld(t, storetest.New(t, db.Engine), 1)
+			seller1, seller2, buyer := w.agent(), w.agent(), w.agent()
+			w.addRequirement(wants(buyer))
+			w.addProperty(sale(seller1, 8_000_000))
+			p2 := w.addProperty(sale(seller2, 8_000_000)) // newer: pushes the first out of the one slot
+			wantGained(t, "newer listing", w.gained, Gained{seller2: 1, buyer: 1})
+			w.editProperty(p2, func(p *Property) { p.Price = 20_000_000 })
+			wantGained(t, "listing edited out of the band", w.gained, Gained{seller1: 1, buyer: 1})
 		})
 		t.Run("RequirementMatchesExistingProperties", func(t *testing.T) {
 			w := newWorld(t, storetest.New(t, db.Engine), 100)
@@ -535,4 +568,18 @@ func idsOf(tx *sql.Tx, table string) []int64 {
 		ids = append(ids, id)
 	}
 	return ids
+}
+
+func wantGained(t *testing.T, what string, got, want Gained) {
+	t.Helper()
+	if len(got) != len(want) {
+		t.Errorf("%s: gained %v, want %v", what, got, want)
+		return
+	}
+	for agent, n := range want {
+		if got[agent] != n {
+			t.Errorf("%s: gained %v, want %v", what, got, want)
+			return
+		}
+	}
 }

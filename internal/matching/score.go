@@ -6,6 +6,8 @@ package matching
 import (
 	"strings"
 	"unicode"
+
+	"propmatch/internal/listing"
 )
 
 // Points per rule.
@@ -22,7 +24,7 @@ type Property struct {
 	ID       int64
 	AgentID  int64
 	Active   bool
-	Purpose  string // for_sale, for_rent, for_lease
+	Purpose  listing.Purpose
 	Type     string
 	City     string
 	Locality string
@@ -35,7 +37,7 @@ type Requirement struct {
 	ID          int64
 	AgentID     int64
 	Active      bool
-	Purpose     string // forSale, forRent, forLease
+	Purpose     listing.Purpose
 	Types       []string
 	Cities      []string
 	Localities  []string
@@ -53,19 +55,6 @@ type Breakdown struct {
 	Bedrooms     int `json:"bedrooms"`
 	Locality     int `json:"locality"`
 	Total        int `json:"total"`
-}
-
-// PropertyPurpose maps a requirement's listing purpose to a property's.
-func PropertyPurpose(requirementPurpose string) string {
-	switch requirementPurpose {
-	case "forSale":
-		return "for_sale"
-	case "forRent":
-		return "for_rent"
-	case "forLease":
-		return "for_lease"
-	}
-	return ""
 }
 
 // CityKey is the form cities are compared in: lower case, without spaces.
@@ -94,7 +83,7 @@ func Band(minPrice, maxPrice *float64) (low, high *float64) {
 
 // Qualifies reports whether p and r form a match (rules 1 to 5).
 func Qualifies(p Property, r Requirement) bool {
-	if !p.Active || !r.Active || p.AgentID == r.AgentID || p.Purpose != PropertyPurpose(r.Purpose) {
+	if !p.Active || !r.Active || p.AgentID == r.AgentID || p.Purpose != r.Purpose {
 		return false
 	}
 	if !containsFold(r.Types, p.Type, strings.EqualFold) {
@@ -123,7 +112,7 @@ func Score(p Property, r Requirement) Breakdown {
 	if (r.MinPrice == nil || p.Price >= *r.MinPrice) && (r.MaxPrice == nil || p.Price <= *r.MaxPrice) {
 		b.Price = PointsPrice
 	}
-	if (p.Type == "apartment" || p.Type == "villa") && p.Bedrooms != nil && *p.Bedrooms > 0 &&
+	if listing.PropertyType(p.Type).HasBedrooms() && p.Bedrooms != nil && *p.Bedrooms > 0 &&
 		(r.MinBedrooms == nil || *p.Bedrooms >= *r.MinBedrooms) &&
 		(r.MaxBedrooms == nil || *p.Bedrooms <= *r.MaxBedrooms) {
 		b.Bedrooms = PointsBedrooms

@@ -1,16 +1,20 @@
 package matching
 
-import "testing"
+import (
+	"testing"
+
+	"propmatch/internal/listing"
+)
 
 func ptr[T any](v T) *T { return &v }
 
 func baseReq() Requirement {
-	return Requirement{ID: 1, AgentID: 2, Active: true, Purpose: "forSale", Types: []string{"apartment"},
+	return Requirement{ID: 1, AgentID: 2, Active: true, Purpose: listing.ForSale, Types: []string{"apartment"},
 		Cities: []string{"Bengaluru"}, MinPrice: ptr(5_000_000.0), MaxPrice: ptr(10_000_000.0)}
 }
 
 func baseProp() Property {
-	return Property{ID: 10, AgentID: 1, Active: true, Purpose: "for_sale", Type: "apartment", City: "Bengaluru",
+	return Property{ID: 10, AgentID: 1, Active: true, Purpose: listing.ForSale, Type: "apartment", City: "Bengaluru",
 		Locality: "Whitefield", Price: 8_000_000, Bedrooms: ptr(3)}
 }
 
@@ -24,9 +28,9 @@ func TestQualifies(t *testing.T) {
 		{"PropertyInactive", func(p *Property, r *Requirement) { p.Active = false }, false},
 		{"RequirementInactive", func(p *Property, r *Requirement) { r.Active = false }, false},
 		{"NoSelfMatch", func(p *Property, r *Requirement) { p.AgentID = r.AgentID }, false},
-		{"PurposeMustAgree", func(p *Property, r *Requirement) { p.Purpose = "for_rent" }, false},
-		{"RentMatchesRent", func(p *Property, r *Requirement) { p.Purpose, r.Purpose = "for_rent", "forRent" }, true},
-		{"LeaseMatchesLease", func(p *Property, r *Requirement) { p.Purpose, r.Purpose = "for_lease", "forLease" }, true},
+		{"PurposeMustAgree", func(p *Property, r *Requirement) { p.Purpose = listing.ForRent }, false},
+		{"RentMatchesRent", func(p *Property, r *Requirement) { p.Purpose, r.Purpose = listing.ForRent, listing.ForRent }, true},
+		{"LeaseMatchesLease", func(p *Property, r *Requirement) { p.Purpose, r.Purpose = listing.ForLease, listing.ForLease }, true},
 		{"TypeMustBeWanted", func(p *Property, r *Requirement) { p.Type = "villa" }, false},
 		{"AnyOfSeveralTypes", func(p *Property, r *Requirement) { p.Type = "villa"; r.Types = []string{"apartment", "villa"} }, true},
 		{"CityMustBeWanted", func(p *Property, r *Requirement) { p.City = "Mysuru" }, false},

@@ -6,60 +6,61 @@ package property
 import (
 	"time"
 
+	"propmatch/internal/listing"
 	"propmatch/internal/store"
 )
 
 // Property is a listing as the API shows it.
 type Property struct {
-	ID               int64     `json:"id"`
-	AgentID          int64     `json:"agentId"`
-	Title            string    `json:"title"`
-	Description      string    `json:"description"`
-	PropertyType     string    `json:"propertyType"`
-	ListingPurpose   string    `json:"listingPurpose"`
-	Price            float64   `json:"price"`
-	State            string    `json:"state"`
-	City             string    `json:"city"`
-	Locality         string    `json:"locality"`
-	Pincode          string    `json:"pincode"`
-	Address          string    `json:"address"`
-	Bedrooms         *int      `json:"bedrooms"`
-	Bathrooms        *int      `json:"bathrooms"`
-	Sqft             *int      `json:"sqft"`
-	BuiltUpArea      *int      `json:"builtUpArea"`
-	PlotArea         *int      `json:"plotArea"`
-	Floor            *string   `json:"floor"`
-	TotalFloors      *int      `json:"totalFloors"`
-	Facing           *string   `json:"facing"`
-	Furnishing       *string   `json:"furnishing"`
-	Acres            *float64  `json:"acres"`
-	HasLegalDocs     bool      `json:"hasLegalDocs"`
-	ReraApproved     bool      `json:"reraApproved"`
-	Balcony          *string   `json:"balcony"`
-	Maintenance      *string   `json:"maintenance"`
-	Parking          *string   `json:"parking"`
-	Garden           *string   `json:"garden"`
-	VillaSize        *int      `json:"villaSize"`
-	Furnished        *string   `json:"furnished"`
-	Zone             *string   `json:"zone"`
-	Frontage         *string   `json:"frontage"`
-	RoadAccess       *string   `json:"roadAccess"`
-	CommercialType   *string   `json:"commercialType"`
-	TotalCabins      *int      `json:"totalCabins"`
-	Washrooms        *int      `json:"washrooms"`
-	CentralAC        bool      `json:"centralAC"`
-	PowerBackup      *string   `json:"powerBackup"`
-	LeaseTerm        *string   `json:"leaseTerm"`
-	SoilType         *string   `json:"soilType"`
-	CropHistory      *string   `json:"cropHistory"`
-	Fencing          *string   `json:"fencing"`
-	IrrigationSystem *string   `json:"irrigationSystem"`
-	Amenities        []string  `json:"amenities"`
-	Images           []string  `json:"images"`
-	IsActive         bool      `json:"isActive"`
-	IsRealData       bool      `json:"isRealData"`
-	CreatedAt        time.Time `json:"createdAt"`
-	UpdatedAt        time.Time `json:"updatedAt"`
+	ID               int64                `json:"id"`
+	AgentID          int64                `json:"agentId"`
+	Title            string               `json:"title"`
+	Description      string               `json:"description"`
+	PropertyType     listing.PropertyType `json:"propertyType"`
+	ListingPurpose   listing.Purpose      `json:"listingPurpose"`
+	Price            float64              `json:"price"`
+	State            string               `json:"state"`
+	City             string               `json:"city"`
+	Locality         string               `json:"locality"`
+	Pincode          string               `json:"pincode"`
+	Address          string               `json:"address"`
+	Bedrooms         *int                 `json:"bedrooms"`
+	Bathrooms        *int                 `json:"bathrooms"`
+	Sqft             *int                 `json:"sqft"`
+	BuiltUpArea      *int                 `json:"builtUpArea"`
+	PlotArea         *int                 `json:"plotArea"`
+	Floor            *string              `json:"floor"`
+	TotalFloors      *int                 `json:"totalFloors"`
+	Facing           *string              `json:"facing"`
+	Furnishing       *string              `json:"furnishing"`
+	Acres            *float64             `json:"acres"`
+	HasLegalDocs     bool                 `json:"hasLegalDocs"`
+	ReraApproved     bool                 `json:"reraApproved"`
+	Balcony          *string              `json:"balcony"`
+	Maintenance      *string              `json:"maintenance"`
+	Parking          *string              `json:"parking"`
+	Garden           *string              `json:"garden"`
+	VillaSize        *int                 `json:"villaSize"`
+	Furnished        *string              `json:"furnished"`
+	Zone             *string              `json:"zone"`
+	Frontage         *string              `json:"frontage"`
+	RoadAccess       *string              `json:"roadAccess"`
+	CommercialType   *string              `json:"commercialType"`
+	TotalCabins      *int                 `json:"totalCabins"`
+	Washrooms        *int                 `json:"washrooms"`
+	CentralAC        bool                 `json:"centralAC"`
+	PowerBackup      *string              `json:"powerBackup"`
+	LeaseTerm        *string              `json:"leaseTerm"`
+	SoilType         *string              `json:"soilType"`
+	CropHistory      *string              `json:"cropHistory"`
+	Fencing          *string              `json:"fencing"`
+	IrrigationSystem *string              `json:"irrigationSystem"`
+	Amenities        []string             `json:"amenities"`
+	Images           []string             `json:"images"`
+	IsActive         bool                 `json:"isActive"`
+	IsRealData       bool                 `json:"isRealData"`
+	CreatedAt        time.Time            `json:"createdAt"`
+	UpdatedAt        time.Time            `json:"updatedAt"`
 }
 
 // Marketplace is a listing with its agent's name and phone, as every agent sees it.
@@ -96,9 +97,3 @@ func Dest(p *Property) ([]any, func()) {
 		p.Amenities, p.Images = store.StringList(amenities), store.StringList(images)
 	}
 }
-
-// Types are the five property types.
-var Types = []string{"apartment", "villa", "plot", "commercial", "agricultural"}
-
-// Purposes are the listing purposes, as properties spell them.
-var Purposes = []string{"for_sale", "for_rent", "for_lease"}

@@ -5,9 +5,11 @@ import (
 	"database/sql"
 	"fmt"
 
+	"propmatch/internal/access"
 	"propmatch/internal/apperr"
 	"propmatch/internal/matching"
 	"propmatch/internal/media"
+	"propmatch/internal/paging"
 	"propmatch/internal/store"
 )
 
@@ -26,35 +28,30 @@ var errNotFound = apperr.New(apperr.NotFound, "Property not found")
 
 // ListMine returns a page of agentID's own listings, newest first, and the
 // cursor of the next page (0 for none).
-func (s *Service) ListMine(ctx context.Context, agentID int64, page store.Page) ([]Property, int64, error) {
+func (s *Service) ListMine(ctx context.Context, agentID int64, page paging.Page) ([]Property, int64, error) {
 	q, args := page.Apply(`SELECT `+Columns("p")+` FROM properties p WHERE p.agent_id = $1`, "p.id", []any{agentID})
 	list, err := s.query(ctx, s.db.DB, q, args...)
 	if err != nil {
 		return nil, 0, err
 	}
-	list, next := store.Trim(list, page, func(p Property) int64 { return p.ID })
+	list, next := paging.Trim(list, page, func(p Property) int64 { return p.ID })
 	return list, next, nil
 }
 
-func (s *Service) query(ctx context.Context, q interface {
-	QueryContext(context.Context, string, ...any) (*sql.Rows, error)
-}, query string, args ...any) ([]Property, error) {
+func (s *Service) query(ctx context.Context, q store.Querier, query string, args ...any) ([]Property, error) {
 	rows, err := q.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, apperr.Wrap(err, "list properties")
 	}
-	defer rows.Close()
-	list := []Property{}
-	for rows.Next() {
-		var p Property
-		dest, finish := Dest(&p)
+	list, err := store.Collect(rows, func(rows *sql.Rows, p *Property) error {
+		dest, finish := Dest(p)
 		if err := rows.Scan(dest...); err != nil {
-			return nil, apperr.Wrap(err, "scan property")
+			return err
 		}
 		finish()
-		list = append(list, p)
-	}
-	return list, apperr.Wrap(rows.Err(), "list properties")
+		return nil
+	})
+	return list, apperr.Wrap(err, "list properties")
 }
 
 func (s *Service) get(ctx context.Context, tx *sql.Tx, id int64) (Property, error) {
@@ -69,13 +66,15 @@ func (s *Service) get(ctx context.Context, tx *sql.Tx, id int64) (Property, erro
 }
 
 // Create stores a listing owned by agentID and matches it, in one
-// transaction. It returns Invalid with field errors for bad input.
+// transaction, then tells the agents who gained matches. It returns Invalid
+// with field errors for bad input.
 func (s *Service) Create(ctx context.Context, agentID int64, in Input) (Property, error) {
 	rec, err := in.validate(ctx)
 	if err != nil {
 		return Property{}, err
 	}
 	var out Property
+	var gained matching.Gained
 	err = s.db.WithTx(ctx, func(tx *sql.Tx) error {
 		now := s.db.Time()
 		if err := s.storeImage(ctx, tx, agentID, &rec); err != nil {
@@ -88,25 +87,30 @@ func (s *Service) Create(ctx context.Context, agentID int64, in Input) (Property
 		if err != nil {
 			return apperr.Wrap(err, "insert property")
 		}
-		if err := s.engine.PropertyChanged(ctx, tx, now, id); err != nil {
+		if gained, err = s.engine.PropertyChanged(ctx, tx, now, id); err != nil {
 			return apperr.Wrap(err, "match property")
 		}
 		out, err = s.get(ctx, tx, id)
 		return err
 	})
+	if err == nil {
+		s.engine.Announce(ctx, gained)
+	}
 	return out, err
 }
 
-// Update replaces one of agentID's listings with in and rematches it. It
-// returns NotFound when the listing does not exist or is another agent's.
+// Update replaces one of agentID's listings with in and rematches it, then
+// tells the agents who gained matches. It returns NotFound when the listing
+// does not exist or is another agent's.
 func (s *Service) Update(ctx context.Context, agentID, id int64, in Input) (Property, error) {
 	rec, err := in.validate(ctx)
 	if err != nil {
 		return Property{}, err
 	}
 	var out Property
+	var gained matching.Gained
 	err = s.db.WithTx(ctx, func(tx *sql.Tx) error {
-		if err := store.CheckOwner(ctx, tx, "properties", id, store.Actor{ID: agentID}, errNotFound); err != nil {
+		if err := access.CheckOwner(ctx, tx, "properties", id, access.Actor{ID: agentID}, errNotFound); err != nil {
 			return err
 		}
 		if err := s.storeImage(ctx, tx, agentID, &rec); err != nil {
@@ -119,20 +123,23 @@ func (s *Service) Update(ctx context.Context, agentID, id int64, in Input) (Prop
 		if err != nil {
 			return apperr.Wrap(err, "update property")
 		}
-		if err := s.engine.PropertyChanged(ctx, tx, now, id); err != nil {
+		if gained, err = s.engine.PropertyChanged(ctx, tx, now, id); err != nil {
 			return apperr.Wrap(err, "match property")
 		}
 		out, err = s.get(ctx, tx, id)
 		return err
 	})
+	if err == nil {
+		s.engine.Announce(ctx, gained)
+	}
 	return out, err
 }
 
 // Delete removes a listing and its matches. The owner may delete it, and so
 // may an admin; anyone else gets NotFound.
-func (s *Service) Delete(ctx context.Context, actor store.Actor, id int64) error {
+func (s *Service) Delete(ctx context.Context, actor access.Actor, id int64) error {
 	return s.db.WithTx(ctx, func(tx *sql.Tx) error {
-		if err := store.CheckOwner(ctx, tx, "properties", id, actor, errNotFound); err != nil {
+		if err := access.CheckOwner(ctx, tx, "properties", id, actor, errNotFound); err != nil {
 			return err
 		}
 		if err := s.engine.PropertyDeleting(ctx, tx, s.db.Time(), id); err != nil {

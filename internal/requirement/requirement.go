@@ -20,7 +20,7 @@ type Fields struct {
 	AgentID             int64     `json:"agentId"`
 	ClientName          string    `json:"clientName"`
 	PropertyTypes       []string  `json:"propertyTypes"`
-	ListingPurpose      string    `json:"listingPurpose"`
+	ListingPurpose      string    `json:"listingPurpose"` // a listing.Purpose as Camel spells it
 	MinPrice            *float64  `json:"minPrice"`
 	MaxPrice            *float64  `json:"maxPrice"`
 	PreferredState      string    `json:"preferredState"`

@@ -3,12 +3,12 @@ package requirement
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
-	"errors"
 	"fmt"
 
+	"propmatch/internal/access"
 	"propmatch/internal/apperr"
 	"propmatch/internal/matching"
+	"propmatch/internal/paging"
 	"propmatch/internal/store"
 )
 
@@ -25,44 +25,33 @@ func NewService(db *store.DB, engine *matching.Engine) *Service {
 
 var errNotFound = apperr.New(apperr.NotFound, "Requirement not found")
 
-func scan(rows interface{ Scan(...any) error }) (Requirement, error) {
-	var r Requirement
+func scan(rows *sql.Rows, r *Requirement) error {
 	dest, finish := PublicDest(&r.Fields)
 	if err := rows.Scan(append(dest, &r.ClientPhone, &r.ClientEmail)...); err != nil {
-		return r, err
+		return err
 	}
 	finish()
-	return r, nil
+	return nil
 }
 
-func (s *Service) query(ctx context.Context, q interface {
-	QueryContext(context.Context, string, ...any) (*sql.Rows, error)
-}, where string, args ...any) ([]Requirement, error) {
+func (s *Service) query(ctx context.Context, q store.Querier, where string, args ...any) ([]Requirement, error) {
 	rows, err := q.QueryContext(ctx, `SELECT `+PublicColumns("r")+`, r.client_phone, r.client_email FROM requirements r WHERE `+where, args...)
 	if err != nil {
 		return nil, apperr.Wrap(err, "list requirements")
 	}
-	defer rows.Close()
-	list := []Requirement{}
-	for rows.Next() {
-		r, err := scan(rows)
-		if err != nil {
-			return nil, apperr.Wrap(err, "scan requirement")
-		}
-		list = append(list, r)
-	}
-	return list, apperr.Wrap(rows.Err(), "list requirements")
+	list, err := store.Collect(rows, scan)
+	return list, apperr.Wrap(err, "list requirements")
 }
 
 // ListMine returns a page of agentID's requirements, newest first, and the
 // cursor of the next page (0 for none).
-func (s *Service) ListMine(ctx context.Context, agentID int64, page store.Page) ([]Requirement, int64, error) {
+func (s *Service) ListMine(ctx context.Context, agentID int64, page paging.Page) ([]Requirement, int64, error) {
 	where, args := page.Apply(`r.agent_id = $1`, "r.id", []any{agentID})
 	list, err := s.query(ctx, s.db.DB, where, args...)
 	if err != nil {
 		return nil, 0, err
 	}
-	list, next := store.Trim(list, page, func(r Requirement) int64 { return r.ID })
+	list, next := paging.Trim(list, page, func(r Requirement) int64 { return r.ID })
 	return list, next, nil
 }
 
@@ -79,13 +68,15 @@ func (s *Service) GetMine(ctx context.Context, agentID, id int64) (Requirement, 
 }
 
 // Create stores a requirement owned by agentID and matches it, in one
-// transaction. It returns Invalid with the spec's field messages for bad input.
+// transaction, then tells the agents who gained matches. It returns Invalid
+// with the spec's field messages for bad input.
 func (s *Service) Create(ctx context.Context, agentID int64, in Input) (Requirement, error) {
 	r, err := in.validate()
 	if err != nil {
 		return Requirement{}, err
 	}
 	var out Requirement
+	var gained matching.Gained
 	err = s.db.WithTx(ctx, func(tx *sql.Tx) error {
 		now := s.db.Time()
 		cols, vals := writeColumns(r)
@@ -95,16 +86,22 @@ func (s *Service) Create(ctx context.Context, agentID int64, in Input) (Requirem
 		if err != nil {
 			return apperr.Wrap(err, "insert requirement")
 		}
-		return s.rematch(ctx, tx, id, &out)
+		out, gained, err = s.rematch(ctx, tx, id)
+		return err
 	})
+	if err == nil {
+		s.engine.Announce(ctx, gained)
+	}
 	return out, err
 }
 
 // Update applies patch (the fields sent) to one of agentID's requirements,
-// validates the result and rematches it. It returns NotFound for a
-// requirement that does not exist or is another agent's.
-func (s *Service) Update(ctx context.Context, agentID, id int64, patch map[string]json.RawMessage) (Requirement, error) {
+// validates the result as a whole and rematches it, then tells the agents
+// who gained matches. It returns NotFound for a requirement that does not
+// exist or is another agent's.
+func (s *Service) Update(ctx context.Context, agentID, id int64, patch Patch) (Requirement, error) {
 	var out Requirement
+	var gained matching.Gained
 	err := s.db.WithTx(ctx, func(tx *sql.Tx) error {
 		list, err := s.query(ctx, tx, `r.id = $1 AND r.agent_id = $2`, id, agentID)
 		if err != nil {
@@ -113,11 +110,7 @@ func (s *Service) Update(ctx context.Context, agentID, id int64, patch map[strin
 		if len(list) == 0 {
 			return errNotFound
 		}
-		in, err := overlay(list[0], patch)
-		if err != nil {
-			return err
-		}
-		r, err := in.validate()
+		r, err := patch.apply(inputOf(list[0])).validate()
 		if err != nil {
 			return err
 		}
@@ -128,48 +121,34 @@ func (s *Service) Update(ctx context.Context, agentID, id int64, patch map[strin
 		if err != nil {
 			return apperr.Wrap(err, "update requirement")
 		}
-		return s.rematch(ctx, tx, id, &out)
+		out, gained, err = s.rematch(ctx, tx, id)
+		return err
 	})
+	if err == nil {
+		s.engine.Announce(ctx, gained)
+	}
 	return out, err
 }
 
-// overlay returns the input that results from applying patch to r.
-func overlay(r Requirement, patch map[string]json.RawMessage) (Input, error) {
-	base, _ := json.Marshal(r)
-	var fields map[string]json.RawMessage
-	json.Unmarshal(base, &fields)
-	for k, v := range patch {
-		fields[k] = v
-	}
-	merged, _ := json.Marshal(fields)
-	var in Input
-	if err := json.Unmarshal(merged, &in); err != nil {
-		var typ *json.UnmarshalTypeError
-		if errors.As(err, &typ) {
-			return in, apperr.Validation(apperr.FieldError{Path: typ.Field, Message: typ.Field + " has the wrong type"})
-		}
-		return in, apperr.New(apperr.Invalid, "Request body is not valid")
-	}
-	return in, nil
-}
-
-func (s *Service) rematch(ctx context.Context, tx *sql.Tx, id int64, out *Requirement) error {
-	if err := s.engine.RequirementChanged(ctx, tx, s.db.Time(), id); err != nil {
-		return apperr.Wrap(err, "match requirement")
+// rematch runs the match engine on requirement id and reads it back, with
+// the matches the engine stored, to announce once tx commits.
+func (s *Service) rematch(ctx context.Context, tx *sql.Tx, id int64) (Requirement, matching.Gained, error) {
+	gained, err := s.engine.RequirementChanged(ctx, tx, s.db.Time(), id)
+	if err != nil {
+		return Requirement{}, nil, apperr.Wrap(err, "match requirement")
 	}
 	list, err := s.query(ctx, tx, `r.id = $1`, id)
 	if err != nil {
-		return err
+		return Requirement{}, nil, err
 	}
-	*out = list[0]
-	return nil
+	return list[0], gained, nil
 }
 
 // Delete removes a requirement and its matches. The owner may delete it, and
 // so may an admin; anyone else gets NotFound.
-func (s *Service) Delete(ctx context.Context, actor store.Actor, id int64) error {
+func (s *Service) Delete(ctx context.Context, actor access.Actor, id int64) error {
 	return s.db.WithTx(ctx, func(tx *sql.Tx) error {
-		if err := store.CheckOwner(ctx, tx, "requirements", id, actor, errNotFound); err != nil {
+		if err := access.CheckOwner(ctx, tx, "requirements", id, actor, errNotFound); err != nil {
 			return err
 		}
 		_, err := tx.ExecContext(ctx, `DELETE FROM requirements WHERE id = $1`, id)
