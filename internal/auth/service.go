@@ -1,6 +1,6 @@
 // Package auth holds accounts: registration with a verified phone, sign-in,
-// sessions, and password reset. Every rule under "Accounts and security" in
-// product-rules.md lives here.
+// sessions, and password reset. Every rule of docs/product.md's Registration,
+// OTP, Passwords, Login, Password reset and Sessions sections lives here.
 package auth
 
 import (
@@ -59,7 +59,8 @@ type Config struct {
 	Argon Argon2Params
 }
 
-// DefaultConfig returns the limits product-rules.md sets.
+// DefaultConfig returns the limits docs/product.md states (#registration
+// through #sessions).
 func DefaultConfig() Config {
 	return Config{
 		OTPTTL:                  10 * time.Minute,

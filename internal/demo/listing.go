@@ -9,7 +9,7 @@ import (
 	"strings"
 )
 
-// Amenity choices per property type (spec part 1, section 5).
+// Amenity choices per property type (docs/product.md#listing-form).
 var amenities = map[string][]string{
 	"apartment":    {"Parking", "Elevator", "Security", "Power Backup", "Swimming Pool", "Gym", "Club House", "CCTV", "Intercom", "Water Supply", "Children's Play Area"},
 	"villa":        {"Parking", "Security", "Power Backup", "Garden", "Swimming Pool", "CCTV", "Water Supply", "Bore Well"},

@@ -23,8 +23,8 @@ const TenDigitsMessage = "Phone number must be exactly 10 digits"
 // CheckTenDigits returns raw as +91 and ten digits. Spaces, hyphens and
 // brackets are dropped and a leading +91 is allowed; what is left must be
 // exactly ten digits, else it adds TenDigitsMessage at path. This is the
-// spec's rule for a client's phone on a requirement: looser than
-// NormalizeMobile, since the client is never sent a code.
+// rule for a client's phone on a requirement (docs/product.md#requirements):
+// looser than NormalizeMobile, since the client is never sent a code.
 func CheckTenDigits(f *apperr.Fields, path, raw string) string {
 	digits := strings.Map(func(c rune) rune {
 		if c == ' ' || c == '-' || c == '(' || c == ')' {

@@ -10,8 +10,8 @@ const (
 	lakh  = 100_000
 )
 
-// FormatINR returns amount in rupees as the product displays it (spec part 1,
-// section 9, "Money display"):
+// FormatINR returns amount in rupees as the product displays it
+// (docs/product.md#money):
 //
 //   - 10,000,000 or more: the value in crore with 2 decimals then " Cr",
 //     e.g. "₹1.50 Cr";

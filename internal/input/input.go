@@ -1,7 +1,8 @@
-// Package input reads the lenient JSON the spec's forms send: numbers that
-// may arrive as text ("75,00,000"), text that may arrive as a number, and
-// lists that may arrive as one comma-separated string. Empty values and
-// null become "absent". A value that cannot be read as its kind (price
+// Package input reads the lenient JSON the web app's forms send
+// (docs/product.md#input-and-errors): numbers that may arrive as text
+// ("75,00,000"), text that may arrive as a number, and lists that may
+// arrive as one comma-separated string. Empty values and null become
+// "absent". A value that cannot be read as its kind (price
 // "abc", bedrooms "three", isActive "maybe") is refused with a
 // *json.UnmarshalTypeError, which encoding/json places at the field's path,
 // so that it is never stored as 0 or as "not set".

@@ -1,6 +1,6 @@
 // Package matching scores property–requirement pairs and keeps the stored
 // matches in step with every write, inside the writer's transaction, exactly
-// by the matching rules of product-rules.md.
+// by the rules of docs/product.md#matching, #scoring and #match-engine.
 package matching
 
 import (

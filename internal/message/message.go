@@ -1,6 +1,6 @@
 // Package message keeps the messages between agents: who may message whom,
 // conversations with their unread counts, read receipts and deletion
-// (spec part 2, sections 2, 4 to 7).
+// (docs/product.md#messages).
 package message
 
 import (
@@ -24,7 +24,7 @@ import (
 const MaxContent = 2000
 
 // Message is one message between two agents. Message repeats Content, for
-// clients that read the spec's other name.
+// clients that read the other name (docs/product.md#messages).
 type Message struct {
 	ID         int64     `json:"id"`
 	SenderID   int64     `json:"senderId"`
@@ -90,8 +90,8 @@ func (s *Service) List(ctx context.Context, userID, with int64, page paging.Page
 	return list, next, nil
 }
 
-// Input is a message to send. The spec's client sends receiverId and
-// content; recipientId and message are read too.
+// Input is a message to send. The web app sends receiverId and content;
+// recipientId and message are read too (docs/product.md#messages).
 type Input struct {
 	ReceiverID  input.Int `json:"receiverId"`
 	RecipientID input.Int `json:"recipientId"`

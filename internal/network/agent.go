@@ -1,6 +1,6 @@
 // Package network is the agent directory and the connections between
-// agents: who may request, accept, decline and cancel (spec part 2,
-// sections 4 and 6).
+// agents: who may request, accept, decline and cancel
+// (docs/product.md#agent-network, docs/product.md#connections).
 package network
 
 import (

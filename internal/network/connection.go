@@ -119,7 +119,7 @@ func (s *Service) List(ctx context.Context, userID int64, f Filter, page paging.
 }
 
 // Request is what an agent sends to ask for a connection. The counterpart
-// may be named recipientId (the spec's send payload) or receiverId.
+// may be named recipientId or receiverId (docs/product.md#connections).
 type Request struct {
 	RecipientID input.Int    `json:"recipientId"`
 	ReceiverID  input.Int    `json:"receiverId"`

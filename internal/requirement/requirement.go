@@ -49,7 +49,7 @@ type Requirement struct {
 // Public is a requirement as the marketplace and match views carry it: never
 // the client's phone or email, and, once ForViewer has run, for other agents
 // than its owner never its notes or special requirements and only the
-// client's short name unless revealed (product rules, Privacy).
+// client's short name unless revealed (docs/product.md#privacy).
 type Public struct {
 	Fields
 	AgentName  string `json:"agentName,omitempty"`

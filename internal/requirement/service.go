@@ -69,7 +69,7 @@ func (s *Service) GetMine(ctx context.Context, agentID, id int64) (Requirement, 
 
 // Create stores a requirement owned by agentID and matches it, in one
 // transaction, then tells the agents who gained matches. It returns Invalid
-// with the spec's field messages for bad input.
+// with field errors for bad input (docs/product.md#requirements).
 func (s *Service) Create(ctx context.Context, agentID int64, in Input) (Requirement, error) {
 	r, err := in.validate()
 	if err != nil {

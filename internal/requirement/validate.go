@@ -13,9 +13,9 @@ import (
 	"propmatch/internal/matching"
 )
 
-// validate checks in with the spec's messages and returns the requirement
-// to store. Field errors carry the JSON name of each failing field, in the
-// order of the form.
+// validate checks in by the rules of docs/product.md#requirements and
+// returns the requirement to store. Field errors carry the JSON name of each
+// failing field, in the order of the form.
 func (in Input) validate() (Requirement, error) {
 	var f apperr.Fields
 	r := Requirement{Fields: in.fields()}
