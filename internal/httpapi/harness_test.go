@@ -2,7 +2,6 @@ package httpapi_test
 
 import (
 	"bytes"
-	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -27,17 +26,10 @@ import (
 	"github.com/getkin/kin-openapi/routers/gorillamux"
 
 	"propmatch/internal/auth"
-	"propmatch/internal/dashboard"
 	"propmatch/internal/events"
 	"propmatch/internal/httpapi"
-	"propmatch/internal/marketplace"
-	"propmatch/internal/match"
-	"propmatch/internal/matching"
-	"propmatch/internal/message"
-	"propmatch/internal/network"
 	"propmatch/internal/notify"
-	"propmatch/internal/property"
-	"propmatch/internal/requirement"
+	"propmatch/internal/services"
 	"propmatch/internal/store"
 	"propmatch/internal/store/storetest"
 )
@@ -72,7 +64,8 @@ type apiOptions struct {
 	bus events.Bus
 	// heartbeat is the event streams' ping interval (25 s when zero).
 	heartbeat time.Duration
-	// matchLimit is how many new matches a requirement keeps (100 when zero).
+	// matchLimit is how many new matches a requirement keeps
+	// (matching.DefaultLimit when zero).
 	matchLimit int
 	// dbTimeout, publicOrigin and maxStreams set the Deps fields of those names.
 	dbTimeout    time.Duration
@@ -108,19 +101,15 @@ func newAPITest(t *testing.T, db *store.DB, opts apiOptions) *apiTest {
 	if opts.otp != nil {
 		otp = opts.otp
 	}
-	svc := auth.New(db, cfg, otp, &notify.DevMailer{Store: outbox}, log)
-	engine := matching.NewEngine(cmp.Or(opts.matchLimit, 100))
-	deps := httpapi.Deps{DB: db, Auth: svc, Log: log, Web: opts.web, Dev: !opts.production,
-		AuthRatePerMinute: opts.authRate, AuthBurst: opts.authBurst, Quotas: opts.quotas,
-		Properties: property.NewService(db, engine), Requirements: requirement.NewService(db, engine),
-		Matches: match.NewService(db, engine), Marketplace: marketplace.NewService(db),
-		Dashboard: dashboard.NewService(db), Network: network.NewService(db), Messages: message.NewService(db, engine), Heartbeat: opts.heartbeat,
-		DBTimeout: opts.dbTimeout, PublicOrigin: opts.publicOrigin, MaxStreamsPerUser: opts.maxStreams}
-	deps.Events = opts.bus
-	if deps.Events == nil {
-		deps.Events = events.NewHub()
+	bus := opts.bus
+	if bus == nil {
+		bus = events.NewHub()
 	}
-	engine.Announcer = events.MatchAnnouncer{Bus: deps.Events, Log: log}
+	set := services.New(db, services.Options{Auth: cfg, OTP: otp, Mail: &notify.DevMailer{Store: outbox},
+		MatchLimit: opts.matchLimit, Events: bus, Log: log})
+	deps := httpapi.Deps{DB: db, Set: set, Log: log, Web: opts.web, Dev: !opts.production,
+		AuthRatePerMinute: opts.authRate, AuthBurst: opts.authBurst, Quotas: opts.quotas, Heartbeat: opts.heartbeat,
+		DBTimeout: opts.dbTimeout, PublicOrigin: opts.publicOrigin, MaxStreamsPerUser: opts.maxStreams}
 	if !opts.production {
 		deps.Outbox = outbox
 	}
@@ -143,7 +132,7 @@ func newAPITest(t *testing.T, db *store.DB, opts apiOptions) *apiTest {
 	client.Jar = jar
 	client.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
 	bare.CheckRedirect = client.CheckRedirect
-	return &apiTest{t: t, db: db, auth: svc, outbox: outbox, srv: srv, client: client, bare: &bare, logs: logs, clock: clock, bus: deps.Events}
+	return &apiTest{t: t, db: db, auth: set.Auth, outbox: outbox, srv: srv, client: client, bare: &bare, logs: logs, clock: clock, bus: deps.Events}
 }
 
 // sub returns a copy of a that reports to t, for use inside t.Run.

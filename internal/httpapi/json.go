@@ -2,13 +2,11 @@ package httpapi
 
 import (
 	"bytes"
-	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
 	"net/http"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -23,6 +21,11 @@ const MaxBodyBytes = 1 << 20
 type errorBody struct {
 	Message string              `json:"message"`
 	Errors  []apperr.FieldError `json:"errors,omitempty"`
+}
+
+// messageBody is a reply that only says what happened.
+type messageBody struct {
+	Message string `json:"message"`
 }
 
 // decode reads the JSON body of r into a T. It returns Invalid with a clear
@@ -93,116 +96,6 @@ func withArticle(noun string) string {
 	return "a " + noun
 }
 
-// nulMessage is what a client hears of a NUL character: PostgreSQL cannot
-// store one in text, and no PropMatch value needs one.
-const nulMessage = "must not contain the NUL character (\\u0000)"
-
-// refuseNULInJSON returns Invalid, at the field's path, when a string in the
-// JSON body holds a NUL character (written \u0000; JSON allows no raw one).
-func refuseNULInJSON(body []byte) error {
-	if !bytes.Contains(body, []byte(`\u0000`)) {
-		return nil // the usual case, found without parsing
-	}
-	path, found := nulPath(body)
-	switch {
-	case !found: // an escaped backslash before "u0000", or malformed JSON that Unmarshal reports
-		return nil
-	case path == "":
-		return apperr.New(apperr.Invalid, "Request body "+nulMessage)
-	default:
-		return apperr.Validation(apperr.FieldError{Path: path, Message: path + " " + nulMessage})
-	}
-}
-
-// nulPath returns the path ("images.0") of the first string in the JSON
-// body that holds a NUL character; a key holding one counts for the object
-// it is in.
-func nulPath(body []byte) (string, bool) {
-	type frame struct {
-		key     string
-		index   int
-		object  bool
-		wantKey bool
-	}
-	var stack []frame
-	path := func() string {
-		parts := make([]string, len(stack))
-		for i, f := range stack {
-			parts[i] = f.key
-			if !f.object {
-				parts[i] = strconv.Itoa(f.index)
-			}
-		}
-		return strings.Join(parts, ".")
-	}
-	// next moves past a value in the innermost container.
-	next := func() {
-		if n := len(stack); n > 0 {
-			if stack[n-1].object {
-				stack[n-1].wantKey = true
-			} else {
-				stack[n-1].index++
-			}
-		}
-	}
-	dec := json.NewDecoder(bytes.NewReader(body))
-	for {
-		tok, err := dec.Token()
-		if err != nil {
-			return "", false
-		}
-		top := len(stack) - 1
-		switch t := tok.(type) {
-		case json.Delim:
-			if t == '{' || t == '[' {
-				stack = append(stack, frame{object: t == '{', wantKey: t == '{'})
-				continue
-			}
-			stack = stack[:top]
-			next()
-		case string:
-			if top >= 0 && stack[top].wantKey {
-				if hasNUL(t) {
-					stack = stack[:top]
-					return path(), true
-				}
-				stack[top].key, stack[top].wantKey = t, false
-				continue
-			}
-			if hasNUL(t) {
-				return path(), true
-			}
-			next()
-		default:
-			next()
-		}
-	}
-}
-
-func hasNUL(s string) bool { return strings.IndexByte(s, 0) >= 0 }
-
-// refuseNUL answers 400 to a request whose path or query string holds a
-// NUL character (%00), before any handler passes it to the database.
-func refuseNUL(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		var bad *apperr.Error
-		if hasNUL(r.URL.Path) {
-			bad = apperr.New(apperr.Invalid, "The address "+nulMessage)
-		}
-		for key, values := range r.URL.Query() {
-			if bad == nil && (hasNUL(key) || slices.ContainsFunc(values, hasNUL)) {
-				key = cmp.Or(strings.ReplaceAll(key, "\x00", ""), "query")
-				bad = apperr.Validation(apperr.FieldError{Path: key, Message: key + " " + nulMessage})
-			}
-		}
-		if bad != nil {
-			writeJSON(w, http.StatusBadRequest, errorBody{Message: bad.Message, Errors: bad.Fields})
-			return
-		}
-		next.ServeHTTP(w, r)
-	})
-}
-
 func jsonKind(goKind string) string {
 	switch {
 	case goKind == "struct" || goKind == "map":
@@ -264,6 +157,11 @@ func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 // fail writes err.
 func (s *server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	writeError(w, r, s.Log, err)
+}
+
+// apiNotFound answers any /api path that no route names.
+func (s *server) apiNotFound(w http.ResponseWriter, r *http.Request) {
+	s.fail(w, r, apperr.New(apperr.NotFound, "No such API endpoint: %s %s", r.Method, r.URL.Path))
 }
 
 // reply writes v with status, or err when there is one.

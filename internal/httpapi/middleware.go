@@ -13,8 +13,28 @@ import (
 	"strings"
 	"time"
 
+	"propmatch/internal/access"
 	"propmatch/internal/apperr"
+	"propmatch/internal/auth"
 )
+
+// userHandler is a handler that needs a signed-in user.
+type userHandler func(w http.ResponseWriter, r *http.Request, u auth.User)
+
+// signedIn runs h for a signed-in user; others get 401.
+func (s *server) signedIn(h userHandler) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		u, ok := currentUser(r)
+		if !ok {
+			writeJSON(w, http.StatusUnauthorized, errorBody{Message: "Not signed in"})
+			return
+		}
+		h(w, r, u)
+	}
+}
+
+// actorOf is u as the services' ownership checks see it.
+func actorOf(u auth.User) access.Actor { return access.Actor{ID: u.ID, Admin: u.IsAdmin()} }
 
 // statusRecorder remembers the status and size of a response.
 type statusRecorder struct {

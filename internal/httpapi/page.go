@@ -3,9 +3,7 @@ package httpapi
 import (
 	"fmt"
 	"net/http"
-	"strconv"
 
-	"propmatch/internal/apperr"
 	"propmatch/internal/paging"
 )
 
@@ -40,14 +38,4 @@ func setNextLink(w http.ResponseWriter, r *http.Request, next int64) {
 	q := r.URL.Query()
 	q.Set("cursor", paging.Cursor(next))
 	w.Header().Set("Link", fmt.Sprintf(`<%s?%s>; rel="next"`, r.URL.Path, q.Encode()))
-}
-
-// pathID reads the {id} path value. It returns Invalid for anything but a
-// positive whole number.
-func pathID(r *http.Request) (int64, error) {
-	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
-	if err != nil || id <= 0 {
-		return 0, apperr.Validation(apperr.FieldError{Path: "id", Message: "id must be a positive whole number"})
-	}
-	return id, nil
 }

@@ -139,7 +139,7 @@ func (s *server) limitWrites(next http.Handler) http.Handler {
 // daily creation quota: it takes one use before the handler runs and gives
 // it back unless the handler answers with a 2xx status, so that refused
 // input costs nothing.
-func (s *server) counted(h func(http.ResponseWriter, *http.Request, auth.User)) func(http.ResponseWriter, *http.Request, auth.User) {
+func (s *server) counted(h userHandler) userHandler {
 	return func(w http.ResponseWriter, r *http.Request, u auth.User) {
 		release, err := s.Quotas.creations().Take(r.Context(), s.DB, u.ID)
 		if err != nil {

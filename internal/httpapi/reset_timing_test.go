@@ -12,6 +12,7 @@ import (
 	"propmatch/internal/auth"
 	"propmatch/internal/httpapi"
 	"propmatch/internal/notify"
+	"propmatch/internal/services"
 	"propmatch/internal/store"
 	"propmatch/internal/store/storetest"
 )
@@ -42,7 +43,7 @@ func TestSendResetCodeAnswersBeforeTheEmailIsSent(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		srv := httptest.NewServer(httpapi.New(httpapi.Deps{DB: db, Auth: svc, Log: slog.New(slog.DiscardHandler)}))
+		srv := httptest.NewServer(httpapi.New(httpapi.Deps{DB: db, Set: services.Set{Auth: svc}, Log: slog.New(slog.DiscardHandler)}))
 		defer srv.Close()
 		answered := make(chan int, 1)
 		go func() {

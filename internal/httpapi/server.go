@@ -15,33 +15,18 @@ import (
 
 	"propmatch/internal/apperr"
 	"propmatch/internal/auth"
-	"propmatch/internal/dashboard"
-	"propmatch/internal/events"
-	"propmatch/internal/marketplace"
-	"propmatch/internal/match"
-	"propmatch/internal/message"
-	"propmatch/internal/network"
 	"propmatch/internal/notify"
-	"propmatch/internal/property"
-	"propmatch/internal/requirement"
+	"propmatch/internal/services"
 	"propmatch/internal/store"
 )
 
 // Deps is what the HTTP layer needs.
 type Deps struct {
 	DB     *store.DB
-	Auth   *auth.Service
 	Outbox *notify.DBOutbox // nil outside development mode
-
-	Properties   *property.Service
-	Requirements *requirement.Service
-	Matches      *match.Service
-	Marketplace  *marketplace.Service
-	Dashboard    *dashboard.Service
-	Network      *network.Service
-	Messages     *message.Service
-	// Events carries live events to open streams; nil turns /api/events off.
-	Events events.Bus
+	// Set is the services (services.New builds it); a nil Events turns
+	// /api/events off.
+	services.Set
 	// Heartbeat is how often an idle stream is pinged (25 s when zero).
 	Heartbeat time.Duration
 	Log       *slog.Logger

@@ -14,11 +14,13 @@ import (
 
 // webApp serves the built single-page app: hashed assets are cached forever,
 // index.html never is, and any path that is not a file gets index.html so
-// the app's router can answer it.
+// the app's router can answer it. Without an app (no Web, or one without
+// index.html: a binary built without the embedweb tag) every such path
+// answers 404 saying so.
 func (s *server) webApp() http.Handler {
-	if s.Web == nil {
+	if !HasWebApp(s.Web) {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			http.Error(w, "The web app is not built into this binary. Run `make build`.", http.StatusNotFound)
+			http.Error(w, noWebApp, http.StatusNotFound)
 		})
 	}
 	var gz sync.Map // path -> []byte, gzipped once on first request
@@ -69,6 +71,18 @@ func (s *server) webApp() http.Handler {
 		}
 		http.ServeContent(w, r, name, startTime, bytes.NewReader(data))
 	})
+}
+
+// noWebApp is the answer, with 404, to a page request when no web app is built in.
+const noWebApp = "The web app is not built into this binary: build it with `make build` (go build -tags embedweb after npm run build in web/)."
+
+// HasWebApp reports whether web holds a built app (index.html at its root).
+func HasWebApp(web fs.FS) bool {
+	if web == nil {
+		return false
+	}
+	_, err := fs.Stat(web, "index.html")
+	return err == nil
 }
 
 func compressible(name string) bool {

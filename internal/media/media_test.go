@@ -95,11 +95,11 @@ func TestSaveAndGet(t *testing.T) {
 			t.Fatal(err)
 		}
 		id := IDFromURL(url)
-		got, err := Get(ctx, db.DB, id)
+		got, err := NewService(db).Get(ctx, id)
 		if err != nil || !bytes.Equal(got.Data, img.Data) || got.ContentType != "image/png" {
 			t.Fatalf("got %v, %v", got.ContentType, err)
 		}
-		if _, err := Get(ctx, db.DB, "missing"); apperr.CodeOf(err) != apperr.NotFound {
+		if _, err := NewService(db).Get(ctx, "missing"); apperr.CodeOf(err) != apperr.NotFound {
 			t.Fatalf("got %v, want not found", err)
 		}
 		for _, u := range []string{"/media/", "/other/x", "/media/a/b", "https://x/media/y"} {

@@ -4,9 +4,6 @@ import (
 	"context"
 	"net/http"
 	"time"
-
-	"propmatch/internal/apperr"
-	"propmatch/internal/india"
 )
 
 func (s *server) healthz(w http.ResponseWriter, r *http.Request) {
@@ -34,23 +31,4 @@ func (s *server) readyz(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Write([]byte("ok"))
-}
-
-func (s *server) states(w http.ResponseWriter, r *http.Request) {
-	w.Header().Set("Cache-Control", "public, max-age=86400")
-	writeJSON(w, http.StatusOK, india.States())
-}
-
-func (s *server) cities(w http.ResponseWriter, r *http.Request) {
-	cities, ok := india.Cities(r.PathValue("state"))
-	if !ok {
-		s.fail(w, r, apperr.New(apperr.NotFound, "Unknown state: %s", r.PathValue("state")))
-		return
-	}
-	w.Header().Set("Cache-Control", "public, max-age=86400")
-	writeJSON(w, http.StatusOK, cities)
-}
-
-func (s *server) apiNotFound(w http.ResponseWriter, r *http.Request) {
-	s.fail(w, r, apperr.New(apperr.NotFound, "No such API endpoint: %s %s", r.Method, r.URL.Path))
 }

@@ -2,57 +2,12 @@ package httpapi
 
 import (
 	"net/http"
-	"strconv"
-	"strings"
 
-	"propmatch/internal/apperr"
 	"propmatch/internal/auth"
 	"propmatch/internal/events"
 	"propmatch/internal/network"
 	"propmatch/internal/paging"
 )
-
-func (s *server) listAgents(w http.ResponseWriter, r *http.Request, u auth.User) {
-	page(s, w, r, func(p paging.Page) ([]network.Agent, int64, error) {
-		return s.Network.Agents(r.Context(), u.ID, r.URL.Query().Get("q"), p)
-	})
-}
-
-// maxIDs is how many ids one ?ids= may name.
-const maxIDs = 500
-
-func (s *server) listUsers(w http.ResponseWriter, r *http.Request, _ auth.User) {
-	ids, err := idList(r.URL.Query().Get("ids"))
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	page(s, w, r, func(p paging.Page) ([]network.Summary, int64, error) {
-		return s.Network.Users(r.Context(), ids, p)
-	})
-}
-
-// idList reads a comma-separated list of ids. It returns Invalid for
-// anything but positive whole numbers, or more than maxIDs of them.
-func idList(v string) ([]int64, error) {
-	if strings.TrimSpace(v) == "" {
-		return nil, nil
-	}
-	parts := strings.Split(v, ",")
-	bad := apperr.Validation(apperr.FieldError{Path: "ids", Message: "ids must be up to 500 comma-separated user ids"})
-	if len(parts) > maxIDs {
-		return nil, bad
-	}
-	ids := make([]int64, 0, len(parts))
-	for _, p := range parts {
-		id, err := strconv.ParseInt(strings.TrimSpace(p), 10, 64)
-		if err != nil || id <= 0 {
-			return nil, bad
-		}
-		ids = append(ids, id)
-	}
-	return ids, nil
-}
 
 func (s *server) listConnections(w http.ResponseWriter, r *http.Request, u auth.User) {
 	page(s, w, r, func(p paging.Page) ([]network.Connection, int64, error) {
@@ -71,15 +26,12 @@ func (s *server) createConnection(w http.ResponseWriter, r *http.Request, u auth
 	s.replyConnection(w, r, http.StatusCreated, c, err)
 }
 
+type answerBody struct {
+	Status string `json:"status"`
+}
+
 func (s *server) answerConnection(w http.ResponseWriter, r *http.Request, u auth.User) {
-	id, err := pathID(r)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	in, err := decode[struct {
-		Status string `json:"status"`
-	}](r)
+	id, in, err := idAndBody[answerBody](r)
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -89,7 +41,7 @@ func (s *server) answerConnection(w http.ResponseWriter, r *http.Request, u auth
 }
 
 func (s *server) cancelConnection(w http.ResponseWriter, r *http.Request, u auth.User) {
-	id, err := pathID(r)
+	id, err := pathID(r, "id")
 	if err != nil {
 		s.fail(w, r, err)
 		return

@@ -6,22 +6,6 @@ import (
 	"propmatch/internal/auth"
 )
 
-type messageBody struct {
-	Message string `json:"message"`
-}
-
-// signedIn wraps a handler that needs a signed-in user; others get 401.
-func (s *server) signedIn(h func(w http.ResponseWriter, r *http.Request, u auth.User)) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		u, ok := currentUser(r)
-		if !ok {
-			writeJSON(w, http.StatusUnauthorized, errorBody{Message: "Not signed in"})
-			return
-		}
-		h(w, r, u)
-	}
-}
-
 type sendOTPResponse struct {
 	Message string `json:"message"`
 	Phone   string `json:"phone"`

@@ -2,9 +2,7 @@ package httpapi
 
 import (
 	"net/http"
-	"strconv"
 
-	"propmatch/internal/apperr"
 	"propmatch/internal/auth"
 	"propmatch/internal/events"
 	"propmatch/internal/message"
@@ -12,14 +10,10 @@ import (
 )
 
 func (s *server) listMessages(w http.ResponseWriter, r *http.Request, u auth.User) {
-	var with int64
-	if v := r.URL.Query().Get("with"); v != "" {
-		id, err := strconv.ParseInt(v, 10, 64)
-		if err != nil || id <= 0 {
-			s.fail(w, r, apperr.Validation(apperr.FieldError{Path: "with", Message: "with must be a user id"}))
-			return
-		}
-		with = id
+	with, err := queryInt(r, "with")
+	if err != nil {
+		s.fail(w, r, err)
+		return
 	}
 	page(s, w, r, func(p paging.Page) ([]message.Message, int64, error) {
 		return s.Messages.List(r.Context(), u.ID, with, p)
@@ -46,7 +40,7 @@ func (s *server) sendMessage(w http.ResponseWriter, r *http.Request, u auth.User
 }
 
 func (s *server) deleteMessage(w http.ResponseWriter, r *http.Request, u auth.User) {
-	id, err := pathID(r)
+	id, err := pathID(r, "id")
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -65,9 +59,9 @@ type markReadResponse struct {
 }
 
 func (s *server) markRead(w http.ResponseWriter, r *http.Request, u auth.User) {
-	other, err := strconv.ParseInt(r.PathValue("otherUserId"), 10, 64)
-	if err != nil || other <= 0 {
-		s.fail(w, r, apperr.Validation(apperr.FieldError{Path: "otherUserId", Message: "otherUserId must be a user id"}))
+	other, err := pathID(r, "otherUserId")
+	if err != nil {
+		s.fail(w, r, err)
 		return
 	}
 	n, err := s.Messages.MarkRead(r.Context(), u.ID, other)

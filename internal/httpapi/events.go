@@ -56,6 +56,14 @@ func (l *streamSlots) give(user int64) {
 // and checks that its session is still alive.
 const defaultHeartbeat = 25 * time.Second
 
+// heartbeat is Deps.Heartbeat, or its default when it is not positive.
+func (s *server) heartbeat() time.Duration {
+	if s.Heartbeat <= 0 {
+		return defaultHeartbeat
+	}
+	return s.Heartbeat
+}
+
 // publish hands ev to the streams of users. The write it reports has
 // committed, so a failure to tell is logged, not returned.
 func (s *server) publish(r *http.Request, users []int64, ev events.Event) {
@@ -82,9 +90,16 @@ func (s *server) events(w http.ResponseWriter, r *http.Request, u auth.User) {
 	token := sessionToken(r)
 	sub := s.Events.Subscribe(u.ID, events.SessionKey(token))
 	defer sub.Close()
-
 	rc := http.NewResponseController(w)
-	// A stream outlives the server's read and write timeouts.
+	if openStream(w, rc) {
+		s.stream(w, r, rc, sub, token)
+	}
+}
+
+// openStream sends the headers of an event stream, lifting the server's
+// read and write timeouts, which a stream outlives. It reports whether the
+// client is still there.
+func openStream(w http.ResponseWriter, rc *http.ResponseController) bool {
 	rc.SetReadDeadline(time.Time{})
 	rc.SetWriteDeadline(time.Time{})
 	h := w.Header()
@@ -92,14 +107,14 @@ func (s *server) events(w http.ResponseWriter, r *http.Request, u auth.User) {
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Accel-Buffering", "no")
 	w.WriteHeader(http.StatusOK)
-	if _, err := fmt.Fprint(w, "retry: 3000\n: connected\n\n"); err != nil || rc.Flush() != nil {
-		return
-	}
-	beat := s.Heartbeat
-	if beat <= 0 {
-		beat = defaultHeartbeat
-	}
-	ticker := time.NewTicker(beat)
+	_, err := fmt.Fprint(w, "retry: 3000\n: connected\n\n")
+	return err == nil && rc.Flush() == nil
+}
+
+// stream writes each event of sub, and a ping at every heartbeat while the
+// session of token lives, until the client or the subscription goes.
+func (s *server) stream(w http.ResponseWriter, r *http.Request, rc *http.ResponseController, sub *events.Subscription, token string) {
+	ticker := time.NewTicker(s.heartbeat())
 	defer ticker.Stop()
 	for {
 		var err error

@@ -1,0 +1,69 @@
+package httpapi
+
+import (
+	"net/http"
+
+	"propmatch/internal/apperr"
+	"propmatch/internal/auth"
+	"propmatch/internal/match"
+	"propmatch/internal/paging"
+)
+
+func (s *server) requirementMatches(w http.ResponseWriter, r *http.Request, u auth.User) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	list, err := s.Matches.ForRequirement(r.Context(), u.ID, id)
+	s.reply(w, r, http.StatusOK, list, err)
+}
+
+func (s *server) listMatches(w http.ResponseWriter, r *http.Request, u auth.User) {
+	page(s, w, r, func(p paging.Page) ([]match.Match, int64, error) {
+		q := r.URL.Query()
+		return s.Matches.List(r.Context(), u.ID, q.Get("type"), q.Get("status"), p)
+	})
+}
+
+type statusBody struct {
+	Status   string `json:"status"`
+	ViewedBy string `json:"viewedBy"`
+}
+
+func (s *server) setMatchStatus(w http.ResponseWriter, r *http.Request, u auth.User) {
+	id, in, err := idAndBody[statusBody](r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	m, err := s.Matches.SetStatus(r.Context(), u.ID, id, in.Status, in.ViewedBy)
+	s.reply(w, r, http.StatusOK, m, err)
+}
+
+type notesBody struct {
+	Notes *string `json:"notes"`
+}
+
+func (s *server) setMatchNotes(w http.ResponseWriter, r *http.Request, u auth.User) {
+	id, in, err := idAndBody[notesBody](r)
+	if err == nil && in.Notes == nil {
+		err = apperr.Validation(apperr.FieldError{Path: "notes", Message: "notes is required"})
+	}
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	m, err := s.Matches.SetNotes(r.Context(), u.ID, id, *in.Notes)
+	s.reply(w, r, http.StatusOK, m, err)
+}
+
+func (s *server) shareMatchClient(w http.ResponseWriter, r *http.Request, u auth.User) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	m, err := s.Matches.ShareClient(r.Context(), u.ID, id)
+	s.reply(w, r, http.StatusOK, m, err)
+}

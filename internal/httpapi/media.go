@@ -1,0 +1,31 @@
+package httpapi
+
+import (
+	"net/http"
+
+	"propmatch/internal/apperr"
+)
+
+// getMedia serves a stored image. Its content never changes, so it is
+// cached for a year and revalidated by its hash.
+func (s *server) getMedia(w http.ResponseWriter, r *http.Request) {
+	img, err := s.Media.Get(r.Context(), r.PathValue("mediaId"))
+	if apperr.CodeOf(err) == apperr.NotFound {
+		http.NotFound(w, r)
+		return
+	}
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	etag := `"` + img.SHA256 + `"`
+	h := w.Header()
+	h.Set("Content-Type", img.ContentType)
+	h.Set("Cache-Control", "public, max-age=31536000, immutable")
+	h.Set("ETag", etag)
+	if r.Header.Get("If-None-Match") == etag {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	w.Write(img.Data)
+}

@@ -1,0 +1,45 @@
+package httpapi
+
+import (
+	"net/http"
+	"strconv"
+
+	"propmatch/internal/apperr"
+)
+
+// pathID reads the {name} path value as an id. It returns Invalid at name
+// for anything but a positive whole number.
+func pathID(r *http.Request, name string) (int64, error) {
+	return positiveInt(name, r.PathValue(name))
+}
+
+// queryInt reads ?name= as a positive whole number, or 0 when it is absent
+// or empty. It returns Invalid at name for anything else.
+func queryInt(r *http.Request, name string) (int64, error) {
+	v := r.URL.Query().Get(name)
+	if v == "" {
+		return 0, nil
+	}
+	return positiveInt(name, v)
+}
+
+// idAndBody reads the {id} path value and the JSON body of r into a T, for
+// the handlers that change one row.
+func idAndBody[T any](r *http.Request) (int64, T, error) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		var zero T
+		return 0, zero, err
+	}
+	in, err := decode[T](r)
+	return id, in, err
+}
+
+// positiveInt parses v, the value of name, as a positive whole number.
+func positiveInt(name, v string) (int64, error) {
+	n, err := strconv.ParseInt(v, 10, 64)
+	if err != nil || n <= 0 {
+		return 0, apperr.Validation(apperr.FieldError{Path: name, Message: name + " must be a positive whole number"})
+	}
+	return n, nil
+}

@@ -1,0 +1,43 @@
+package httpapi
+
+import (
+	"net/http"
+
+	"propmatch/internal/auth"
+	"propmatch/internal/paging"
+	"propmatch/internal/requirement"
+)
+
+func (s *server) listMyRequirements(w http.ResponseWriter, r *http.Request, u auth.User) {
+	page(s, w, r, func(p paging.Page) ([]requirement.Requirement, int64, error) {
+		return s.Requirements.ListMine(r.Context(), u.ID, p)
+	})
+}
+
+func (s *server) createRequirement(w http.ResponseWriter, r *http.Request, u auth.User) {
+	in, err := decode[requirement.Input](r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	req, err := s.Requirements.Create(r.Context(), u.ID, in)
+	s.reply(w, r, http.StatusCreated, req, err)
+}
+
+func (s *server) updateRequirement(w http.ResponseWriter, r *http.Request, u auth.User) {
+	id, patch, err := idAndBody[requirement.Patch](r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	req, err := s.Requirements.Update(r.Context(), u.ID, id, patch)
+	s.reply(w, r, http.StatusOK, req, err)
+}
+
+func (s *server) deleteRequirement(w http.ResponseWriter, r *http.Request, u auth.User) {
+	id, err := pathID(r, "id")
+	if err == nil {
+		err = s.Requirements.Delete(r.Context(), actorOf(u), id)
+	}
+	s.reply(w, r, http.StatusOK, messageBody{Message: "Requirement deleted"}, err)
+}
