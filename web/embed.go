@@ -1,5 +1,5 @@
-// Package web embeds the built React app (web/dist) into the binary.
-// `make build` builds it before compiling Go.
+//go:build embedweb
+
 package web
 
 import (

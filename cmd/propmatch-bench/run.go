@@ -21,17 +21,12 @@ import (
 
 	"propmatch/internal/apperr"
 	"propmatch/internal/auth"
-	"propmatch/internal/dashboard"
 	"propmatch/internal/events"
 	"propmatch/internal/httpapi"
-	"propmatch/internal/marketplace"
-	"propmatch/internal/match"
-	"propmatch/internal/matching"
-	"propmatch/internal/message"
-	"propmatch/internal/network"
 	"propmatch/internal/notify"
 	"propmatch/internal/property"
 	"propmatch/internal/requirement"
+	"propmatch/internal/services"
 	"propmatch/internal/store"
 )
 
@@ -52,24 +47,19 @@ func newRun(ctx context.Context, dbURL string, log *slog.Logger) (*run, error) {
 	if err != nil {
 		return nil, err
 	}
-	engine := matching.NewEngine(matching.DefaultLimit)
+	bus, err := services.EventBus(ctx, db, dbURL, log)
+	if err != nil {
+		db.Close()
+		return nil, err
+	}
 	outbox := &notify.DBOutbox{DB: db}
 	// The benchmark measures no password hashing: its agents sign in cheaply.
 	cfg := auth.DefaultConfig()
 	cfg.Argon = auth.Argon2Params{Memory: 1024, Time: 1, Threads: 1}
-	var bus events.Bus = events.NewHub()
-	if db.Engine == store.Postgres {
-		if bus, err = events.NewPGBus(ctx, db.DB, dbURL, events.DefaultChannel, log); err != nil {
-			db.Close()
-			return nil, err
-		}
-	}
-	r := &run{db: db, bus: bus, props: property.NewService(db, engine), reqs: requirement.NewService(db, engine),
-		auth: auth.New(db, cfg, &notify.DevWhatsApp{Store: outbox}, &notify.DevMailer{Store: outbox}, log),
-		rng:  rand.New(rand.NewPCG(1, 2))}
-	h := httpapi.New(httpapi.Deps{DB: db, Auth: r.auth, Log: log,
-		Properties: r.props, Requirements: r.reqs, Matches: match.NewService(db, engine), Marketplace: marketplace.NewService(db),
-		Dashboard: dashboard.NewService(db), Network: network.NewService(db), Messages: message.NewService(db, engine), Events: bus})
+	set := services.New(db, services.Options{Auth: cfg, OTP: &notify.DevWhatsApp{Store: outbox}, Mail: &notify.DevMailer{Store: outbox},
+		Events: bus, Log: log})
+	r := &run{db: db, bus: bus, props: set.Properties, reqs: set.Requirements, auth: set.Auth, rng: rand.New(rand.NewPCG(1, 2))}
+	h := httpapi.New(httpapi.Deps{DB: db, Set: set, Log: log})
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return nil, err

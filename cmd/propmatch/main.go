@@ -1,4 +1,5 @@
 // Command propmatch runs the PropMatch server and its admin commands.
+// Built with the embedweb tag (`make build`), it serves the web app too.
 package main
 
 import (
@@ -15,8 +16,7 @@ import (
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	app.WebFS = web.Dist()
-	if err := app.Run(ctx, os.Args[1:], os.Getenv, os.Stdout, os.Stderr); err != nil {
+	if err := app.Run(ctx, web.Dist(), os.Args[1:], os.Getenv, os.Stdout, os.Stderr); err != nil {
 		fmt.Fprintln(os.Stderr, "propmatch:", err)
 		os.Exit(1)
 	}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
 	"net"
 	"net/http"
@@ -14,6 +15,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"testing/fstest"
 	"time"
 
 	"propmatch/internal/app"
@@ -74,8 +76,15 @@ type running struct {
 	stdout, stderr *syncBuffer
 }
 
-// serve starts `serve --addr ADDR extra...` and waits until /healthz answers 200.
+// serve starts `serve --addr ADDR extra...` without a web app and waits
+// until /healthz answers 200.
 func serve(t *testing.T, e env, extra ...string) *running {
+	t.Helper()
+	return serveWeb(t, e, nil, extra...)
+}
+
+// serveWeb is serve with web as the built web app.
+func serveWeb(t *testing.T, e env, web fs.FS, extra ...string) *running {
 	t.Helper()
 	r := &running{addr: freeAddr(t), done: make(chan error, 1), stdout: &syncBuffer{}, stderr: &syncBuffer{}}
 	if _, ok := e["PROPMATCH_SECRET_FILE"]; !ok && e != nil {
@@ -85,7 +94,7 @@ func serve(t *testing.T, e env, extra ...string) *running {
 	ctx, cancel := context.WithCancel(context.Background())
 	r.cancel = cancel
 	args := append([]string{"serve", "--addr", r.addr}, extra...)
-	go func() { r.done <- app.Run(ctx, args, e.get, r.stdout, r.stderr) }()
+	go func() { r.done <- app.Run(ctx, web, args, e.get, r.stdout, r.stderr) }()
 	t.Cleanup(func() {
 		cancel()
 		select {
@@ -140,6 +149,18 @@ func login(t *testing.T, addr, username, password string) (int, map[string]any) 
 	return res.StatusCode, m
 }
 
+// get returns the status, body and content type of GET url.
+func get(t *testing.T, url string) (int, string, string) {
+	t.Helper()
+	res, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	body, _ := io.ReadAll(res.Body)
+	return res.StatusCode, string(body), res.Header.Get("Content-Type")
+}
+
 func countUsers(t *testing.T, dbURL string) int {
 	t.Helper()
 	db, err := store.Open(context.Background(), dbURL)
@@ -152,6 +173,43 @@ func countUsers(t *testing.T, dbURL string) int {
 		t.Fatal(err)
 	}
 	return n
+}
+
+// TestServeWebApp: serve serves the web app Run is given; without one (nil,
+// or the empty filesystem of a binary built without the embedweb tag) a page
+// answers 404 saying the app is not built in, and the API still works.
+func TestServeWebApp(t *testing.T) {
+	t.Run("ServesTheWebAppItIsGiven", func(t *testing.T) {
+		eachEngine(t, func(t *testing.T, dbURL string) {
+			page := "<!doctype html><html><head></head><body>PropMatch</body></html>"
+			r := serveWeb(t, env{"DATABASE_URL": dbURL}, fstest.MapFS{"index.html": {Data: []byte(page)}})
+			status, body, _ := get(t, "http://"+r.addr+"/dashboard")
+			if status != 200 || !strings.Contains(body, "PropMatch</body>") {
+				t.Errorf("GET /dashboard = %d %q, want the given index.html", status, body)
+			}
+		})
+	})
+
+	t.Run("WithoutTheWebAppPagesSayItIsNotBuiltIn", func(t *testing.T) {
+		eachEngine(t, func(t *testing.T, dbURL string) {
+			// nil, and the empty filesystem of a binary built without embedweb.
+			for name, web := range map[string]fs.FS{"nil": nil, "empty": fstest.MapFS{}} {
+				t.Run(name, func(t *testing.T) {
+					r := serveWeb(t, env{"DATABASE_URL": dbURL}, web)
+					status, body, ct := get(t, "http://"+r.addr+"/")
+					if status != http.StatusNotFound || !strings.Contains(body, "not built into this binary") || !strings.HasPrefix(ct, "text/plain") {
+						t.Errorf("GET / = %d %q (%s), want 404 saying the web app is not built in", status, body, ct)
+					}
+					if status, _, ct := get(t, "http://"+r.addr+"/api/user"); status != http.StatusUnauthorized || !strings.HasPrefix(ct, "application/json") {
+						t.Errorf("GET /api/user = %d (%s), want the API's 401", status, ct)
+					}
+					if !strings.Contains(r.stderr.String(), "web app is not built into this binary") {
+						t.Errorf("no warning at start that the web app is missing:\n%s", r.stderr)
+					}
+				})
+			}
+		})
+	})
 }
 
 func TestServe(t *testing.T) {
@@ -292,7 +350,7 @@ func TestServe(t *testing.T) {
 				var stdout, stderr syncBuffer
 				done := make(chan error, 1)
 				go func() {
-					done <- app.Run(ctx, []string{"serve", "--addr", tc.host + ":" + port}, e.get, &stdout, &stderr)
+					done <- app.Run(ctx, nil, []string{"serve", "--addr", tc.host + ":" + port}, e.get, &stdout, &stderr)
 				}()
 				for start := time.Now(); ; time.Sleep(20 * time.Millisecond) {
 					if res, err := http.Get("http://127.0.0.1:" + port + "/healthz"); err == nil {
@@ -323,7 +381,7 @@ func TestServe(t *testing.T) {
 		defer ln.Close()
 		e := env{"DATABASE_URL": storetest.URL(t, store.SQLite)}
 		var stdout, stderr bytes.Buffer
-		if err := app.Run(context.Background(), []string{"serve", "--addr", ln.Addr().String()}, e.get, &stdout, &stderr); err == nil {
+		if err := app.Run(context.Background(), nil, []string{"serve", "--addr", ln.Addr().String()}, e.get, &stdout, &stderr); err == nil {
 			t.Error("serve on a taken address returned nil")
 		}
 	})
@@ -397,7 +455,7 @@ func TestServeDemo(t *testing.T) {
 	t.Run("IsRefusedInProduction", func(t *testing.T) {
 		e := env{"DATABASE_URL": storetest.URL(t, store.SQLite), "PROPMATCH_ENV": "production"}
 		var stdout, stderr bytes.Buffer
-		err := app.Run(context.Background(), []string{"serve", "--addr", freeAddr(t), "--demo"}, e.get, &stdout, &stderr)
+		err := app.Run(context.Background(), nil, []string{"serve", "--addr", freeAddr(t), "--demo"}, e.get, &stdout, &stderr)
 		if err == nil || !strings.Contains(err.Error(), "development") {
 			t.Errorf("serve --demo in production = %v, want an error about development mode", err)
 		}
@@ -434,7 +492,7 @@ func TestProductionNeedsProviders(t *testing.T) {
 			var stdout, stderr bytes.Buffer
 			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 			defer cancel()
-			err := app.Run(ctx, []string{"serve", "--addr", freeAddr(t)}, tc.env.get, &stdout, &stderr)
+			err := app.Run(ctx, nil, []string{"serve", "--addr", freeAddr(t)}, tc.env.get, &stdout, &stderr)
 			if err == nil {
 				t.Fatal("production started without its providers")
 			}
@@ -465,7 +523,7 @@ func TestBadConfigIsAnError(t *testing.T) {
 			tc.env["DATABASE_URL"] = storetest.URL(t, store.SQLite)
 			for _, cmd := range [][]string{{"serve", "--addr", freeAddr(t)}, {"migrate"}} {
 				var stdout, stderr bytes.Buffer
-				err := app.Run(context.Background(), cmd, tc.env.get, &stdout, &stderr)
+				err := app.Run(context.Background(), nil, cmd, tc.env.get, &stdout, &stderr)
 				if err == nil {
 					t.Fatalf("%s started with bad config", cmd[0])
 				}
@@ -482,19 +540,19 @@ func TestBadConfigIsAnError(t *testing.T) {
 func TestCommands(t *testing.T) {
 	t.Run("NoCommandIsAnErrorWithUsage", func(t *testing.T) {
 		var stdout, stderr bytes.Buffer
-		if err := app.Run(context.Background(), nil, env{}.get, &stdout, &stderr); err == nil || !strings.Contains(stderr.String(), "Usage") {
+		if err := app.Run(context.Background(), nil, nil, env{}.get, &stdout, &stderr); err == nil || !strings.Contains(stderr.String(), "Usage") {
 			t.Errorf("Run() = %v, stderr %q", err, stderr.String())
 		}
 	})
 	t.Run("UnknownCommandIsAnError", func(t *testing.T) {
 		var stdout, stderr bytes.Buffer
-		if err := app.Run(context.Background(), []string{"frobnicate"}, env{}.get, &stdout, &stderr); err == nil || !strings.Contains(err.Error(), "frobnicate") {
+		if err := app.Run(context.Background(), nil, []string{"frobnicate"}, env{}.get, &stdout, &stderr); err == nil || !strings.Contains(err.Error(), "frobnicate") {
 			t.Errorf("Run(frobnicate) = %v", err)
 		}
 	})
 	t.Run("HelpPrintsUsage", func(t *testing.T) {
 		var stdout, stderr bytes.Buffer
-		if err := app.Run(context.Background(), []string{"help"}, env{}.get, &stdout, &stderr); err != nil || !strings.Contains(stdout.String(), "set-role") {
+		if err := app.Run(context.Background(), nil, []string{"help"}, env{}.get, &stdout, &stderr); err != nil || !strings.Contains(stdout.String(), "set-role") {
 			t.Errorf("Run(help) = %v, stdout %q", err, stdout.String())
 		}
 	})
@@ -502,7 +560,7 @@ func TestCommands(t *testing.T) {
 		e := env{"DATABASE_URL": dbURL}
 		run := func(args ...string) (string, error) {
 			var stdout, stderr bytes.Buffer
-			err := app.Run(context.Background(), args, e.get, &stdout, &stderr)
+			err := app.Run(context.Background(), nil, args, e.get, &stdout, &stderr)
 			return stdout.String(), err
 		}
 		t.Run("MigrateBringsTheSchemaUpToDateTwice", func(t *testing.T) {
@@ -608,7 +666,7 @@ func TestDemoCommand(t *testing.T) {
 		e := env{"DATABASE_URL": dbURL}
 		run := func(args ...string) (string, string, error) {
 			var stdout, stderr bytes.Buffer
-			err := app.Run(context.Background(), append([]string{"demo"}, args...), e.get, &stdout, &stderr)
+			err := app.Run(context.Background(), nil, append([]string{"demo"}, args...), e.get, &stdout, &stderr)
 			return stdout.String(), stderr.String(), err
 		}
 		out, _, err := run("--agents", "12", "--properties", "150", "--requirements", "90", "--seed", "3")
@@ -650,13 +708,13 @@ func TestDemoCommand(t *testing.T) {
 	t.Run("IsRefusedInProduction", func(t *testing.T) {
 		e := env{"DATABASE_URL": storetest.URL(t, store.SQLite), "PROPMATCH_ENV": "production"}
 		var stdout, stderr bytes.Buffer
-		if err := app.Run(context.Background(), []string{"demo"}, e.get, &stdout, &stderr); err == nil || !strings.Contains(err.Error(), "development") {
+		if err := app.Run(context.Background(), nil, []string{"demo"}, e.get, &stdout, &stderr); err == nil || !strings.Contains(err.Error(), "development") {
 			t.Errorf("demo in production = %v", err)
 		}
 	})
 	t.Run("HelpShowsIt", func(t *testing.T) {
 		var stdout, stderr bytes.Buffer
-		app.Run(context.Background(), []string{"help"}, env{}.get, &stdout, &stderr)
+		app.Run(context.Background(), nil, []string{"help"}, env{}.get, &stdout, &stderr)
 		if !strings.Contains(stdout.String(), "propmatch demo [--agents N]") {
 			t.Errorf("usage does not show the demo command:\n%s", stdout.String())
 		}

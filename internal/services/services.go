@@ -1,0 +1,89 @@
+// Package services builds PropMatch's service set once: the same
+// constructor serves `propmatch serve`, the benchmark and the HTTP test
+// harness, so they all run the services wired the same way.
+//
+// It sits below httpapi (whose Deps embeds a Set) and below app, and imports
+// neither: httpapi's external tests and the benchmark use it without an
+// import cycle.
+package services
+
+import (
+	"context"
+	"log/slog"
+
+	"propmatch/internal/auth"
+	"propmatch/internal/dashboard"
+	"propmatch/internal/events"
+	"propmatch/internal/marketplace"
+	"propmatch/internal/match"
+	"propmatch/internal/matching"
+	"propmatch/internal/media"
+	"propmatch/internal/message"
+	"propmatch/internal/network"
+	"propmatch/internal/notify"
+	"propmatch/internal/property"
+	"propmatch/internal/requirement"
+	"propmatch/internal/store"
+)
+
+// Options are what a Set is built from besides the database.
+type Options struct {
+	// Auth sets the account limits, the code secret and the hashing cost.
+	Auth auth.Config
+	// OTP and Mail deliver codes and emails: the real senders in production,
+	// the development outbox otherwise.
+	OTP  notify.OTPSender
+	Mail notify.Mailer
+	// MatchLimit is how many open matches a requirement keeps
+	// (matching.DefaultLimit when zero).
+	MatchLimit int
+	// Events carries live events; the match engine announces new matches on
+	// it. Nil turns live events off.
+	Events events.Bus
+	Log    *slog.Logger
+}
+
+// Set is every PropMatch service, sharing one database and one match engine.
+type Set struct {
+	Auth         *auth.Service
+	Properties   *property.Service
+	Requirements *requirement.Service
+	Matches      *match.Service
+	Marketplace  *marketplace.Service
+	Dashboard    *dashboard.Service
+	Network      *network.Service
+	Messages     *message.Service
+	Media        *media.Service
+	// Events carries live events to open streams; nil turns them off.
+	Events events.Bus
+}
+
+// New builds the service set on db.
+func New(db *store.DB, o Options) Set {
+	engine := matching.NewEngine(o.MatchLimit)
+	if o.Events != nil {
+		engine.Announcer = events.MatchAnnouncer{Bus: o.Events, Log: o.Log}
+	}
+	return Set{
+		Auth:         auth.New(db, o.Auth, o.OTP, o.Mail, o.Log),
+		Properties:   property.NewService(db, engine),
+		Requirements: requirement.NewService(db, engine),
+		Matches:      match.NewService(db, engine),
+		Marketplace:  marketplace.NewService(db),
+		Dashboard:    dashboard.NewService(db),
+		Network:      network.NewService(db),
+		Messages:     message.NewService(db, engine),
+		Media:        media.NewService(db),
+		Events:       o.Events,
+	}
+}
+
+// EventBus returns the bus for live events on db, whose address is url:
+// PostgreSQL LISTEN/NOTIFY when instances may share the database, otherwise
+// one in-process hub. The caller closes it.
+func EventBus(ctx context.Context, db *store.DB, url string, log *slog.Logger) (events.Bus, error) {
+	if db.Engine != store.Postgres {
+		return events.NewHub(), nil
+	}
+	return events.NewPGBus(ctx, db.DB, url, events.DefaultChannel, log)
+}
