@@ -1,46 +1,51 @@
-// Chromium via playwright-core (no browser download: the system Chromium is used).
-import { mkdirSync } from 'node:fs'
+// The system Chromium and what the journeys do with a browser context: the
+// launch options, the phone device, the watch for Content-Security-Policy
+// violations and uncaught page errors, screenshots, and a recorded window.open.
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { chromium } from 'playwright-core'
 
 export const SCREENSHOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots')
 
-/** Per-step timeout for actions and expectations. */
+/** Per-action and per-expectation timeout. */
 export const STEP_TIMEOUT_MS = 15_000
 
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-]
-
-export async function launchBrowser() {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    headless: true,
-    args: CHROMIUM_ARGS,
-    timeout: 30_000,
-  })
+/** Debian's Chromium (no browser is downloaded), launched headless. */
+export const CHROMIUM_LAUNCH = {
+  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  timeout: 30_000,
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
 }
 
-/** Content-Security-Policy violations seen so far, per context. */
-const violations = new Map()
+/** Every context: 1280×800 unless a test says otherwise, Indian locale and time. */
+export const DESKTOP = { viewport: { width: 1280, height: 800 }, locale: 'en-IN', timezoneId: 'Asia/Kolkata' }
+
+/** A 390×844 phone (touch, mobile meta viewport): `test.use(MOBILE)` or `newContext(MOBILE)`. */
+export const MOBILE = {
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+  userAgent:
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36',
+}
 
 /**
- * Records every Content-Security-Policy violation in context: the page's
- * securitypolicyviolation events and Chromium's console reports of them.
+ * Records into `seen` every Content-Security-Policy violation in context (the
+ * page's securitypolicyviolation events and Chromium's console reports of them)
+ * and every uncaught page error. Call before the context opens a page.
  */
-async function watchCsp(context) {
-  const seen = []
-  violations.set(context, seen)
-  await context.exposeBinding('__reportCspViolation', (_source, text) => seen.push(text))
+export async function watchContext(context, seen) {
+  await context.exposeBinding('__reportCspViolation', (_source, text) => seen.csp.push(text))
   await context.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) =>
       window.__reportCspViolation(
@@ -49,80 +54,16 @@ async function watchCsp(context) {
     )
   })
   context.on('console', (msg) => {
-    if (/Content[- ]Security[- ]Policy/i.test(msg.text())) seen.push(`console: ${msg.text()}`)
+    if (/Content[- ]Security[- ]Policy/i.test(msg.text())) seen.csp.push(`console: ${msg.text()}`)
   })
+  context.on('weberror', (err) => seen.errors.push(err.error().message))
 }
 
-/** Every CSP violation recorded in the contexts of this test file. */
-export function cspViolations() {
-  return [...violations.values()].flat()
-}
-
-/** Throws when page's context has recorded a CSP violation: the journeys run with the policy enforced. */
-export function assertNoCspViolations(page) {
-  const seen = violations.get(page.context()) ?? []
-  if (seen.length > 0) throw new Error(`Content-Security-Policy violations:\n${seen.join('\n')}`)
-}
-
-async function withDefaults(context) {
-  context.setDefaultTimeout(STEP_TIMEOUT_MS)
-  context.setDefaultNavigationTimeout(STEP_TIMEOUT_MS)
-  await watchCsp(context)
-  return context
-}
-
-/** A 1280×800 desktop context. */
-export async function desktopContext(browser, baseURL) {
-  return withDefaults(
-    await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 }, locale: 'en-IN', timezoneId: 'Asia/Kolkata' }),
-  )
-}
-
-/** A 390×844 phone context (touch, mobile meta viewport). */
-export async function mobileContext(browser, baseURL) {
-  return withDefaults(
-    await browser.newContext({
-      baseURL,
-      viewport: { width: 390, height: 844 },
-      deviceScaleFactor: 2,
-      isMobile: true,
-      hasTouch: true,
-      locale: 'en-IN',
-      timezoneId: 'Asia/Kolkata',
-      userAgent:
-        'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36',
-    }),
-  )
-}
-
-/** Saves a full-page PNG (or only the viewport with { fullPage: false }) as screenshots/<name>.png and returns its path. */
+/** Saves a full-page PNG (or only the viewport with { fullPage: false }) as screenshots/<name>.png. */
 export async function shot(page, name, { fullPage = true } = {}) {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true })
   const file = path.join(SCREENSHOT_DIR, `${name.replace(/[^\w.-]+/g, '_')}.png`)
-  await page.screenshot({ path: file, fullPage, animations: 'disabled', timeout: STEP_TIMEOUT_MS })
+  await page.screenshot({ path: file, fullPage, animations: 'disabled' })
   return file
-}
-
-/**
- * Runs one named step; on failure, a CSP violation included, saves
- * screenshots/FAILED-<name>.png (best effort) and rethrows with the step name in the message.
- */
-export async function step(page, name, fn) {
-  const started = Date.now()
-  try {
-    const result = await fn()
-    assertNoCspViolations(page)
-    if (process.env.E2E_STEP_TIMES) process.stderr.write(`# step ${name}: ${Date.now() - started} ms\n`)
-    return result
-  } catch (err) {
-    try {
-      await shot(page, `FAILED-${name}`)
-    } catch {
-      // the page may be gone; the original error matters more
-    }
-    err.message = `[step ${name}] ${err.message}`
-    throw err
-  }
 }
 
 /**
@@ -165,4 +106,47 @@ export async function recordWindowOpen(context) {
 /** The window.open calls recorded by recordWindowOpen, oldest first. */
 export async function openedUrls(page) {
   return page.evaluate(() => window.__openedUrls ?? [])
+}
+
+/** Horizontal overflow in px of the page, and of an open dialog's own content (0 when fine). */
+export async function horizontalOverflow(page) {
+  return page.evaluate(() => {
+    const dialog = document.querySelector('[role=dialog]')
+    return Math.max(
+      0,
+      document.documentElement.scrollWidth - window.innerWidth,
+      dialog ? dialog.scrollWidth - dialog.clientWidth : 0,
+    )
+  })
+}
+
+/**
+ * What makes an open dialog (else the page) too wide: the innermost elements whose
+ * min-content width exceeds the dialog's content box (text that cannot wrap, fixed
+ * columns), with that width. Layout is measured by briefly setting width:min-content.
+ */
+export async function overflowCulprits(page) {
+  return page.evaluate(() => {
+    const root = document.querySelector('[role=dialog]') ?? document.body
+    const cs = getComputedStyle(root)
+    const box = root.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight)
+    const minContent = (el) => {
+      const prev = el.style.width
+      el.style.width = 'min-content'
+      const w = el.getBoundingClientRect().width
+      el.style.width = prev
+      return w
+    }
+    const wide = [...root.querySelectorAll('*')].filter((el) => !(el instanceof SVGElement) && !getComputedStyle(el).display.startsWith('table-') && minContent(el) > box + 1)
+    return wide
+      .filter((el) => !wide.some((other) => other !== el && el.contains(other)))
+      .slice(0, 6)
+      .map((el) => ({
+        tag: el.tagName.toLowerCase(),
+        class: (el.getAttribute('class') ?? '').split(/\s+/).slice(0, 6).join(' '),
+        text: (el.textContent ?? '').trim().slice(0, 50),
+        minContent: Math.round(minContent(el)),
+        box: Math.round(box),
+      }))
+  })
 }

@@ -1,5 +1,4 @@
 // A tiny PNG encoder for test fixtures (no dependencies): solid RGB gradients.
-import { writeFileSync } from 'node:fs'
 import { deflateSync } from 'node:zlib'
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
@@ -48,10 +47,4 @@ export function gradientPng(width, height, from = [37, 99, 235], to = [16, 185, 
     chunk('IDAT', deflateSync(raw)),
     chunk('IEND', Buffer.alloc(0)),
   ])
-}
-
-/** Writes gradientPng(...) to `file` and returns the path. */
-export function writeGradientPng(file, width, height, from, to) {
-  writeFileSync(file, gradientPng(width, height, from, to))
-  return file
 }

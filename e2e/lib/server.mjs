@@ -41,7 +41,7 @@ export async function startServer({ env = {} } = {}) {
   const bin = binaryPath()
   if (!existsSync(bin)) {
     throw new Error(
-      `PropMatch binary not found at ${bin}. Build it first: cd .. && go build -o bin/propmatch ./cmd/propmatch (or set PROPMATCH_BIN).`,
+      `PropMatch binary not found at ${bin}. Build it first: cd .. && make build (or set PROPMATCH_BIN).`,
     )
   }
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'propmatch-e2e-'))
