@@ -1,7 +1,7 @@
 import * as React from 'react'
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { Toaster } from '@/components/ui/toaster'
-import { AuthProvider } from '@/features/auth/components/auth-provider'
+import { AuthProvider } from '@/lib/auth'
 import { queryClient as defaultQueryClient } from '@/lib/query-client'
 
 /** Query cache, auth state and toasts. Must sit inside a router (auth navigates). */

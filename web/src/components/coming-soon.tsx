@@ -16,7 +16,14 @@ type ComingSoonProps = {
 }
 
 /** An honest placeholder for a feature that is not built yet: no sample data. */
-export function ComingSoon({ title, description, icon: Icon = Construction, children, showHeading = true, showBackLink = true }: ComingSoonProps) {
+export function ComingSoon({
+  title,
+  description,
+  icon: Icon = Construction,
+  children,
+  showHeading = true,
+  showBackLink = true,
+}: ComingSoonProps) {
   React.useEffect(() => {
     document.title = `${title} · PropMatch`
   }, [title])

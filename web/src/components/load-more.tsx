@@ -30,7 +30,17 @@ export function LoadMore({ query, className }: { query: PagedQuery; className?: 
 }
 
 /** Says that search, filters (and tiles) cover only the loaded items while more pages exist. */
-export function LoadedOnlyHint({ query, count, noun, what = 'Search and filters' }: { query: Pick<PagedQuery, 'hasNextPage'>; count: number; noun: string; what?: string }) {
+export function LoadedOnlyHint({
+  query,
+  count,
+  noun,
+  what = 'Search and filters',
+}: {
+  query: Pick<PagedQuery, 'hasNextPage'>
+  count: number
+  noun: string
+  what?: string
+}) {
   if (!query.hasNextPage) return null
   return (
     <p className="text-xs text-slate-500" data-testid="loaded-only-hint">

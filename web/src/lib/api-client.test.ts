@@ -1,11 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ApiError, apiRequest, errorFromResponse, fetchPage, getPageQueryFn, getQueryFn, nextLink, normalizePath, urlFromQueryKey } from '@/lib/api-client'
+import { ApiError, api, errorFromResponse, fetchPage, nextLink, saveErrorMessage, unwrap, type PageInit } from '@/lib/api-client'
+import { getUser } from '@/lib/auth'
 import { mockApi } from '@/test/utils'
-
-function runQuery<T>(fn: ReturnType<typeof getQueryFn<T>>, queryKey: readonly unknown[]) {
-  // The query function only reads queryKey and signal.
-  return fn({ queryKey, signal: new AbortController().signal } as never)
-}
 
 afterEach(() => vi.unstubAllGlobals())
 
@@ -42,82 +38,62 @@ describe('errorFromResponse', () => {
   })
 })
 
-describe('apiRequest', () => {
-  it('sends JSON with credentials to a normalised path and returns the parsed body', async () => {
+describe('api (the typed fetch core)', () => {
+  it('sends JSON with credentials and returns the parsed body', async () => {
     const { calls } = mockApi({ 'POST /api/login': { body: { id: 7 } } })
-    const data = await apiRequest<{ id: number }>('POST', 'api/login', { username: 'a', password: 'b' })
+    const data = await unwrap(api.POST('/api/login', { body: { username: 'a', password: 'b' } }))
     expect(data).toEqual({ id: 7 })
     expect(calls[0]!.path).toBe('/api/login')
-    expect(calls[0]!.init.credentials).toBe('include')
-    expect((calls[0]!.init.headers as Record<string, string>)['Content-Type']).toBe('application/json')
+    expect(calls[0]!.request.credentials).toBe('include')
+    expect(calls[0]!.request.headers.get('Content-Type')).toBe('application/json')
+    expect(calls[0]!.request.headers.get('Accept')).toBe('application/json')
     expect(calls[0]!.body).toEqual({ username: 'a', password: 'b' })
   })
 
-  it('uses text/plain and no body when there is no payload', async () => {
+  it('sends no body and no content type when there is no payload', async () => {
     const { calls } = mockApi({ 'POST /api/logout': { body: { message: 'ok' } } })
-    await apiRequest('POST', '/api/logout')
-    expect((calls[0]!.init.headers as Record<string, string>)['Content-Type']).toBe('text/plain')
-    expect(calls[0]!.init.body).toBeUndefined()
+    await api.POST('/api/logout')
+    expect(calls[0]!.request.headers.get('Content-Type')).toBeNull()
+    expect(calls[0]!.body).toBeUndefined()
   })
 
-  it('throws an ApiError with status and message on failure', async () => {
+  it('puts path parameters encoded in the path and query parameters in order, skipping empty ones', async () => {
+    const { calls } = mockApi({ 'GET /api/cities/Tamil%20Nadu': { body: [] }, 'GET /api/connections': { body: [] } })
+    await api.GET('/api/cities/{state}', { params: { path: { state: 'Tamil Nadu' } } })
+    await api.GET('/api/connections', { params: { query: { status: 'pending', direction: undefined, limit: 5 } } })
+    expect(calls.map((c) => c.path)).toEqual(['/api/cities/Tamil%20Nadu', '/api/connections?status=pending&limit=5'])
+  })
+
+  it('throws an ApiError with status, message and field errors on failure', async () => {
     mockApi({ 'POST /api/login': { status: 401, body: { message: 'Invalid username or password' } } })
-    await expect(apiRequest('POST', '/api/login', {})).rejects.toMatchObject({
+    await expect(api.POST('/api/login', { body: { username: 'a', password: 'b' } })).rejects.toMatchObject({
       name: 'ApiError',
       status: 401,
       message: 'Invalid username or password',
     })
-  })
-})
-
-describe('normalizePath and urlFromQueryKey', () => {
-  it('adds a leading slash when missing', () => {
-    expect(normalizePath('api/user')).toBe('/api/user')
-    expect(normalizePath('/api/user')).toBe('/api/user')
-  })
-
-  it('turns the non-null entries of an object second element into query params', () => {
-    expect(urlFromQueryKey(['/api/properties', { agentId: 5, city: null, type: undefined, q: 'a b' }])).toBe(
-      '/api/properties?agentId=5&q=a+b',
-    )
-  })
-
-  it('appends string elements as encoded path segments', () => {
-    expect(urlFromQueryKey(['/api/cities', 'Tamil Nadu'])).toBe('/api/cities/Tamil%20Nadu')
-    expect(urlFromQueryKey(['api/states'])).toBe('/api/states')
-  })
-})
-
-describe('getQueryFn', () => {
-  it('reads with GET, JSON accept and credentials, using query params from the key', async () => {
-    const { calls } = mockApi({ 'GET /api/properties': { body: [{ id: 1 }] } })
-    const data = await runQuery(getQueryFn<unknown[]>({ on401: 'throw' }), ['/api/properties', { agentId: 3 }])
-    expect(data).toEqual([{ id: 1 }])
-    expect(calls[0]!.path).toBe('/api/properties?agentId=3')
-    expect(calls[0]!.method).toBe('GET')
-    expect(calls[0]!.init.credentials).toBe('include')
-    expect((calls[0]!.init.headers as Record<string, string>).Accept).toBe('application/json')
-  })
-
-  it('turns a 401 into null when configured to', async () => {
-    mockApi({ 'GET /api/user': { status: 401, body: { message: 'Not signed in' } } })
-    await expect(runQuery(getQueryFn({ on401: 'returnNull' }), ['/api/user'])).resolves.toBeNull()
-  })
-
-  it('treats a 401 as an error by default', async () => {
-    mockApi({ 'GET /api/user': { status: 401, body: { message: 'Not signed in' } } })
-    await expect(runQuery(getQueryFn({ on401: 'throw' }), ['/api/user'])).rejects.toMatchObject({
-      status: 401,
-      message: 'Not signed in',
+    mockApi({
+      'POST /api/properties': { status: 400, body: { message: 'Invalid input', errors: [{ path: 'price', message: 'too low' }] } },
     })
+    const error = await api.POST('/api/properties', { body: {} as never }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ApiError)
+    expect((error as ApiError).errors).toEqual([{ path: 'price', message: 'too low' }])
   })
 
-  it('still throws other errors when 401 is turned into null', async () => {
+  it('uses the status text when a failure has no body', async () => {
+    mockApi({ 'GET /api/states': { status: 500, text: '', statusText: 'Internal Server Error' } })
+    await expect(api.GET('/api/states')).rejects.toMatchObject({ status: 500, message: 'Internal Server Error' })
+  })
+})
+
+describe('getUser', () => {
+  it('turns a 401 into null (signed out)', async () => {
+    mockApi({ 'GET /api/user': { status: 401, body: { message: 'Not signed in' } } })
+    await expect(getUser()).resolves.toBeNull()
+  })
+
+  it('still throws other errors', async () => {
     mockApi({ 'GET /api/user': { status: 500, text: '', statusText: 'Internal Server Error' } })
-    await expect(runQuery(getQueryFn({ on401: 'returnNull' }), ['/api/user'])).rejects.toMatchObject({
-      status: 500,
-      message: 'Internal Server Error',
-    })
+    await expect(getUser()).rejects.toMatchObject({ status: 500, message: 'Internal Server Error' })
   })
 })
 
@@ -137,32 +113,63 @@ describe('nextLink', () => {
   })
 })
 
-describe('fetchPage and getPageQueryFn', () => {
-  it('returns the items and the next page from the Link header', async () => {
+describe('fetchPage', () => {
+  const listMatches = (init: PageInit) => api.GET('/api/matches', { params: { query: { type: 'buyer' } }, ...init })
+
+  it('returns the items and the next page from the Link header, then follows that link', async () => {
     const { calls } = mockApi({
       'GET /api/matches': ({ url }) =>
         url.searchParams.get('cursor')
           ? { body: [{ id: 1 }] }
           : { body: [{ id: 3 }, { id: 2 }], headers: { Link: '</api/matches?cursor=2&type=buyer>; rel="next"' } },
     })
-    const first = await fetchPage<{ id: number }>('api/matches?type=buyer')
+    const first = await fetchPage(listMatches)
     expect(first).toEqual({ items: [{ id: 3 }, { id: 2 }], next: '/api/matches?cursor=2&type=buyer' })
-    expect(calls[0]!.init.credentials).toBe('include')
-    await expect(fetchPage(first.next!)).resolves.toEqual({ items: [{ id: 1 }], next: null })
+    expect(calls[0]!.request.credentials).toBe('include')
+    await expect(fetchPage(listMatches, first.next)).resolves.toEqual({ items: [{ id: 1 }], next: null })
     expect(calls.map((c) => c.path)).toEqual(['/api/matches?type=buyer', '/api/matches?cursor=2&type=buyer'])
   })
 
-  it('asks for the first page from the key and later pages from the page param', async () => {
+  it('sends the query of the link exactly as the server wrote it', async () => {
     const { calls } = mockApi({ 'GET /api/properties': { body: [] } })
-    const fn = getPageQueryFn<unknown>()
-    const ctx = (pageParam: string | null) => ({ queryKey: ['/api/properties', { q: 'villa' }], pageParam, signal: new AbortController().signal }) as never
-    await fn(ctx(null))
-    await fn(ctx('/api/properties?cursor=9'))
-    expect(calls.map((c) => c.path)).toEqual(['/api/properties?q=villa', '/api/properties?cursor=9'])
+    const list = (init: PageInit) => api.GET('/api/properties', { params: { query: { limit: 2 } }, ...init })
+    await fetchPage(list, '/api/properties?cursor=9&limit=2&q=a+b')
+    expect(calls.map((c) => c.path)).toEqual(['/api/properties?cursor=9&limit=2&q=a+b'])
   })
 
   it('throws an ApiError on failure', async () => {
-    mockApi({ 'GET /api/properties': { status: 400, body: { message: 'Invalid cursor' } } })
-    await expect(fetchPage('/api/properties?cursor=x')).rejects.toMatchObject({ name: 'ApiError', status: 400, message: 'Invalid cursor' })
+    mockApi({ 'GET /api/matches': { status: 400, body: { message: 'Invalid cursor' } } })
+    await expect(fetchPage(listMatches, '/api/matches?cursor=x')).rejects.toMatchObject({
+      name: 'ApiError',
+      status: 400,
+      message: 'Invalid cursor',
+    })
+  })
+})
+
+describe('saveErrorMessage', () => {
+  it('prefers the message, then the field errors, then the fallback', () => {
+    expect(saveErrorMessage(new ApiError('Server says no', 400), 'Failed')).toBe('Server says no')
+    expect(saveErrorMessage(new ApiError('', 400, [{ path: 'price', message: 'must not be negative' }]), 'Failed')).toBe(
+      'price: must not be negative',
+    )
+    expect(saveErrorMessage(new ApiError(' ', 500), 'Failed')).toBe('Failed')
+  })
+})
+
+describe('the compiler checks each call against the OpenAPI paths', () => {
+  it('refuses unknown paths, wrong bodies and missing path parameters', () => {
+    // Never called: these only have to fail type-checking (npm run typecheck).
+    const calls = [
+      // @ts-expect-error an unknown path
+      () => api.GET('/api/nope'),
+      // @ts-expect-error a body of the wrong shape
+      () => api.POST('/api/login', { body: { username: 1 } }),
+      // @ts-expect-error the path parameter is missing
+      () => api.DELETE('/api/messages/{id}', {}),
+      // @ts-expect-error a query parameter the endpoint does not take
+      () => api.GET('/api/matches', { params: { query: { colour: 'red' } } }),
+    ]
+    expect(calls).toHaveLength(4)
   })
 })

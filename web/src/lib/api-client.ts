@@ -1,5 +1,5 @@
-import type { QueryFunction, QueryKey } from '@tanstack/react-query'
-import type { components } from '@/lib/api-types'
+import createClient, { type Middleware } from 'openapi-fetch'
+import type { components, paths } from '@/lib/api-types'
 
 export type FieldError = components['schemas']['FieldError']
 
@@ -14,11 +14,6 @@ export class ApiError extends Error {
     this.status = status
     this.errors = errors
   }
-}
-
-/** Adds a leading slash when missing, so "api/user" and "/api/user" are the same call. */
-export function normalizePath(path: string) {
-  return path.startsWith('/') ? path : `/${path}`
 }
 
 /**
@@ -51,79 +46,40 @@ export async function errorFromResponse(res: Response): Promise<ApiError> {
   return new ApiError(message, res.status, errors)
 }
 
-async function readBody<T>(res: Response): Promise<T> {
-  if (res.status === 204) return undefined as T
-  const text = await res.text()
-  if (!text) return undefined as T
-  const type = res.headers.get('content-type') ?? ''
-  if (type.includes('json')) return JSON.parse(text) as T
-  try {
-    return JSON.parse(text) as T
-  } catch {
-    return text as T
-  }
+/** A save failure's text: the server message, else its field errors as "path: message", else the fallback. */
+export function saveErrorMessage(error: Pick<ApiError, 'message' | 'errors'> | null | undefined, fallback: string) {
+  if (error?.message?.trim()) return error.message
+  if (error?.errors?.length) return error.errors.map((e) => `${e.path}: ${e.message}`).join(', ')
+  return fallback
+}
+
+/** Turns every non-2xx answer into an ApiError, so callers only ever see data. */
+const throwOnError: Middleware = {
+  async onResponse({ response }) {
+    if (!response.ok) throw await errorFromResponse(response)
+    return undefined
+  },
 }
 
 /**
- * Sends a request to the same origin with credentials. A body is sent as JSON;
- * without one the content type is text/plain. Throws ApiError on failure and
- * returns the parsed JSON (or text) otherwise.
+ * The one fetch core: typed by the generated OpenAPI `paths`, so a call's path, parameters, body
+ * and answer are checked by the compiler. Same origin, with credentials, JSON in and out; a failed
+ * call rejects with ApiError.
  */
-export async function apiRequest<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
-  const hasBody = body !== undefined
-  const res = await fetch(normalizePath(path), {
-    method,
-    credentials: 'include',
-    headers: {
-      'Content-Type': hasBody ? 'application/json' : 'text/plain',
-      Accept: 'application/json',
-    },
-    body: hasBody ? JSON.stringify(body) : undefined,
-  })
-  if (!res.ok) throw await errorFromResponse(res)
-  return readBody<T>(res)
-}
+export const api = createClient<paths>({
+  // Absolute, so requests also build outside a page (tests); in the browser this is the page's origin.
+  baseUrl: globalThis.location?.origin ?? '',
+  credentials: 'include',
+  headers: { Accept: 'application/json' },
+  // Looked up on every call, so a stand-in (tests) is honoured.
+  fetch: (request) => globalThis.fetch(request),
+})
+api.use(throwOnError)
 
-/**
- * Turns a query key into a URL. The first element is the path; further string or
- * number elements are appended as encoded path segments, except when the second
- * element is an object: its non-null entries become query parameters.
- */
-export function urlFromQueryKey(queryKey: QueryKey) {
-  const [head, ...rest] = queryKey
-  let path = normalizePath(String(head))
-  const params = new URLSearchParams()
-  rest.forEach((part, index) => {
-    if (part === null || part === undefined) return
-    if (typeof part === 'object') {
-      if (index !== 0) return
-      for (const [key, value] of Object.entries(part as Record<string, unknown>)) {
-        if (value === null || value === undefined) continue
-        params.append(key, String(value))
-      }
-      return
-    }
-    path += `/${encodeURIComponent(String(part))}`
-  })
-  const query = params.toString()
-  return query ? `${path}?${query}` : path
-}
-
-export type UnauthorizedBehavior = 'returnNull' | 'throw'
-
-/** Query function for reads: GET with JSON accept; optionally turns a 401 into null. */
-export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T> {
-  return async ({ queryKey, signal }) => {
-    const res = await fetch(urlFromQueryKey(queryKey), {
-      method: 'GET',
-      credentials: 'include',
-      headers: { Accept: 'application/json' },
-      signal,
-    })
-    if (res.status === 401 && options.on401 === 'returnNull') return null as T
-    if (!res.ok) throw await errorFromResponse(res)
-    return readBody<T>(res)
-  }
+/** The answer of a call (failures have already thrown ApiError); undefined for an empty answer. */
+export async function unwrap<T>(call: Promise<{ data?: T }>): Promise<T> {
+  const { data } = await call
+  return data as T
 }
 
 /**
@@ -149,25 +105,27 @@ export function nextLink(header: string | null | undefined): string | null {
 export type Page<T> = { items: T[]; next: string | null }
 
 /**
- * GET of one page of a list endpoint: the JSON array and the `Link` rel="next"
- * URL. Same-origin with credentials; throws ApiError on failure.
+ * What a list call receives besides its own parameters: the abort signal and, for a later page,
+ * a query serializer that sends the query of the previous page's `Link` exactly as the server wrote it.
  */
-export async function fetchPage<T>(path: string, { signal }: { signal?: AbortSignal } = {}): Promise<Page<T>> {
-  const res = await fetch(normalizePath(path), {
-    method: 'GET',
-    credentials: 'include',
-    headers: { Accept: 'application/json' },
-    signal,
-  })
-  if (!res.ok) throw await errorFromResponse(res)
-  const body = await readBody<T[] | undefined>(res)
-  return { items: Array.isArray(body) ? body : [], next: nextLink(res.headers.get('Link')) }
+export type PageInit = { signal?: AbortSignal; querySerializer?: () => string }
+
+/** The request options of the page after `next` (null for the first page). */
+export function pageInit(next: string | null, signal?: AbortSignal): PageInit {
+  if (!next) return { signal }
+  const query = new URL(next, 'http://link.invalid').search.slice(1)
+  return { signal, querySerializer: () => query }
 }
 
 /**
- * Query function for `useInfiniteQuery`: the first page comes from the query key
- * (see urlFromQueryKey), each further page from the previous page's `Link`.
+ * One page of a list endpoint: the JSON array and the `Link` rel="next" URL. The call is made by
+ * `list` with the page's options (see pageInit); the path and parameters stay typed there.
  */
-export function getPageQueryFn<T>(): QueryFunction<Page<T>, QueryKey, string | null> {
-  return ({ queryKey, pageParam, signal }) => fetchPage<T>(pageParam ?? urlFromQueryKey(queryKey), { signal })
+export async function fetchPage<T>(
+  list: (init: PageInit) => Promise<{ data?: T[]; response: Response }>,
+  next: string | null = null,
+  signal?: AbortSignal,
+): Promise<Page<T>> {
+  const { data, response } = await list(pageInit(next, signal))
+  return { items: Array.isArray(data) ? data : [], next: nextLink(response.headers.get('Link')) }
 }

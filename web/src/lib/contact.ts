@@ -19,6 +19,15 @@ export function whatsappNumber(phone: string | null | undefined) {
   return digits
 }
 
+/**
+ * "+919000011111" as "+91 90000 11111"; other numbers as stored. (A light copy of
+ * lib/phone's display for Indian mobiles, so lists and cards do not load libphonenumber.)
+ */
+export function displayPhone(phone: string) {
+  const m = /^\+91(\d{5})(\d{5})$/.exec(phone.replace(/[\s-]/g, ''))
+  return m ? `+91 ${m[1]} ${m[2]}` : phone
+}
+
 /** A tel: link keeping the digits and a leading +. */
 export function telLink(phone: string) {
   const trimmed = phone.trim()

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { invalidateFamilies } from '@/lib/query-families'
+import { changedFamilies, invalidateFamilies } from '@/lib/query-families'
 
 /** The live event stream of the signed-in user (Server-Sent Events). */
 export const EVENTS_URL = '/api/events'
@@ -8,18 +8,13 @@ export const EVENTS_URL = '/api/events'
 export const EVENT_NAMES = ['message', 'message-deleted', 'read', 'connection', 'matches'] as const
 export type EventName = (typeof EVENT_NAMES)[number]
 
-const messageFamilies = ['/api/messages', '/api/dashboard/stats'] as const
-
-/**
- * The query families each event makes stale. '/api/messages' covers threads, recent messages,
- * conversations and the unread count.
- */
+/** The query families each event makes stale: the same as the app's own write of that kind. */
 export const eventFamilies: Record<EventName, readonly string[]> = {
-  message: messageFamilies,
-  'message-deleted': messageFamilies,
-  read: messageFamilies,
-  connection: ['/api/connections', '/api/agents', '/api/messages/conversations', '/api/dashboard/stats'],
-  matches: ['/api/matches', '/api/dashboard/stats'],
+  message: changedFamilies.messages,
+  'message-deleted': changedFamilies.messages,
+  read: changedFamilies.messages,
+  connection: changedFamilies.connections,
+  matches: changedFamilies.matches,
 }
 
 /** Refetches what an event changed; unknown names do nothing. */

@@ -113,3 +113,14 @@ export function propertyTypeLabel(propertyType: string | null | undefined): stri
   if (!propertyType) return ''
   return propertyTypeLabels[propertyType as PropertyType] ?? propertyType.charAt(0).toUpperCase() + propertyType.slice(1)
 }
+
+/** A date as "2 Mar 2025" (Indian English). */
+export function formatDate(iso: string) {
+  const date = new Date(iso)
+  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' })
+}
+
+/** Shown for a user whose name is unknown (spec part 2 section 8). */
+export function unknownAgentName(id: number) {
+  return `Agent #${id}`
+}

@@ -1,15 +1,18 @@
 import { infiniteQueryOptions, type InfiniteData, type QueryKey } from '@tanstack/react-query'
-import { getPageQueryFn, type Page } from '@/lib/api-client'
+import { fetchPage, type Page, type PageInit } from '@/lib/api-client'
 
 /**
- * Options for a paged list (`limit` / `cursor`, next page announced in `Link`):
- * the first page is the URL of the query key, later pages follow `Link` rel="next".
- * Invalidating the key refetches every loaded page in order.
+ * Options for a paged list (`limit` / `cursor`, next page announced in `Link`): `list` makes the typed
+ * call with the options it is given; the first page uses the call's own parameters, later pages the
+ * query of `Link` rel="next". Invalidating the key refetches every loaded page in order.
  */
-export function pagedQueryOptions<T, TKey extends QueryKey = QueryKey>(queryKey: TKey) {
+export function pagedQueryOptions<T, TKey extends QueryKey = QueryKey>(
+  queryKey: TKey,
+  list: (init: PageInit) => Promise<{ data?: T[]; response: Response }>,
+) {
   return infiniteQueryOptions<Page<T>, Error, InfiniteData<Page<T>, string | null>, TKey, string | null>({
     queryKey,
-    queryFn: getPageQueryFn<T>(),
+    queryFn: ({ pageParam, signal }) => fetchPage(list, pageParam, signal),
     initialPageParam: null,
     getNextPageParam: (last) => last.next,
   })

@@ -16,3 +16,17 @@ export function invalidateFamilies(queryClient: QueryClient, families: readonly 
     predicate: (query) => families.some((family) => inFamily(query.queryKey, family)),
   })
 }
+
+/**
+ * The query families a change makes stale, one owner for the writes of the app and the live events
+ * alike (spec part 1 section 7, part 2 section 7). '/api/messages' covers threads, recent messages,
+ * conversations and the unread count.
+ */
+export const changedFamilies = {
+  messages: ['/api/messages', '/api/dashboard/stats'],
+  connections: ['/api/connections', '/api/agents', '/api/messages/conversations', '/api/dashboard/stats'],
+  matches: ['/api/matches', '/api/dashboard/stats'],
+  /** A message about a match also marks the sender's side of the match contacted. */
+  matchMessages: ['/api/messages', '/api/dashboard/stats', '/api/matches'],
+  requirements: ['/api/requirements', '/api/dashboard/stats', '/api/matches', '/api/marketplace'],
+} as const satisfies Record<string, readonly string[]>

@@ -27,9 +27,10 @@ export const testUser: User = {
 }
 
 type Reply = { status?: number; body?: unknown; text?: string; statusText?: string; headers?: Record<string, string> }
-type Handler = (req: { url: URL; method: string; body: unknown; init: RequestInit }) => Reply | Promise<Reply>
+type Handler = (req: { url: URL; method: string; body: unknown; request: Request }) => Reply | Promise<Reply>
 
-export type RecordedCall = { method: string; path: string; body: unknown; init: RequestInit }
+/** One request the app made: method, path with query, the JSON body (if any) and the request itself. */
+export type RecordedCall = { method: string; path: string; body: unknown; request: Request }
 
 /**
  * Replaces fetch with a router of "METHOD /path" handlers. Unhandled calls
@@ -37,15 +38,17 @@ export type RecordedCall = { method: string; path: string; body: unknown; init: 
  */
 export function mockApi(handlers: Record<string, Handler | Reply>) {
   const calls: RecordedCall[] = []
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(String(input), 'http://localhost')
-    const method = (init.method ?? 'GET').toUpperCase()
-    const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined
-    calls.push({ method, path: url.pathname + url.search, body, init })
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init)
+    const url = new URL(request.url)
+    const method = request.method.toUpperCase()
+    const sent = await request.clone().text()
+    const body: unknown = sent ? JSON.parse(sent) : undefined
+    calls.push({ method, path: url.pathname + url.search, body, request })
     const handler = handlers[`${method} ${url.pathname}`]
     const reply: Reply = handler
       ? typeof handler === 'function'
-        ? await handler({ url, method, body, init })
+        ? await handler({ url, method, body, request })
         : handler
       : { status: 404, body: { message: 'Not found' } }
     const text = reply.text ?? (reply.body === undefined ? '' : JSON.stringify(reply.body))

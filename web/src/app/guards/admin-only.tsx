@@ -2,7 +2,7 @@ import * as React from 'react'
 import { Lock } from 'lucide-react'
 import { Navigate } from 'react-router'
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
-import { useAuth } from '@/features/auth/components/auth-provider'
+import { useAuth } from '@/lib/auth'
 
 /** Shows children to admins; others see an Access Restricted card (or are sent to `redirectTo`). */
 export function AdminOnly({ children, redirectTo }: { children: React.ReactNode; redirectTo?: string }) {

@@ -3,7 +3,7 @@ import { Link, Navigate, Outlet } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
-import { useAuth } from '@/features/auth/components/auth-provider'
+import { useAuth } from '@/lib/auth'
 
 /** Admin guard: 'Verifying admin access...' while loading; signed out → /auth; non-admin → Access Denied. */
 export function AdminRoute() {
@@ -32,8 +32,7 @@ export function AccessDenied() {
           </span>
           <CardTitle>Access Denied</CardTitle>
           <CardDescription>
-            You don't have admin privileges to access this page. Only administrators can manage platform settings, users, and
-            content.
+            You don't have admin privileges to access this page. Only administrators can manage platform settings, users, and content.
           </CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col justify-center gap-2 sm:flex-row">

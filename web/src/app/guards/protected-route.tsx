@@ -1,6 +1,6 @@
 import { Navigate, Outlet } from 'react-router'
 import { Spinner } from '@/components/ui/spinner'
-import { useAuth } from '@/features/auth/components/auth-provider'
+import { useAuth } from '@/lib/auth'
 
 /** Signed-in guard: a spinner while the user loads; signed out goes to /auth. */
 export function ProtectedRoute() {

@@ -8,7 +8,7 @@ import { Logo } from '@/components/brand/logo'
 import { Button } from '@/components/ui/button'
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet'
 import { Spinner } from '@/components/ui/spinner'
-import { useAuth } from '@/features/auth/components/auth-provider'
+import { useAuth } from '@/lib/auth'
 import { LiveEvents } from '@/lib/live-events'
 
 /**
@@ -17,13 +17,12 @@ import { LiveEvents } from '@/lib/live-events'
  * shows on both. While mounted (signed in) one live event stream keeps the data fresh.
  */
 export function AppLayout() {
-  const [menuOpen, setMenuOpen] = React.useState(false)
   const location = useLocation()
   const { user } = useAuth()
-
-  React.useEffect(() => {
-    setMenuOpen(false)
-  }, [location.pathname])
+  // The menu belongs to the page it was opened on: following a link closes it.
+  const [menuPath, setMenuPath] = React.useState<string | null>(null)
+  const menuOpen = menuPath === location.pathname
+  const setMenuOpen = (open: boolean) => setMenuPath(open ? location.pathname : null)
 
   return (
     <div className="min-h-dvh bg-slate-50">

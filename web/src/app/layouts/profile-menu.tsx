@@ -9,7 +9,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu'
-import { useAuth } from '@/features/auth/components/auth-provider'
+import { useAuth } from '@/lib/auth'
 import { initialOf } from '@/lib/utils'
 
 /** Avatar (picture or first letter) opening View Profile, Settings and Sign Out. */

@@ -1,4 +1,4 @@
-import { PropertyTypeIcon } from '@/features/properties/components/property-type-icon'
+import { PropertyTypeIcon } from '@/components/property-type-icon'
 import type { PropertyType, PropertyTypeCounts } from '@/lib/api-schemas'
 import { propertyTypeLabel } from '@/lib/format'
 
@@ -8,7 +8,11 @@ const SIDEBAR_TYPES: PropertyType[] = ['apartment', 'villa', 'plot', 'commercial
 /** The sidebar's Property Types list: how many of the agent's listings are of each type. */
 export function PropertyTypesList({ counts }: { counts: PropertyTypeCounts }) {
   return (
-    <section className="mt-4 border-t border-slate-200 px-3 pt-4" aria-labelledby="sidebar-property-types" data-testid="sidebar-property-types">
+    <section
+      className="mt-4 border-t border-slate-200 px-3 pt-4"
+      aria-labelledby="sidebar-property-types"
+      data-testid="sidebar-property-types"
+    >
       <h2 id="sidebar-property-types" className="mb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">
         Property Types
       </h2>

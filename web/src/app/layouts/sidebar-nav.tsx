@@ -2,8 +2,8 @@ import { LogOut } from 'lucide-react'
 import { NavLink } from 'react-router'
 import { visibleNavItems } from '@/app/layouts/nav-items'
 import { PropertyTypesList } from '@/app/layouts/property-types-list'
-import { useAuth } from '@/features/auth/components/auth-provider'
-import { useDashboardStats } from '@/features/properties/api/get-dashboard-stats'
+import { useAuth } from '@/lib/auth'
+import { useDashboardStats } from '@/lib/dashboard-stats'
 import { cn } from '@/lib/utils'
 
 /**

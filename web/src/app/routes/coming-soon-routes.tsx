@@ -1,14 +1,4 @@
-import {
-  BarChart3,
-  DatabaseBackup,
-  GraduationCap,
-  Mail,
-  Settings,
-  Shield,
-  ShieldCheck,
-  User,
-  type LucideIcon,
-} from 'lucide-react'
+import { BarChart3, DatabaseBackup, GraduationCap, Mail, Settings, Shield, ShieldCheck, User, type LucideIcon } from 'lucide-react'
 
 export type ComingSoonRoute = {
   path: string
@@ -22,14 +12,43 @@ export type ComingSoonRoute = {
 /** Signed-in routes of the route table whose feature is not built yet. */
 export const comingSoonRoutes: ComingSoonRoute[] = [
   { path: '/training', title: 'Real Estate Training', icon: GraduationCap, description: 'Free courses and app demo videos.' },
-  { path: '/analytics', title: 'Performance Analytics', icon: BarChart3, description: 'How your listings, requirements and matches perform over time.' },
+  {
+    path: '/analytics',
+    title: 'Performance Analytics',
+    icon: BarChart3,
+    description: 'How your listings, requirements and matches perform over time.',
+  },
   { path: '/profile', title: 'My Profile', icon: User, description: 'Your public agent profile, picture, RERA number and bio.' },
   { path: '/settings', title: 'Settings', icon: Settings, description: 'Account, password and notification settings.' },
   { path: '/email-test', title: 'Email Template Testing', icon: Mail, description: 'Preview and send test emails.', adminOnly: 'redirect' },
-  { path: '/backup', title: 'Backup Download', icon: DatabaseBackup, description: 'Download a backup of the platform data.', adminOnly: 'restricted' },
-  { path: '/backup-new', title: 'Backup System', icon: DatabaseBackup, description: 'Create and manage platform backups.', adminOnly: 'restricted' },
-  { path: '/backup-monitor', title: 'Backup Monitor', icon: ShieldCheck, description: 'Watch backup status and history.', adminOnly: 'restricted' },
-  { path: '/security', title: 'Security Dashboard', icon: Shield, description: 'Security events such as failed sign-ins and throttling.', adminOnly: 'restricted' },
+  {
+    path: '/backup',
+    title: 'Backup Download',
+    icon: DatabaseBackup,
+    description: 'Download a backup of the platform data.',
+    adminOnly: 'restricted',
+  },
+  {
+    path: '/backup-new',
+    title: 'Backup System',
+    icon: DatabaseBackup,
+    description: 'Create and manage platform backups.',
+    adminOnly: 'restricted',
+  },
+  {
+    path: '/backup-monitor',
+    title: 'Backup Monitor',
+    icon: ShieldCheck,
+    description: 'Watch backup status and history.',
+    adminOnly: 'restricted',
+  },
+  {
+    path: '/security',
+    title: 'Security Dashboard',
+    icon: Shield,
+    description: 'Security events such as failed sign-ins and throttling.',
+    adminOnly: 'restricted',
+  },
 ]
 
 export const adminComingSoon: ComingSoonRoute = {

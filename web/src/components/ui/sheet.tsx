@@ -14,10 +14,7 @@ export function SheetContent({ className, children, ...props }: React.ComponentP
     <SheetPrimitive.Portal>
       <SheetPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
       <SheetPrimitive.Content
-        className={cn(
-          'fixed inset-y-0 left-0 z-50 flex h-full w-72 max-w-[85vw] flex-col bg-white shadow-xl outline-none',
-          className,
-        )}
+        className={cn('fixed inset-y-0 left-0 z-50 flex h-full w-72 max-w-[85vw] flex-col bg-white shadow-xl outline-none', className)}
         {...props}
       >
         {children}

@@ -17,10 +17,7 @@ export function ToastViewport({ className, ...props }: React.ComponentProps<type
   return (
     <Portal.Root aria-live="off" data-toast-portal="">
       <ToastPrimitive.Viewport
-        className={cn(
-          'fixed bottom-0 z-[100] flex max-h-screen w-full flex-col p-4 outline-none sm:right-0 md:max-w-[420px]',
-          className,
-        )}
+        className={cn('fixed bottom-0 z-[100] flex max-h-screen w-full flex-col p-4 outline-none sm:right-0 md:max-w-[420px]', className)}
         {...props}
       />
     </Portal.Root>

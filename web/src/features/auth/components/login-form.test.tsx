@@ -1,7 +1,7 @@
 import { renderHook, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { useAuth } from '@/features/auth/components/auth-provider'
+import { useAuth } from '@/lib/auth'
 import { LoginForm } from '@/features/auth/components/login-form'
 import { currentLocation, expectToast, mockApi, renderWithProviders, testUser } from '@/test/utils'
 

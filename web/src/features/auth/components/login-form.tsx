@@ -3,10 +3,9 @@ import { Loader2 } from 'lucide-react'
 import { useForm } from 'react-hook-form'
 import { z } from 'zod'
 import { Button } from '@/components/ui/button'
-import { FormMessage } from '@/components/ui/form-message'
+import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
-import { Label } from '@/components/ui/label'
-import { useAuth } from '@/features/auth/components/auth-provider'
+import { useAuth } from '@/lib/auth'
 import { ForgotPasswordDialog } from '@/features/auth/components/forgot-password-dialog'
 
 export const loginSchema = z.object({
@@ -26,38 +25,13 @@ export function LoginForm() {
   const { errors } = form.formState
 
   return (
-    <form
-      className="grid gap-4"
-      noValidate
-      data-testid="login-form"
-      onSubmit={form.handleSubmit((values) => loginMutation.mutate(values))}
-    >
-      <div className="grid gap-2">
-        <Label htmlFor="login-username">Username</Label>
-        <Input
-          id="login-username"
-          autoComplete="username"
-          placeholder="Username, phone or email"
-          aria-invalid={!!errors.username}
-          {...form.register('username')}
-        />
-        <FormMessage>{errors.username?.message}</FormMessage>
-      </div>
-      <div className="grid gap-2">
-        <div className="flex items-center justify-between">
-          <Label htmlFor="login-password">Password</Label>
-          <ForgotPasswordDialog />
-        </div>
-        <Input
-          id="login-password"
-          type="password"
-          autoComplete="current-password"
-          placeholder="Your password"
-          aria-invalid={!!errors.password}
-          {...form.register('password')}
-        />
-        <FormMessage>{errors.password?.message}</FormMessage>
-      </div>
+    <form className="grid gap-4" noValidate data-testid="login-form" onSubmit={form.handleSubmit((values) => loginMutation.mutate(values))}>
+      <Field id="login-username" label="Username" error={errors.username?.message}>
+        <Input autoComplete="username" placeholder="Username, phone or email" {...form.register('username')} />
+      </Field>
+      <Field id="login-password" label="Password" error={errors.password?.message} labelAction={<ForgotPasswordDialog />}>
+        <Input type="password" autoComplete="current-password" placeholder="Your password" {...form.register('password')} />
+      </Field>
       <Button type="submit" className="w-full" disabled={loginMutation.isPending} data-testid="login-submit">
         {loginMutation.isPending && <Loader2 className="animate-spin" />}
         {loginMutation.isPending ? 'Signing in...' : 'Sign In'}

@@ -5,7 +5,7 @@ import { MarketingClaims } from '@/components/brand/marketing-claims'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
-import { useAuth } from '@/features/auth/components/auth-provider'
+import { useAuth } from '@/lib/auth'
 import { LoginForm } from '@/features/auth/components/login-form'
 import { RegisterForm } from '@/features/auth/components/register-form'
 
@@ -42,8 +42,7 @@ export function AuthPage() {
             <p className="text-sm font-medium tracking-wide text-blue-100 uppercase">We build Families</p>
             <h1 className="mt-2 text-4xl font-bold tracking-tight">Post. Match. Connect. Grow.</h1>
             <p className="mt-3 max-w-md text-blue-100">
-              The B2B platform where property agents across India list properties, post client requirements and get matched
-              automatically.
+              The B2B platform where property agents across India list properties, post client requirements and get matched automatically.
             </p>
           </div>
           <ul className="grid gap-2">
@@ -76,10 +75,7 @@ export function AuthPage() {
             </CardDescription>
           </CardHeader>
           <CardContent>
-            <Tabs
-              value={tab}
-              onValueChange={(value) => setParams(value === 'register' ? { tab: 'register' } : {}, { replace: true })}
-            >
+            <Tabs value={tab} onValueChange={(value) => setParams(value === 'register' ? { tab: 'register' } : {}, { replace: true })}>
               <TabsList className="grid w-full grid-cols-2">
                 <TabsTrigger value="login">Sign In</TabsTrigger>
                 <TabsTrigger value="register">Register</TabsTrigger>

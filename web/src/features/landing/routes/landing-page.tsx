@@ -5,7 +5,11 @@ import { MarketingClaims } from '@/components/brand/marketing-claims'
 import { Button } from '@/components/ui/button'
 
 const features = [
-  { icon: Handshake, title: 'Intelligent Property Matching', text: 'Requirements meet listings automatically, with a compatibility score.' },
+  {
+    icon: Handshake,
+    title: 'Intelligent Property Matching',
+    text: 'Requirements meet listings automatically, with a compatibility score.',
+  },
   { icon: Users, title: 'Agent Networking', text: 'Connect with verified agents across India and share leads.' },
   { icon: MessageSquare, title: 'Seamless Communication', text: 'Call, message in-app or WhatsApp the agent on the other side.' },
   { icon: BarChart3, title: 'Performance Analytics', text: 'See how your listings and requirements perform.' },
@@ -40,8 +44,8 @@ export function LandingPage() {
               <p className="w-fit rounded-full bg-white/15 px-3 py-1 text-sm font-medium">We build Families</p>
               <h1 className="text-4xl font-extrabold tracking-tight md:text-6xl">Post. Match. Connect. Grow.</h1>
               <p className="max-w-xl text-lg text-blue-100">
-                The B2B platform for property agents in India. List properties, post client requirements and get matched with
-                the right agent — with 90%+ match accuracy.
+                The B2B platform for property agents in India. List properties, post client requirements and get matched with the right
+                agent — with 90%+ match accuracy.
               </p>
               <div className="flex flex-wrap gap-3">
                 <Button asChild size="lg" className="bg-white text-blue-700 hover:bg-blue-50">

@@ -1,12 +1,12 @@
 import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query'
-import { getQueryFn } from '@/lib/api-client'
-import type { Match } from '@/lib/api-schemas'
+import { api, unwrap } from '@/lib/api-client'
 import type { MatchSide } from '@/lib/contact'
 import { pagedQueryOptions } from '@/lib/paged-query'
 import { matchKeys } from '@/features/matches/api/match-keys'
 
 /** GET /api/matches?type=, page by page: the caller's matches as buyer or as seller agent, newest first. */
-export const matchesQueryOptions = (type: MatchSide) => pagedQueryOptions<Match>(matchKeys.list(type))
+export const matchesQueryOptions = (type: MatchSide) =>
+  pagedQueryOptions(matchKeys.list(type), (init) => api.GET('/api/matches', { params: { query: { type } }, ...init }))
 
 export function useMatches(type: MatchSide) {
   return useInfiniteQuery(matchesQueryOptions(type))
@@ -17,12 +17,10 @@ export function useMatches(type: MatchSide) {
  * The server filters before paging, so these are exactly the newest new ones wherever they would sit
  * in the unfiltered list.
  */
-export const getNewestNewMatches = getQueryFn<Match[]>({ on401: 'throw' })
-
 export const newestNewMatchesQueryOptions = (limit: number) =>
   queryOptions({
     queryKey: matchKeys.newest(limit),
-    queryFn: getNewestNewMatches,
+    queryFn: ({ signal }) => unwrap(api.GET('/api/matches', { params: { query: { status: 'new', limit } }, signal })),
   })
 
 export function useNewestNewMatches(limit: number, { enabled = true }: { enabled?: boolean } = {}) {

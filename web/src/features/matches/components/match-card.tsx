@@ -6,10 +6,10 @@ import { MessageAgentButton } from '@/features/matches/components/message-agent-
 import { ScoreBadge } from '@/features/matches/components/score-badge'
 import { ShareClientName } from '@/features/matches/components/share-client-name'
 import { StatusBadge } from '@/features/matches/components/status-badge'
-import { formatDate, notePreview } from '@/features/matches/lib/match-labels'
+import { notePreview } from '@/features/matches/lib/match-labels'
 import type { Match } from '@/lib/api-schemas'
 import { callForMatch, counterpartAgent, whatsappForMatch, type MatchSide } from '@/lib/contact'
-import { formatPrice, listingPurposeLabel, propertyTypeLabel } from '@/lib/format'
+import { formatDate, formatPrice, listingPurposeLabel, propertyTypeLabel } from '@/lib/format'
 
 function Fact({ label, value }: { label: string; value: React.ReactNode }) {
   if (value === '' || value === null || value === undefined) return null

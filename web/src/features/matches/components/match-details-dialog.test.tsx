@@ -62,7 +62,10 @@ describe('MatchDetailsDialog', () => {
     await user.click(button)
     await waitFor(() => expect(screen.getByTestId('mark-viewed')).toHaveTextContent('Viewed'))
     expect(screen.getByTestId('mark-viewed')).toBeDisabled()
-    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({ path: '/api/matches/31/status', body: { status: 'viewed', viewedBy: 'seller' } })
+    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({
+      path: '/api/matches/31/status',
+      body: { status: 'viewed', viewedBy: 'seller' },
+    })
   })
 
   it('Mark Viewed is disabled for a match past new', () => {
@@ -144,7 +147,9 @@ describe('MatchDetailsDialog', () => {
   })
 
   it('toasts Update Failed when saving notes fails and keeps the unsaved text', async () => {
-    const { user } = setup(makeMatch(), 'buyer', { 'PUT /api/matches/31/notes': { status: 400, body: { message: 'Notes must be at most 500 characters' } } })
+    const { user } = setup(makeMatch(), 'buyer', {
+      'PUT /api/matches/31/notes': { status: 400, body: { message: 'Notes must be at most 500 characters' } },
+    })
     await user.type(screen.getByLabelText('Lead Notes'), 'hello')
     await user.click(screen.getByRole('button', { name: /save notes/i }))
     await expectToast('Update Failed', 'Notes must be at most 500 characters')

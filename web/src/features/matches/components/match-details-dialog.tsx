@@ -2,16 +2,15 @@ import * as React from 'react'
 import { CheckCircle2, Eye, Loader2, MessageCircle, Phone, Save } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
-import { Label } from '@/components/ui/label'
+import { Field } from '@/components/ui/field'
 import { NativeSelect } from '@/components/ui/native-select'
 import { Textarea } from '@/components/ui/textarea'
-import { toast } from '@/components/ui/use-toast'
-import { useUpdateMatchNotes } from '@/features/matches/api/update-match-notes'
-import { useUpdateMatchStatus } from '@/features/matches/api/update-match-status'
+import { updateMatchNotes, updateMatchStatus } from '@/features/matches/api/match-writes'
 import { MatchParties } from '@/features/matches/components/match-parties'
 import { MessageAgentButton } from '@/features/matches/components/message-agent-button'
 import { ScoreBreakdown } from '@/features/matches/components/score-breakdown'
 import { NOTES_MAX, matchStatusClasses, matchStatusLabel, matchStatusOptions } from '@/features/matches/lib/match-labels'
+import { useApiMutation } from '@/lib/api-mutation'
 import type { Match, MatchStatus, UpdateMatchStatusRequest } from '@/lib/api-schemas'
 import { callForMatch, whatsappForMatch, type MatchSide } from '@/lib/contact'
 import { cn } from '@/lib/utils'
@@ -27,9 +26,7 @@ type MatchDetailsDialogProps = {
 export function MatchDetailsDialog({ match, side, open, onOpenChange }: MatchDetailsDialogProps) {
   return (
     <Dialog open={open && !!match} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-2xl">
-        {match && <MatchDetails key={match.id} match={match} side={side} />}
-      </DialogContent>
+      <DialogContent className="max-w-2xl">{match && <MatchDetails key={match.id} match={match} side={side} />}</DialogContent>
     </Dialog>
   )
 }
@@ -69,18 +66,18 @@ function MatchDetails({ match, side }: { match: Match; side: MatchSide }) {
   const [savedNotes, setSavedNotes] = React.useState(match.notes ?? '')
   const [notes, setNotes] = React.useState(match.notes ?? '')
 
-  const statusMutation = useUpdateMatchStatus({
+  const statusMutation = useApiMutation(updateMatchStatus, {
     onSuccess: (updated) => setStatus(updated?.status ?? status),
-    onError: (error) => toast({ variant: 'destructive', title: 'Failed to update match', description: error.message }),
+    errorToast: 'Failed to update match',
   })
-  const notesMutation = useUpdateMatchNotes({
+  const notesMutation = useApiMutation(updateMatchNotes, {
     onSuccess: (updated, variables) => {
       const text = updated?.notes ?? variables.body.notes
       setSavedNotes(text)
       setNotes(text)
-      toast({ variant: 'success', title: 'Notes Updated', description: 'Lead notes have been saved successfully.' })
     },
-    onError: (error) => toast({ variant: 'destructive', title: 'Update Failed', description: error.message }),
+    successToast: { variant: 'success', title: 'Notes Updated', description: 'Lead notes have been saved successfully.' },
+    errorToast: 'Update Failed',
   })
 
   const changeStatus = (body: UpdateMatchStatusRequest) => statusMutation.mutate({ id: match.id, body })
@@ -103,10 +100,8 @@ function MatchDetails({ match, side }: { match: Match; side: MatchSide }) {
       </div>
 
       <section className="grid grid-cols-1 gap-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end">
-        <div className="grid min-w-0 gap-2">
-          <Label htmlFor="match-status">Lead Status</Label>
+        <Field id="match-status" label="Lead Status" className="min-w-0">
           <NativeSelect
-            id="match-status"
             value={statusMutation.isPending ? statusMutation.variables.body.status : status}
             disabled={statusMutation.isPending}
             onChange={(e) => changeStatus({ status: e.target.value as MatchStatus })}
@@ -117,7 +112,7 @@ function MatchDetails({ match, side }: { match: Match; side: MatchSide }) {
               </option>
             ))}
           </NativeSelect>
-        </div>
+        </Field>
         <MarkViewed
           status={status}
           pending={statusMutation.isPending}
@@ -126,20 +121,24 @@ function MatchDetails({ match, side }: { match: Match; side: MatchSide }) {
       </section>
 
       <section className="grid min-w-0 gap-2">
-        <div className="flex items-center justify-between gap-2">
-          <Label htmlFor="match-notes">Lead Notes</Label>
-          <span className="text-xs text-slate-500" data-testid="notes-counter">
-            {notes.length}/{NOTES_MAX}
-          </span>
-        </div>
-        <Textarea
+        <Field
           id="match-notes"
-          rows={3}
-          maxLength={NOTES_MAX}
-          placeholder="Add notes about this lead..."
-          value={notes}
-          onChange={(e) => setNotes(e.target.value.slice(0, NOTES_MAX))}
-        />
+          label="Lead Notes"
+          className="min-w-0"
+          labelAction={
+            <span className="text-xs text-slate-500" data-testid="notes-counter">
+              {notes.length}/{NOTES_MAX}
+            </span>
+          }
+        >
+          <Textarea
+            rows={3}
+            maxLength={NOTES_MAX}
+            placeholder="Add notes about this lead..."
+            value={notes}
+            onChange={(e) => setNotes(e.target.value.slice(0, NOTES_MAX))}
+          />
+        </Field>
         {notes !== savedNotes && (
           <Button
             className="justify-self-end"

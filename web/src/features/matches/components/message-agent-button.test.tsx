@@ -8,7 +8,16 @@ import { expectToast, mockApi, renderWithProviders, testUser } from '@/test/util
 
 afterEach(() => vi.unstubAllGlobals())
 
-const sent = { id: 500, senderId: 1, receiverId: 2, content: 'x', message: 'x', matchId: 31, isRead: false, createdAt: '2025-03-05T10:00:00Z' }
+const sent = {
+  id: 500,
+  senderId: 1,
+  receiverId: 2,
+  content: 'x',
+  message: 'x',
+  matchId: 31,
+  isRead: false,
+  createdAt: '2025-03-05T10:00:00Z',
+}
 
 function setup(reply: Parameters<typeof mockApi>[0][string] = { status: 201, body: sent }) {
   const api = mockApi({ 'GET /api/user': { body: testUser }, 'POST /api/messages': reply })

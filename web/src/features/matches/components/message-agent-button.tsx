@@ -1,7 +1,8 @@
 import { Loader2, Send } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { toast } from '@/components/ui/use-toast'
-import { useSendMessage } from '@/features/messages/api/send-message'
+import { sendMatchMessage } from '@/features/matches/api/match-writes'
+import { useApiMutation } from '@/lib/api-mutation'
 import type { Match } from '@/lib/api-schemas'
 import { counterpartAgent, matchMessage, type MatchSide } from '@/lib/contact'
 
@@ -15,12 +16,14 @@ type MessageAgentButtonProps = {
 
 /** Sends the counterpart agent an in-app professional message about the match (POST /api/messages with matchId). */
 export function MessageAgentButton({ match, side, size = 'default', onSent }: MessageAgentButtonProps) {
-  const send = useSendMessage({
-    onSuccess: () => {
-      toast({ variant: 'success', title: 'Message Sent', description: 'Your professional message has been sent to the agent' })
-      onSent?.()
-    },
-    onError: (error) => toast({ variant: 'destructive', title: 'Failed to Send Message', description: error.message || 'Could not send message' }),
+  const send = useApiMutation(sendMatchMessage, {
+    successToast: { variant: 'success', title: 'Message Sent', description: 'Your professional message has been sent to the agent' },
+    errorToast: (error) => ({
+      variant: 'destructive',
+      title: 'Failed to Send Message',
+      description: error.message || 'Could not send message',
+    }),
+    onSuccess: onSent,
   })
   const onClick = () => {
     const agent = counterpartAgent(match, side)

@@ -34,7 +34,9 @@ describe('Share client name on a match card', () => {
   it('is not offered to the seller agent, who sees the name as the server gives it', () => {
     mockApi({ 'GET /api/user': { body: testUser } })
     const match = makeMatch()
-    renderWithProviders(<MatchCard match={{ ...match, requirement: { ...match.requirement, clientName: 'Anita S.' } }} side="seller" onDetails={() => {}} />)
+    renderWithProviders(
+      <MatchCard match={{ ...match, requirement: { ...match.requirement, clientName: 'Anita S.' } }} side="seller" onDetails={() => {}} />,
+    )
     expect(screen.queryByTestId('share-client-name')).not.toBeInTheDocument()
     expect(screen.queryByTestId('client-name-shared')).not.toBeInTheDocument()
     expect(screen.getByTestId('match-requirement')).toHaveTextContent('Anita S.')

@@ -1,7 +1,7 @@
 import { Loader2, UserCheck } from 'lucide-react'
 import { Button } from '@/components/ui/button'
-import { toast } from '@/components/ui/use-toast'
-import { useShareMatchClient } from '@/features/matches/api/share-match-client'
+import { shareMatchClient } from '@/features/matches/api/match-writes'
+import { useApiMutation } from '@/lib/api-mutation'
 import type { Match } from '@/lib/api-schemas'
 
 /**
@@ -9,10 +9,9 @@ import type { Match } from '@/lib/api-schemas'
  * full name with the match's seller agent (product rules, Privacy). Once shared it says so.
  */
 export function ShareClientName({ match }: { match: Match }) {
-  const share = useShareMatchClient({
-    onSuccess: () =>
-      toast({ variant: 'success', title: 'Client name shared', description: "The seller agent now sees your client's full name." }),
-    onError: (error) => toast({ variant: 'destructive', title: 'Could not share the client name', description: error.message }),
+  const share = useApiMutation(shareMatchClient, {
+    successToast: { variant: 'success', title: 'Client name shared', description: "The seller agent now sees your client's full name." },
+    errorToast: 'Could not share the client name',
   })
   if (match.clientNameShared || share.isSuccess) {
     return (

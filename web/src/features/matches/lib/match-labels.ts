@@ -44,9 +44,3 @@ export const scoreRows = [
   { key: 'bedrooms', label: 'Bedrooms', possible: 10 },
   { key: 'locality', label: 'Locality', possible: 20 },
 ] as const satisfies readonly { key: keyof ScoreBreakdown; label: string; possible: number }[]
-
-/** A date as "2 Mar 2025" (Indian English). */
-export function formatDate(iso: string) {
-  const date = new Date(iso)
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' })
-}

@@ -65,7 +65,10 @@ describe('MatchesPage', () => {
     await user.click(screen.getByRole('button', { name: 'Load more' }))
     await waitFor(() => expect(screen.getAllByTestId('match-card')).toHaveLength(3))
     expect(screen.getAllByTestId('match-card')[2]).toHaveTextContent('Older flat')
-    expect(calls.map((c) => c.path).filter((p) => p.includes('type=buyer'))).toEqual(['/api/matches?type=buyer', '/api/matches?cursor=40&type=buyer'])
+    expect(calls.map((c) => c.path).filter((p) => p.includes('type=buyer'))).toEqual([
+      '/api/matches?type=buyer',
+      '/api/matches?cursor=40&type=buyer',
+    ])
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument()
   })
 

@@ -1,15 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { getQueryFn } from '@/lib/api-client'
-import type { Message } from '@/lib/api-schemas'
+import { api, unwrap } from '@/lib/api-client'
 import { messageKeys } from '@/features/messages/api/message-keys'
 
 /** GET /api/messages?limit=N: the caller's N newest messages, sent or received. */
-export const getRecentMessages = getQueryFn<Message[]>({ on401: 'throw' })
-
 export const recentMessagesQueryOptions = (limit: number) =>
   queryOptions({
     queryKey: messageKeys.recent(limit),
-    queryFn: getRecentMessages,
+    queryFn: ({ signal }) => unwrap(api.GET('/api/messages', { params: { query: { limit } }, signal })),
   })
 
 export function useRecentMessages(limit: number) {

@@ -1,18 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { getQueryFn } from '@/lib/api-client'
-import type { UnreadCount } from '@/lib/api-schemas'
+import { api, unwrap } from '@/lib/api-client'
 import { messageKeys } from '@/features/messages/api/message-keys'
 
 /** The unread count is polled every 30 s (spec part 1 section 9), behind the live events. */
 export const UNREAD_POLL_MS = 30_000
 
 /** GET /api/messages/unread-count: how many messages to the caller are unread. */
-export const getUnreadCount = getQueryFn<UnreadCount>({ on401: 'throw' })
-
 export const unreadCountQueryOptions = () =>
   queryOptions({
     queryKey: messageKeys.unreadCount(),
-    queryFn: getUnreadCount,
+    queryFn: ({ signal }) => unwrap(api.GET('/api/messages/unread-count', { signal })),
     refetchInterval: UNREAD_POLL_MS,
   })
 

@@ -1,4 +1,4 @@
-/** Query keys of messages; every one sits in the '/api/messages' family (see urlFromQueryKey). */
+/** Query keys of messages; every one sits in the '/api/messages' family (see changedFamilies.messages). */
 export const messageKeys = {
   all: ['/api/messages'] as const,
   thread: (withUserId: number) => ['/api/messages', { with: withUserId }] as const,
@@ -6,6 +6,3 @@ export const messageKeys = {
   conversations: () => ['/api/messages/conversations'] as const,
   unreadCount: () => ['/api/messages/unread-count'] as const,
 }
-
-/** Families refreshed after a message is sent, deleted or read. */
-export const messageWriteFamilies = ['/api/messages', '/api/dashboard/stats'] as const

@@ -2,8 +2,8 @@ import { MessageSquare } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
 import { formatMessageTime } from '@/features/messages/lib/message-time'
 import type { ListEntry } from '@/features/messages/lib/conversation-list'
-import { AgentAvatar } from '@/features/network/components/agent-avatar'
-import { unknownAgentName } from '@/features/network/lib/agent-labels'
+import { AgentAvatar } from '@/components/agent-avatar'
+import { unknownAgentName } from '@/lib/format'
 import { cn } from '@/lib/utils'
 
 type ConversationListProps = {
@@ -39,9 +39,15 @@ function ThreadRow({ entry, userId }: { entry: Extract<ListEntry, { kind: 'threa
           {last && <span className="shrink-0 text-xs text-slate-400">{formatMessageTime(last.createdAt)}</span>}
         </span>
         <span className="flex items-center justify-between gap-2">
-          <span className="truncate text-sm text-slate-500">{last ? `${last.senderId === userId ? 'You: ' : ''}${last.content}` : 'No messages yet'}</span>
+          <span className="truncate text-sm text-slate-500">
+            {last ? `${last.senderId === userId ? 'You: ' : ''}${last.content}` : 'No messages yet'}
+          </span>
           {entry.unreadCount > 0 && (
-            <span className="shrink-0 rounded-full bg-blue-600 px-2 py-0.5 text-xs font-semibold text-white" data-testid="unread-count" aria-label={`${entry.unreadCount} unread`}>
+            <span
+              className="shrink-0 rounded-full bg-blue-600 px-2 py-0.5 text-xs font-semibold text-white"
+              data-testid="unread-count"
+              aria-label={`${entry.unreadCount} unread`}
+            >
               {entry.unreadCount}
             </span>
           )}

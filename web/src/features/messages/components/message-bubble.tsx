@@ -8,8 +8,17 @@ type MessageBubbleProps = { message: Message; own: boolean; deleting: boolean; o
 /** One message: own ones on the right with a delete control, the other agent's on the left. */
 export function MessageBubble({ message, own, deleting, onDelete }: MessageBubbleProps) {
   return (
-    <li className={cn('group flex max-w-[85%] items-end gap-1 md:max-w-[70%]', own ? 'ml-auto flex-row-reverse' : 'mr-auto')} data-testid="message" data-own={own}>
-      <div className={cn('min-w-0 rounded-2xl px-3 py-2 text-sm shadow-sm', own ? 'rounded-br-sm bg-blue-600 text-white' : 'rounded-bl-sm border border-slate-200 bg-white text-slate-900')}>
+    <li
+      className={cn('group flex max-w-[85%] items-end gap-1 md:max-w-[70%]', own ? 'ml-auto flex-row-reverse' : 'mr-auto')}
+      data-testid="message"
+      data-own={own}
+    >
+      <div
+        className={cn(
+          'min-w-0 rounded-2xl px-3 py-2 text-sm shadow-sm',
+          own ? 'rounded-br-sm bg-blue-600 text-white' : 'rounded-bl-sm border border-slate-200 bg-white text-slate-900',
+        )}
+      >
         <p className="break-words whitespace-pre-wrap">{message.content}</p>
         <p className={cn('mt-1 text-right text-[11px]', own ? 'text-blue-100' : 'text-slate-400')}>
           <time dateTime={message.createdAt}>{formatMessageTime(message.createdAt)}</time>

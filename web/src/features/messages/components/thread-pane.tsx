@@ -2,16 +2,14 @@ import * as React from 'react'
 import { Loader2 } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
-import { toast } from '@/components/ui/use-toast'
-import { useDeleteMessage } from '@/features/messages/api/delete-message'
 import { useThread } from '@/features/messages/api/get-thread'
-import { useMarkRead } from '@/features/messages/api/mark-read'
+import { deleteMessage, markRead, sendMessage } from '@/features/messages/api/message-writes'
 import { isUnreadFor } from '@/features/messages/lib/unread'
-import { useSendMessage } from '@/features/messages/api/send-message'
 import { Composer } from '@/features/messages/components/composer'
 import { MessageBubble } from '@/features/messages/components/message-bubble'
-import { PaneHeader } from '@/features/messages/components/pane-header'
-import { AgentAvatar } from '@/features/network/components/agent-avatar'
+import { PaneHeader } from '@/components/pane-header'
+import { AgentAvatar } from '@/components/agent-avatar'
+import { useApiMutation } from '@/lib/api-mutation'
 import { pageItems } from '@/lib/paged-query'
 
 type ThreadPaneProps = {
@@ -33,22 +31,24 @@ export function ThreadPane({ userId, otherUserId, name, picture, unreadCount, on
   const endRef = React.useRef<HTMLDivElement>(null)
   const newestId = messages.at(-1)?.id
 
-  const send = useSendMessage({
+  const send = useApiMutation(sendMessage, {
     onSuccess: () => setText(''),
-    onError: (error) => toast({ variant: 'destructive', title: 'Error', description: error.message || 'Failed to send message' }),
+    errorToast: (error) => ({ variant: 'destructive', title: 'Error', description: error.message || 'Failed to send message' }),
   })
-  const remove = useDeleteMessage({
-    onSuccess: () => toast({ variant: 'success', title: 'Message deleted successfully' }),
-    onError: (error) => toast({ variant: 'destructive', title: 'Failed to delete message', description: error.message }),
+  const remove = useApiMutation(deleteMessage, {
+    successToast: 'Message deleted successfully',
+    errorToast: 'Failed to delete message',
   })
-  const markRead = useMarkRead()
+  const read = useApiMutation(markRead)
 
   // Opening a conversation with unread messages marks them read (spec part 2 section 4).
   const hasUnread = unreadCount > 0 || messages.some((m) => isUnreadFor(m, userId))
-  const { mutate: mark, isPending: marking } = markRead
+  // Only a new unread state (or another conversation) asks again; a failed call is not retried in a loop.
+  const markUnlessMarking = React.useEffectEvent((id: number) => {
+    if (!read.isPending) read.mutate(id)
+  })
   React.useEffect(() => {
-    if (hasUnread && !marking) mark(otherUserId)
-    // Only a new unread state (or another conversation) asks again; a failed call is not retried in a loop.
+    if (hasUnread) markUnlessMarking(otherUserId)
   }, [hasUnread, otherUserId])
 
   // Keep the newest message in view when one arrives (not when older pages load above).
@@ -98,7 +98,12 @@ export function ThreadPane({ userId, otherUserId, name, picture, unreadCount, on
         )}
         <div ref={endRef} />
       </div>
-      <Composer value={text} onChange={setText} pending={send.isPending} onSend={(content) => send.mutate({ receiverId: otherUserId, content })} />
+      <Composer
+        value={text}
+        onChange={setText}
+        pending={send.isPending}
+        onSend={(content) => send.mutate({ receiverId: otherUserId, content })}
+      />
     </div>
   )
 }

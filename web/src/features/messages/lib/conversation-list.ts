@@ -3,7 +3,15 @@ import type { AgentSummary, Connection, Conversation, Message } from '@/lib/api-
 /** One row of the conversation list: a pending incoming request or a conversation with a user. */
 export type ListEntry =
   | { kind: 'request'; key: string; connection: Connection; at: string }
-  | { kind: 'thread'; key: string; userId: number; counterpart: AgentSummary | null; lastMessage: Message | null; unreadCount: number; at: string }
+  | {
+      kind: 'thread'
+      key: string
+      userId: number
+      counterpart: AgentSummary | null
+      lastMessage: Message | null
+      unreadCount: number
+      at: string
+    }
 
 export const requestKey = (connectionId: number) => `request-${connectionId}`
 export const threadKey = (userId: number) => `thread-${userId}`
@@ -39,7 +47,17 @@ export function buildConversationList({ requests, conversations, draft }: BuildI
     .sort(newestFirst)
   const hasDraft = draft && !conversations.some((c) => c.counterpart.id === draft.userId)
   const draftEntries: ListEntry[] = hasDraft
-    ? [{ kind: 'thread', key: threadKey(draft.userId), userId: draft.userId, counterpart: draft.counterpart, lastMessage: null, unreadCount: 0, at: '' }]
+    ? [
+        {
+          kind: 'thread',
+          key: threadKey(draft.userId),
+          userId: draft.userId,
+          counterpart: draft.counterpart,
+          lastMessage: null,
+          unreadCount: 0,
+          at: '',
+        },
+      ]
     : []
   return [...requestEntries, ...draftEntries, ...threadEntries]
 }

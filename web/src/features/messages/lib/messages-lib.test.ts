@@ -40,7 +40,10 @@ describe('composer keys', () => {
 
 describe('buildConversationList', () => {
   const older = makeConversation({ counterpart: makeSummary({ id: 2 }), lastMessage: makeMessage({ createdAt: '2025-03-01T10:00:00Z' }) })
-  const newer = makeConversation({ counterpart: makeSummary({ id: 3, fullName: 'Meena Rao' }), lastMessage: makeMessage({ id: 101, createdAt: '2025-03-04T10:00:00Z' }) })
+  const newer = makeConversation({
+    counterpart: makeSummary({ id: 3, fullName: 'Meena Rao' }),
+    lastMessage: makeMessage({ id: 101, createdAt: '2025-03-04T10:00:00Z' }),
+  })
   const request1 = makeConnection({ id: 8, requesterId: 4, receiverId: 1, createdAt: '2025-02-01T10:00:00Z' })
   const request2 = makeConnection({ id: 9, requesterId: 5, receiverId: 1, createdAt: '2025-02-02T10:00:00Z' })
 

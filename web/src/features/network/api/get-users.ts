@@ -1,16 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { getQueryFn } from '@/lib/api-client'
-import type { AgentSummary } from '@/lib/api-schemas'
+import { api, unwrap } from '@/lib/api-client'
 import { networkKeys } from '@/features/network/api/network-keys'
 
 /** GET /api/users?ids=: the name cards of the given users (unknown ids are left out). */
-export const getUsers = getQueryFn<AgentSummary[]>({ on401: 'throw' })
-
-export const usersQueryOptions = (ids: readonly number[]) =>
-  queryOptions({
-    queryKey: networkKeys.users(ids),
-    queryFn: getUsers,
+export const usersQueryOptions = (ids: readonly number[]) => {
+  const key = networkKeys.users(ids)
+  return queryOptions({
+    queryKey: key,
+    queryFn: ({ signal }) => unwrap(api.GET('/api/users', { params: { query: key[1] }, signal })),
   })
+}
 
 /** Idle for an empty id list. */
 export function useUsers(ids: readonly number[]) {

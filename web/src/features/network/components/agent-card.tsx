@@ -3,12 +3,12 @@ import { Link } from 'react-router'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
-import { AgentAvatar } from '@/features/network/components/agent-avatar'
+import { AgentAvatar } from '@/components/agent-avatar'
 import { ConnectionControl } from '@/features/network/components/connection-control'
 import { agentTypeBadge } from '@/features/network/lib/agent-labels'
 import { relationshipOf } from '@/features/network/lib/connection-state'
 import type { DirectoryAgent } from '@/lib/api-schemas'
-import { displayPhone } from '@/features/dashboard/components/agent-contact'
+import { displayPhone } from '@/lib/contact'
 
 function Fact({ icon: Icon, children }: { icon: typeof Phone; children: React.ReactNode }) {
   return (
@@ -44,7 +44,9 @@ export function AgentCard({ agent, userId, onConnect }: AgentCardProps) {
         <Fact icon={MapPin}>{[agent.city, agent.state].filter(Boolean).join(', ')}</Fact>
         <Fact icon={Phone}>{agent.phone ? displayPhone(agent.phone) : 'Not provided'}</Fact>
         <Fact icon={BadgeCheck}>RERA: {agent.reraNumber || 'Not provided'}</Fact>
-        <Fact icon={Briefcase}>Experience: {agent.experience != null ? `${agent.experience} ${agent.experience === 1 ? 'year' : 'years'}` : 'Not specified'}</Fact>
+        <Fact icon={Briefcase}>
+          Experience: {agent.experience != null ? `${agent.experience} ${agent.experience === 1 ? 'year' : 'years'}` : 'Not specified'}
+        </Fact>
         <Fact icon={Building2}>
           {agent.activeListings} active {agent.activeListings === 1 ? 'listing' : 'listings'}
         </Fact>

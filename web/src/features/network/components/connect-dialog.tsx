@@ -2,11 +2,11 @@ import * as React from 'react'
 import { Loader2, Send } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
-import { Label } from '@/components/ui/label'
+import { Field } from '@/components/ui/field'
 import { Textarea } from '@/components/ui/textarea'
-import { toast } from '@/components/ui/use-toast'
-import { useSendConnectionRequest } from '@/features/network/api/send-connection-request'
+import { sendConnectionRequest } from '@/features/network/api/connection-writes'
 import { introMessage } from '@/features/network/lib/intro-message'
+import { useApiMutation } from '@/lib/api-mutation'
 import type { DirectoryAgent, User } from '@/lib/api-schemas'
 
 type ConnectDialogProps = {
@@ -28,15 +28,13 @@ export function ConnectDialog({ agent, sender, onOpenChange }: ConnectDialogProp
 
 function ConnectForm({ agent, sender, onDone }: { agent: DirectoryAgent; sender: ConnectDialogProps['sender']; onDone: () => void }) {
   const [message, setMessage] = React.useState(() => introMessage(sender, agent))
-  const send = useSendConnectionRequest({
-    onSuccess: () => {
-      toast({ variant: 'success', title: 'Connection request sent successfully' })
-      onDone()
-    },
-    onError: (error) =>
+  const send = useApiMutation(sendConnectionRequest, {
+    successToast: 'Connection request sent successfully',
+    errorToast: (error) =>
       error.status === 409
-        ? toast({ variant: 'destructive', title: 'Connection Already Exists', description: 'You are already connected with this agent' })
-        : toast({ variant: 'destructive', title: 'Error', description: error.message || 'Failed to send connection request' }),
+        ? { variant: 'destructive', title: 'Connection Already Exists', description: 'You are already connected with this agent' }
+        : { variant: 'destructive', title: 'Error', description: error.message || 'Failed to send connection request' },
+    onSuccess: onDone,
   })
   const text = message.trim()
   return (
@@ -51,10 +49,9 @@ function ConnectForm({ agent, sender, onDone }: { agent: DirectoryAgent; sender:
         <DialogTitle>Send Connection Request</DialogTitle>
         <DialogDescription>Introduce yourself to {agent.fullName}.</DialogDescription>
       </DialogHeader>
-      <div className="grid gap-2">
-        <Label htmlFor="connection-message">Message</Label>
-        <Textarea id="connection-message" rows={4} value={message} onChange={(e) => setMessage(e.target.value)} className="min-h-0" />
-      </div>
+      <Field id="connection-message" label="Message">
+        <Textarea rows={4} value={message} onChange={(e) => setMessage(e.target.value)} className="min-h-0" />
+      </Field>
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onDone}>
           Cancel

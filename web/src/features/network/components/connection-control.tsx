@@ -1,17 +1,18 @@
 import { Loader2, RotateCcw, UserPlus, X } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
-import { toast } from '@/components/ui/use-toast'
-import { useCancelConnection } from '@/features/network/api/cancel-connection'
+import { cancelConnection } from '@/features/network/api/connection-writes'
 import { connectionControls, relationshipOf } from '@/features/network/lib/connection-state'
+import { useApiMutation } from '@/lib/api-mutation'
 import type { Connection } from '@/lib/api-schemas'
 
 const badgeVariant = { Pending: 'secondary', Connected: 'success', Declined: 'outline' } as const
 
+/** Cancel a sent request with the spec's toasts (part 2 section 8). */
 export function useCancelRequest() {
-  return useCancelConnection({
-    onSuccess: () => toast({ variant: 'success', title: 'Connection request cancelled' }),
-    onError: (error) => toast({ variant: 'destructive', title: 'Failed to cancel connection request', description: error.message }),
+  return useApiMutation(cancelConnection, {
+    successToast: 'Connection request cancelled',
+    errorToast: 'Failed to cancel connection request',
   })
 }
 
@@ -32,7 +33,13 @@ export function ConnectionControl({ connection, userId, agentName, onConnect }: 
     <div className="flex flex-wrap items-center gap-2" data-testid="connection-control" data-state={relationship}>
       {badge && <Badge variant={badgeVariant[badge]}>{badge}</Badge>}
       {action === 'Cancel' && connection && (
-        <Button size="sm" variant="outline" disabled={cancel.isPending} onClick={() => cancel.mutate(connection.id)} aria-label={`Cancel request to ${agentName}`}>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={cancel.isPending}
+          onClick={() => cancel.mutate(connection.id)}
+          aria-label={`Cancel request to ${agentName}`}
+        >
           {cancel.isPending ? <Loader2 className="animate-spin" /> : <X />} Cancel
         </Button>
       )}

@@ -5,18 +5,28 @@ import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
-import { useConnections } from '@/features/network/api/get-connections'
-import { AgentAvatar } from '@/features/network/components/agent-avatar'
+import type { useConnections } from '@/features/network/api/get-connections'
+import { AgentAvatar } from '@/components/agent-avatar'
 import { useCancelRequest } from '@/features/network/components/connection-control'
 import { useAnswerRequest } from '@/features/network/components/use-answer-request'
 import { directionOf, otherAgent } from '@/features/network/lib/connection-state'
-import { formatDate } from '@/features/matches/lib/match-labels'
+import { formatDate } from '@/lib/format'
 import type { Connection } from '@/lib/api-schemas'
 import { pageItems } from '@/lib/paged-query'
 
 type ConnectionsQuery = ReturnType<typeof useConnections>
 
-function ListState({ query, empty, icon: Icon, children }: { query: ConnectionsQuery; empty: string; icon: typeof Users; children: React.ReactNode }) {
+function ListState({
+  query,
+  empty,
+  icon: Icon,
+  children,
+}: {
+  query: ConnectionsQuery
+  empty: string
+  icon: typeof Users
+  children: React.ReactNode
+}) {
   if (query.isPending) {
     return (
       <div className="flex justify-center py-12">

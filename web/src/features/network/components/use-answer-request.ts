@@ -1,19 +1,21 @@
-import { toast } from '@/components/ui/use-toast'
-import { useAnswerConnection, type AnswerConnectionVariables } from '@/features/network/api/answer-connection'
+import { answerConnection, type AnswerConnectionVariables } from '@/features/network/api/connection-writes'
 import type { Connection } from '@/lib/api-schemas'
+import { useApiMutation } from '@/lib/api-mutation'
 
 /** Accept or decline with the spec's toasts (part 2 section 8). */
-export function useAnswerRequest({ onAnswered }: { onAnswered?: (connection: Connection, variables: AnswerConnectionVariables) => void } = {}) {
-  return useAnswerConnection({
-    onSuccess: (connection, variables) => {
-      toast({ variant: 'success', title: variables.status === 'accepted' ? 'Connection request accepted' : 'Connection request declined' })
-      onAnswered?.(connection, variables)
-    },
-    onError: (error, variables) =>
-      toast({
-        variant: 'destructive',
-        title: variables.status === 'accepted' ? 'Failed to accept connection' : 'Failed to decline connection',
-        description: error.message,
-      }),
+export function useAnswerRequest({
+  onAnswered,
+}: { onAnswered?: (connection: Connection, variables: AnswerConnectionVariables) => void } = {}) {
+  return useApiMutation(answerConnection, {
+    successToast: (_, { status }) => ({
+      variant: 'success',
+      title: status === 'accepted' ? 'Connection request accepted' : 'Connection request declined',
+    }),
+    errorToast: (error, { status }) => ({
+      variant: 'destructive',
+      title: status === 'accepted' ? 'Failed to accept connection' : 'Failed to decline connection',
+      description: error.message,
+    }),
+    onSuccess: onAnswered,
   })
 }

@@ -11,8 +11,3 @@ export function agentTypeBadge(agentType: AgentType | null | undefined) {
 export function agentTypeWord(agentType: AgentType | null | undefined) {
   return agentType ? (typeNames[agentType] ?? agentType).toLowerCase() : 'real estate'
 }
-
-/** Shown for a user whose name is unknown (spec part 2 section 8). */
-export function unknownAgentName(id: number) {
-  return `Agent #${id}`
-}

@@ -25,7 +25,10 @@ export function receivedPending(connections: Connection[], userId: number) {
 }
 
 /** What the connection control offers for each relationship (spec part 2 section 2). */
-export type ConnectionControl = { badge?: 'Pending' | 'Connected' | 'Declined'; action?: 'Connect' | 'Cancel' | 'Try Again' | 'Connect Again' }
+export type ConnectionControl = {
+  badge?: 'Pending' | 'Connected' | 'Declined'
+  action?: 'Connect' | 'Cancel' | 'Try Again' | 'Connect Again'
+}
 
 export const connectionControls: Record<Relationship, ConnectionControl> = {
   none: { action: 'Connect' },

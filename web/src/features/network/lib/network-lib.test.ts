@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { agentTypeBadge, unknownAgentName } from '@/features/network/lib/agent-labels'
+import { agentTypeBadge } from '@/features/network/lib/agent-labels'
+import { unknownAgentName } from '@/lib/format'
 import { connectionControls, directionOf, otherAgent, receivedPending, relationshipOf } from '@/features/network/lib/connection-state'
 import { introMessage } from '@/features/network/lib/intro-message'
 import { makeConnection } from '@/test/network-fixtures'
@@ -33,7 +34,12 @@ describe('relationshipOf', () => {
 describe('connection sides', () => {
   it('computes sent/received and the other agent from the signed-in id', () => {
     const sent = makeConnection({ requesterId: me, receiverId: 2 })
-    const received = makeConnection({ id: 8, requesterId: 3, receiverId: me, requester: { ...sent.receiver, id: 3, fullName: 'Meena Rao' } })
+    const received = makeConnection({
+      id: 8,
+      requesterId: 3,
+      receiverId: me,
+      requester: { ...sent.receiver, id: 3, fullName: 'Meena Rao' },
+    })
     expect(directionOf(sent, me)).toBe('sent')
     expect(directionOf(received, me)).toBe('received')
     expect(otherAgent(sent, me).fullName).toBe('Suresh Reddy')
@@ -53,7 +59,10 @@ describe('labels', () => {
 
 describe('introMessage', () => {
   it('greets the target, introduces the sender with their city, names the target type and city, lists four ideas and asks to connect', () => {
-    const text = introMessage({ fullName: 'Ravi Kumar', city: 'Hyderabad' }, { fullName: 'Suresh Reddy', city: 'Pune', agentType: 'seller' })
+    const text = introMessage(
+      { fullName: 'Ravi Kumar', city: 'Hyderabad' },
+      { fullName: 'Suresh Reddy', city: 'Pune', agentType: 'seller' },
+    )
     const lines = text.split('\n')
     expect(lines[0]).toBe('Hi Suresh Reddy,')
     expect(text).toContain("I'm Ravi Kumar, a real estate agent based in Hyderabad.")

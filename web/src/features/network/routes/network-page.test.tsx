@@ -10,9 +10,19 @@ afterEach(() => vi.unstubAllGlobals())
 
 const me = testUser.id
 const stats = {
-  properties: 0, activeProperties: 0, requirements: 0, buyerMatches: 0, sellerMatches: 0, totalMatches: 0, newMatches: 0,
+  properties: 0,
+  activeProperties: 0,
+  requirements: 0,
+  buyerMatches: 0,
+  sellerMatches: 0,
+  totalMatches: 0,
+  newMatches: 0,
   propertyTypes: { apartment: 0, villa: 0, plot: 0, commercial: 0, agricultural: 0 },
-  unreadMessages: 0, pendingRequests: 1, sentRequests: 1, messagesBadge: 1, connections: 14,
+  unreadMessages: 0,
+  pendingRequests: 1,
+  sentRequests: 1,
+  messagesBadge: 1,
+  connections: 14,
 }
 
 /** One agent per relationship state. */
@@ -46,11 +56,34 @@ function setup(extra: Api = {}) {
     },
     'GET /api/connections': ({ url }) =>
       url.searchParams.get('status') === 'accepted'
-        ? { body: [makeConnection({ id: 50, status: 'accepted', requesterId: 5, receiverId: me, updatedAt: '2025-03-04T09:00:00Z', requester: makeSummary({ id: 5, fullName: 'Anil Shah' }) })] }
+        ? {
+            body: [
+              makeConnection({
+                id: 50,
+                status: 'accepted',
+                requesterId: 5,
+                receiverId: me,
+                updatedAt: '2025-03-04T09:00:00Z',
+                requester: makeSummary({ id: 5, fullName: 'Anil Shah' }),
+              }),
+            ],
+          }
         : {
             body: [
-              makeConnection({ id: 30, status: 'pending', requesterId: me, receiverId: 3, receiver: makeSummary({ id: 3, fullName: 'Meena Rao' }) }),
-              makeConnection({ id: 40, status: 'pending', requesterId: 4, receiverId: me, requester: makeSummary({ id: 4, fullName: 'Kiran Das' }) }),
+              makeConnection({
+                id: 30,
+                status: 'pending',
+                requesterId: me,
+                receiverId: 3,
+                receiver: makeSummary({ id: 3, fullName: 'Meena Rao' }),
+              }),
+              makeConnection({
+                id: 40,
+                status: 'pending',
+                requesterId: 4,
+                receiverId: me,
+                requester: makeSummary({ id: 4, fullName: 'Kiran Das' }),
+              }),
             ],
           },
     ...extra,
@@ -65,10 +98,23 @@ const card = (name: string) => screen.getAllByTestId('agent-card').find((c) => w
 describe('Agent Network: Discover Agents', () => {
   it("shows the search box with the user's city and the agent cards in full", async () => {
     setup()
-    expect(await screen.findByRole('searchbox', { name: 'Search agents' })).toHaveAttribute('placeholder', 'Search agents... (Currently showing agents in Hyderabad)')
+    expect(await screen.findByRole('searchbox', { name: 'Search agents' })).toHaveAttribute(
+      'placeholder',
+      'Search agents... (Currently showing agents in Hyderabad)',
+    )
     await waitFor(() => expect(screen.getAllByTestId('agent-card')).toHaveLength(6))
     const suresh = card('Suresh Reddy')
-    for (const text of ['S', 'Seller Agent', 'RERA Verified', 'Pune, Maharashtra', '+91 90000 11111', 'P52100012345', '8 years', '12 active listings', 'Luxury apartments']) {
+    for (const text of [
+      'S',
+      'Seller Agent',
+      'RERA Verified',
+      'Pune, Maharashtra',
+      '+91 90000 11111',
+      'P52100012345',
+      '8 years',
+      '12 active listings',
+      'Luxury apartments',
+    ]) {
       expect(suresh).toHaveTextContent(text)
     }
     expect(within(suresh).getByTestId('agent-bio')).toHaveClass('line-clamp-2')
@@ -81,7 +127,10 @@ describe('Agent Network: Discover Agents', () => {
     setup()
     await waitFor(() => expect(screen.getAllByTestId('agent-card')).toHaveLength(6))
     const control = (name: string) => within(card(name)).getByTestId('connection-control')
-    const buttons = (name: string) => within(control(name)).queryAllByRole('button').map((b) => b.textContent?.trim())
+    const buttons = (name: string) =>
+      within(control(name))
+        .queryAllByRole('button')
+        .map((b) => b.textContent?.trim())
     const badge = (name: string) => control(name).querySelector('span')?.textContent ?? null
 
     expect([badge('Suresh Reddy'), buttons('Suresh Reddy')]).toEqual([null, ['Connect']])
@@ -145,7 +194,9 @@ describe('Agent Network: Discover Agents', () => {
 
   it('toasts Connection Already Exists on 409 and the server message otherwise', async () => {
     let status = 409
-    const { user } = setup({ 'POST /api/connections': () => ({ status, body: { message: status === 409 ? 'Already connected' : 'Agent not found' } }) })
+    const { user } = setup({
+      'POST /api/connections': () => ({ status, body: { message: status === 409 ? 'Already connected' : 'Agent not found' } }),
+    })
     await waitFor(() => expect(screen.getAllByTestId('agent-card')).toHaveLength(6))
     await user.click(within(card('Divya Iyer')).getByRole('button', { name: 'Try Again' }))
     const dialog = await screen.findByRole('dialog')
@@ -169,8 +220,12 @@ describe('Agent Network: Discover Agents', () => {
 describe('Agent Network: connections and requests', () => {
   it('counts connections from the stats and pending requests from the list', async () => {
     setup()
-    await waitFor(() => expect(within(screen.getByRole('tab', { name: /My Connections/ })).getByTestId('tab-count')).toHaveTextContent('14'))
-    await waitFor(() => expect(within(screen.getByRole('tab', { name: /Connection Requests/ })).getByTestId('tab-count')).toHaveTextContent('2'))
+    await waitFor(() =>
+      expect(within(screen.getByRole('tab', { name: /My Connections/ })).getByTestId('tab-count')).toHaveTextContent('14'),
+    )
+    await waitFor(() =>
+      expect(within(screen.getByRole('tab', { name: /Connection Requests/ })).getByTestId('tab-count')).toHaveTextContent('2'),
+    )
   })
 
   it('lists accepted connections with the date, and messages them', async () => {
@@ -215,7 +270,10 @@ describe('Agent Network: connections and requests', () => {
 
   it('declines, and toasts when declining fails', async () => {
     let ok = false
-    const { user } = setup({ 'PUT /api/connections/40': () => (ok ? { body: makeConnection({ id: 40, status: 'rejected' }) } : { status: 500, body: { message: 'boom' } }) })
+    const { user } = setup({
+      'PUT /api/connections/40': () =>
+        ok ? { body: makeConnection({ id: 40, status: 'rejected' }) } : { status: 500, body: { message: 'boom' } },
+    })
     await user.click(await screen.findByRole('tab', { name: /Connection Requests/ }))
     await waitFor(() => expect(screen.getAllByTestId('connection-row')).toHaveLength(2))
     const received = screen.getAllByTestId('connection-row')[1]!

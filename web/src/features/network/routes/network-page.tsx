@@ -1,10 +1,10 @@
 import * as React from 'react'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
-import { useAuth } from '@/features/auth/components/auth-provider'
+import { useAuth } from '@/lib/auth'
 import { useConnections } from '@/features/network/api/get-connections'
 import { ConnectionRequests, MyConnections } from '@/features/network/components/connection-lists'
 import { DiscoverAgents } from '@/features/network/components/discover-agents'
-import { useDashboardStats } from '@/features/properties/api/get-dashboard-stats'
+import { useDashboardStats } from '@/lib/dashboard-stats'
 import { pageItems } from '@/lib/paged-query'
 
 function Count({ value }: { value: React.ReactNode }) {
@@ -44,9 +44,7 @@ export function NetworkPage() {
           <TabsTrigger value="connections">
             My Connections {(stats || accepted.data) && <Count value={stats?.connections ?? pageItems(accepted.data).length} />}
           </TabsTrigger>
-          <TabsTrigger value="requests">
-            Connection Requests {pendingCount !== undefined && <Count value={pendingCount} />}
-          </TabsTrigger>
+          <TabsTrigger value="requests">Connection Requests {pendingCount !== undefined && <Count value={pendingCount} />}</TabsTrigger>
         </TabsList>
         <TabsContent value="discover">
           <DiscoverAgents user={user} />

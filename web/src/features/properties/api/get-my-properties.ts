@@ -1,6 +1,5 @@
 import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query'
-import { getQueryFn } from '@/lib/api-client'
-import type { Property } from '@/lib/api-schemas'
+import { api, unwrap } from '@/lib/api-client'
 import { pagedQueryOptions } from '@/lib/paged-query'
 
 /** Query keys of the caller's own listings. */
@@ -11,19 +10,17 @@ export const propertyKeys = {
 }
 
 /** GET /api/properties, page by page (newest first; `Link` names the next page). */
-export const myPropertiesQueryOptions = () => pagedQueryOptions<Property>(propertyKeys.all())
+export const myPropertiesQueryOptions = () => pagedQueryOptions(propertyKeys.all(), (init) => api.GET('/api/properties', init))
 
 export function useMyProperties() {
   return useInfiniteQuery(myPropertiesQueryOptions())
 }
 
 /** GET /api/properties?limit=N: the caller's newest N listings. */
-export const getRecentProperties = getQueryFn<Property[]>({ on401: 'throw' })
-
 export const recentPropertiesQueryOptions = (limit: number) =>
   queryOptions({
     queryKey: propertyKeys.recent(limit),
-    queryFn: getRecentProperties,
+    queryFn: ({ signal }) => unwrap(api.GET('/api/properties', { params: { query: { limit } }, signal })),
   })
 
 export function useRecentProperties(limit: number, { enabled = true }: { enabled?: boolean } = {}) {

@@ -1,8 +1,8 @@
 import { Loader2 } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
-import { toast } from '@/components/ui/use-toast'
-import { useDeleteProperty } from '@/features/properties/api/delete-property'
+import { deleteProperty } from '@/features/properties/api/property-writes'
+import { useApiMutation } from '@/lib/api-mutation'
 import type { Property } from '@/lib/api-schemas'
 
 type DeletePropertyDialogProps = {
@@ -12,18 +12,13 @@ type DeletePropertyDialogProps = {
 
 /** Asks before deleting a listing, then deletes it and says how it went. */
 export function DeletePropertyDialog({ property, onOpenChange }: DeletePropertyDialogProps) {
-  const deleteMutation = useDeleteProperty()
+  const deleteMutation = useApiMutation(deleteProperty, {
+    successToast: 'Property deleted successfully',
+    errorToast: 'Failed to delete property',
+    onSuccess: () => onOpenChange(false),
+  })
   const onConfirm = () => {
-    if (!property) return
-    deleteMutation.mutate(property.id, {
-      onSuccess: () => {
-        toast({ variant: 'success', title: 'Property deleted successfully' })
-        onOpenChange(false)
-      },
-      onError: (error) => {
-        toast({ variant: 'destructive', title: 'Failed to delete property', description: error.message })
-      },
-    })
+    if (property) deleteMutation.mutate(property.id)
   }
   return (
     <Dialog open={!!property} onOpenChange={onOpenChange}>

@@ -51,6 +51,7 @@ export function ImageUpload({ value, onChange, error, id = 'property-image' }: I
     <div className="grid gap-2">
       {image ? (
         <div className="relative w-full max-w-xs overflow-hidden rounded-lg border border-slate-200">
+          {/* eslint-disable-next-line jsx-a11y/img-redundant-alt -- the visible name people (and the browser journeys) know it by */}
           <img src={image} alt="Property image preview" className="h-40 w-full object-cover" />
           <Button
             variant="secondary"

@@ -33,18 +33,36 @@ function ActiveBadge({ active }: { active: boolean }) {
   return <Badge variant={active ? 'success' : 'secondary'}>{active ? 'Active' : 'Inactive'}</Badge>
 }
 
-function Actions({ property, onView, onEdit, onDelete, compact }: Pick<PropertyCardProps, 'property' | 'onView' | 'onEdit' | 'onDelete'> & { compact?: boolean }) {
+function Actions({
+  property,
+  onView,
+  onEdit,
+  onDelete,
+  compact,
+}: Pick<PropertyCardProps, 'property' | 'onView' | 'onEdit' | 'onDelete'> & { compact?: boolean }) {
   if (!onView && !onEdit && !onDelete) return null
   const size = compact ? 'icon' : 'sm'
   return (
     <div className="flex items-center gap-1.5">
       {onView && (
-        <Button variant="outline" size={size} className={cn(compact && 'size-8')} aria-label={`View ${property.title}`} onClick={() => onView(property)}>
+        <Button
+          variant="outline"
+          size={size}
+          className={cn(compact && 'size-8')}
+          aria-label={`View ${property.title}`}
+          onClick={() => onView(property)}
+        >
           <Eye /> {!compact && 'View'}
         </Button>
       )}
       {onEdit && (
-        <Button variant="outline" size={size} className={cn(compact && 'size-8')} aria-label={`Edit ${property.title}`} onClick={() => onEdit(property)}>
+        <Button
+          variant="outline"
+          size={size}
+          className={cn(compact && 'size-8')}
+          aria-label={`Edit ${property.title}`}
+          onClick={() => onEdit(property)}
+        >
           <Pencil /> {!compact && 'Edit'}
         </Button>
       )}
@@ -75,7 +93,11 @@ export function PropertyCard({ property, layout = 'full', sequence, onView, onEd
 
   if (layout === 'compact') {
     return (
-      <article className={cn('flex items-center gap-3 rounded-lg border border-slate-200 bg-white p-2', className)} data-testid="property-card" data-layout="compact">
+      <article
+        className={cn('flex items-center gap-3 rounded-lg border border-slate-200 bg-white p-2', className)}
+        data-testid="property-card"
+        data-layout="compact"
+      >
         {seq}
         <PropertyImage property={property} className="size-12 shrink-0 rounded-md" iconClassName="size-5" />
         <div className="min-w-0 flex-1">
@@ -95,7 +117,11 @@ export function PropertyCard({ property, layout = 'full', sequence, onView, onEd
 
   if (layout === 'mobile') {
     return (
-      <article className={cn('flex gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm', className)} data-testid="property-card" data-layout="mobile">
+      <article
+        className={cn('flex gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm', className)}
+        data-testid="property-card"
+        data-layout="mobile"
+      >
         <PropertyImage property={property} className="size-20 shrink-0 rounded-lg" />
         <div className="grid min-w-0 flex-1 gap-1">
           <div className="flex items-start justify-between gap-2">
@@ -124,7 +150,11 @@ export function PropertyCard({ property, layout = 'full', sequence, onView, onEd
   }
 
   return (
-    <article className={cn('flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm', className)} data-testid="property-card" data-layout="full">
+    <article
+      className={cn('flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm', className)}
+      data-testid="property-card"
+      data-layout="full"
+    >
       <div className="relative">
         <PropertyImage property={property} className="h-44 w-full" iconClassName="size-12" />
         <div className="absolute top-2 left-2 flex gap-1.5">

@@ -1,4 +1,4 @@
-import { PropertyTypeIcon } from '@/features/properties/components/property-type-icon'
+import { PropertyTypeIcon } from '@/components/property-type-icon'
 import { PROPERTY_TYPES } from '@/features/properties/lib/property-options'
 import type { PropertyTypeCounts } from '@/lib/api-schemas'
 import { propertyTypeLabel } from '@/lib/format'

@@ -21,7 +21,9 @@ export function PropertyFormDialog({ open, onOpenChange, property }: PropertyFor
         <DialogHeader>
           <DialogTitle>{isEdit ? 'Edit Property' : 'Add New Property'}</DialogTitle>
           <DialogDescription>
-            {isEdit ? 'Update the details of your listing.' : 'List a property for sale, rent or lease; matching client requirements are found automatically.'}
+            {isEdit
+              ? 'Update the details of your listing.'
+              : 'List a property for sale, rent or lease; matching client requirements are found automatically.'}
           </DialogDescription>
         </DialogHeader>
         {open && <PropertyForm key={property?.id ?? 'new'} property={property ?? undefined} onDone={() => onOpenChange(false)} />}

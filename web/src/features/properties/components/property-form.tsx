@@ -1,21 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Loader2 } from 'lucide-react'
-import { Controller, useForm } from 'react-hook-form'
+import { Controller, useForm, useWatch } from 'react-hook-form'
 import { Button } from '@/components/ui/button'
-import { FormMessage } from '@/components/ui/form-message'
+import { Field, FieldSet } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
-import { Label } from '@/components/ui/label'
 import { NativeSelect } from '@/components/ui/native-select'
 import { RadioGroup } from '@/components/ui/radio-group'
 import { Textarea } from '@/components/ui/textarea'
 import { toast } from '@/components/ui/use-toast'
-import { StateCityField } from '@/features/locations/components/state-city-field'
-import { useCreateProperty } from '@/features/properties/api/create-property'
-import { useUpdateProperty } from '@/features/properties/api/update-property'
+import { StateCityField } from '@/components/state-city-field'
+import { createProperty, updateProperty } from '@/features/properties/api/property-writes'
 import { AmenitiesChecklist } from '@/features/properties/components/amenities-checklist'
 import { CheckboxField } from '@/features/properties/components/checkbox-field'
 import { ImageUpload } from '@/features/properties/components/image-upload'
-import { PropertyTypeOption } from '@/features/properties/components/property-type-option'
+import { PropertyTypeOption } from '@/components/property-type-option'
 import { TypeSpecificFields } from '@/features/properties/components/type-specific-fields'
 import {
   clearedTypeFields,
@@ -26,16 +24,14 @@ import {
   type PropertyFormValues,
 } from '@/features/properties/lib/property-form-values'
 import { LISTING_PURPOSES, PROPERTY_TYPES } from '@/features/properties/lib/property-options'
-import type { ApiError } from '@/lib/api-client'
+import { saveErrorMessage, type ApiError } from '@/lib/api-client'
+import { useApiMutation } from '@/lib/api-mutation'
 import type { Property } from '@/lib/api-schemas'
 import { listingPurposeLabel, priceFieldLabel, priceInWords, propertyTypeLabel } from '@/lib/format'
 
 /** The toast text of a failed save (spec part 1 section 8). */
 export function saveErrorDescription(error: ApiError, isEdit: boolean) {
-  if (error.message) return error.message
-  const fieldErrors = error.errors?.map((e) => `${e.path}: ${e.message}`).join(', ')
-  if (fieldErrors) return fieldErrors
-  return isEdit ? 'Failed to update property' : 'Failed to create property'
+  return saveErrorMessage(error, isEdit ? 'Failed to update property' : 'Failed to create property')
 }
 
 type PropertyFormProps = {
@@ -51,11 +47,7 @@ export function PropertyForm({ property, onDone }: PropertyFormProps) {
     defaultValues: property ? propertyToFormValues(property) : defaultPropertyFormValues(),
   })
   const { errors } = form.formState
-  const [propertyType, listingPurpose, price] = form.watch(['propertyType', 'listingPurpose', 'price'])
-
-  const createMutation = useCreateProperty()
-  const updateMutation = useUpdateProperty()
-  const isPending = createMutation.isPending || updateMutation.isPending
+  const [propertyType, listingPurpose, price] = useWatch({ control: form.control, name: ['propertyType', 'listingPurpose', 'price'] })
 
   const onError = (error: ApiError) => {
     const values = form.getValues()
@@ -65,37 +57,21 @@ export function PropertyForm({ property, onDone }: PropertyFormProps) {
     })
     toast({ variant: 'destructive', title: 'Error', description: saveErrorDescription(error, isEdit) })
   }
+  const createMutation = useApiMutation(createProperty, { successToast: 'Property created successfully', onSuccess: onDone, onError })
+  const updateMutation = useApiMutation(updateProperty, { successToast: 'Property updated successfully', onSuccess: onDone, onError })
+  const isPending = createMutation.isPending || updateMutation.isPending
 
   const onSubmit = form.handleSubmit((values) => {
     const body = formValuesToPropertyInput(values, property)
-    if (property) {
-      updateMutation.mutate(
-        { id: property.id, body },
-        {
-          onSuccess: () => {
-            toast({ variant: 'success', title: 'Property updated successfully' })
-            onDone()
-          },
-          onError,
-        },
-      )
-    } else {
-      createMutation.mutate(body, {
-        onSuccess: () => {
-          toast({ variant: 'success', title: 'Property created successfully' })
-          onDone()
-        },
-        onError,
-      })
-    }
+    if (property) updateMutation.mutate({ id: property.id, body })
+    else createMutation.mutate(body)
   })
 
   const words = priceInWords(price)
 
   return (
     <form className="grid gap-5" noValidate onSubmit={onSubmit} data-testid="property-form">
-      <fieldset className="grid gap-2">
-        <legend className="mb-2 text-sm font-medium text-slate-800">Property Type</legend>
+      <FieldSet legend="Property Type">
         <Controller
           control={form.control}
           name="propertyType"
@@ -121,64 +97,49 @@ export function PropertyForm({ property, onDone }: PropertyFormProps) {
             </RadioGroup>
           )}
         />
-      </fieldset>
+      </FieldSet>
 
       <div className="grid items-start gap-4 sm:grid-cols-2">
-        <div className="grid content-start gap-2">
-          <Label htmlFor="property-listing-purpose">Listing Purpose</Label>
-          <NativeSelect id="property-listing-purpose" {...form.register('listingPurpose')}>
+        <Field id="property-listing-purpose" label="Listing Purpose" className="content-start">
+          <NativeSelect {...form.register('listingPurpose')}>
             {LISTING_PURPOSES.map((purpose) => (
               <option key={purpose} value={purpose}>
                 {listingPurposeLabel(purpose)}
               </option>
             ))}
           </NativeSelect>
-        </div>
-        <div className="grid content-start gap-2">
-          <Label htmlFor="property-price">{priceFieldLabel(listingPurpose)}</Label>
-          <Input
-            id="property-price"
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step="any"
-            aria-invalid={!!errors.price}
-            aria-describedby="property-price-words"
-            {...form.register('price')}
-          />
-          <p id="property-price-words" className="min-h-4 text-xs text-slate-500" data-testid="price-in-words">
-            {words}
-          </p>
-          <FormMessage>{errors.price?.message}</FormMessage>
-        </div>
+        </Field>
+        {/* The amount in words keeps its line (min-h-4) while empty, so the form does not jump. */}
+        <Field
+          id="property-price"
+          label={priceFieldLabel(listingPurpose)}
+          className="content-start"
+          error={errors.price?.message}
+          hint={words}
+          hintProps={{ className: 'min-h-4', 'data-testid': 'price-in-words' }}
+        >
+          <Input type="number" inputMode="decimal" min={0} step="any" {...form.register('price')} />
+        </Field>
       </div>
 
-      <div className="grid gap-2">
-        <Label htmlFor="property-title">Title</Label>
-        <Input id="property-title" placeholder="e.g. 3 BHK apartment in Gachibowli" aria-invalid={!!errors.title} {...form.register('title')} />
-        <FormMessage>{errors.title?.message}</FormMessage>
-      </div>
+      <Field id="property-title" label="Title" error={errors.title?.message}>
+        <Input placeholder="e.g. 3 BHK apartment in Gachibowli" {...form.register('title')} />
+      </Field>
 
       <StateCityField control={form.control} stateName="state" cityName="city" idPrefix="property" />
 
       <div className="grid items-start gap-4 sm:grid-cols-2">
-        <div className="grid gap-2">
-          <Label htmlFor="property-locality">Locality</Label>
-          <Input id="property-locality" aria-invalid={!!errors.locality} {...form.register('locality')} />
-          <FormMessage>{errors.locality?.message}</FormMessage>
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="property-pincode">Pincode</Label>
-          <Input id="property-pincode" inputMode="numeric" maxLength={6} aria-invalid={!!errors.pincode} {...form.register('pincode')} />
-          <FormMessage>{errors.pincode?.message}</FormMessage>
-        </div>
+        <Field id="property-locality" label="Locality" error={errors.locality?.message}>
+          <Input {...form.register('locality')} />
+        </Field>
+        <Field id="property-pincode" label="Pincode" error={errors.pincode?.message}>
+          <Input inputMode="numeric" maxLength={6} {...form.register('pincode')} />
+        </Field>
       </div>
 
-      <div className="grid gap-2">
-        <Label htmlFor="property-address">Address</Label>
-        <Textarea id="property-address" rows={2} aria-invalid={!!errors.address} {...form.register('address')} />
-        <FormMessage>{errors.address?.message}</FormMessage>
-      </div>
+      <Field id="property-address" label="Address" error={errors.address?.message}>
+        <Textarea rows={2} {...form.register('address')} />
+      </Field>
 
       <div className="flex flex-wrap gap-x-6 gap-y-2">
         {(
@@ -192,7 +153,9 @@ export function PropertyForm({ property, onDone }: PropertyFormProps) {
             key={name}
             control={form.control}
             name={name}
-            render={({ field }) => <CheckboxField id={`property-${name}`} label={label} checked={field.value} onCheckedChange={field.onChange} />}
+            render={({ field }) => (
+              <CheckboxField id={`property-${name}`} label={label} checked={field.value} onCheckedChange={field.onChange} />
+            )}
           />
         ))}
       </div>
@@ -217,11 +180,9 @@ export function PropertyForm({ property, onDone }: PropertyFormProps) {
         />
       </div>
 
-      <div className="grid gap-2">
-        <Label htmlFor="property-description">Description</Label>
-        <Textarea id="property-description" rows={4} aria-invalid={!!errors.description} {...form.register('description')} />
-        <FormMessage>{errors.description?.message}</FormMessage>
-      </div>
+      <Field id="property-description" label="Description" error={errors.description?.message}>
+        <Textarea rows={4} {...form.register('description')} />
+      </Field>
 
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onDone} disabled={isPending}>

@@ -1,9 +1,17 @@
-import { PropertyTypeIcon } from '@/features/properties/components/property-type-icon'
+import { PropertyTypeIcon } from '@/components/property-type-icon'
 import type { Property } from '@/lib/api-schemas'
 import { cn } from '@/lib/utils'
 
 /** The first image of a listing, or its type icon on a tinted placeholder. */
-export function PropertyImage({ property, className, iconClassName }: { property: Pick<Property, 'images' | 'propertyType' | 'title'>; className?: string; iconClassName?: string }) {
+export function PropertyImage({
+  property,
+  className,
+  iconClassName,
+}: {
+  property: Pick<Property, 'images' | 'propertyType' | 'title'>
+  className?: string
+  iconClassName?: string
+}) {
   const src = property.images?.[0]
   if (src) return <img src={src} alt={property.title} loading="lazy" className={cn('object-cover', className)} />
   return (

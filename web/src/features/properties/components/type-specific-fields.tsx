@@ -1,7 +1,6 @@
 import { Controller, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form'
-import { FormMessage } from '@/components/ui/form-message'
+import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
-import { Label } from '@/components/ui/label'
 import { NativeSelect } from '@/components/ui/native-select'
 import { CheckboxField } from '@/features/properties/components/checkbox-field'
 import type { PropertyFormValues } from '@/features/properties/lib/property-form-values'
@@ -33,12 +32,10 @@ export function TypeSpecificFields({ propertyType, control, register, errors }: 
             />
           )
         }
-        const message = errors[def.name]?.message
         return (
-          <div key={def.name} className="grid gap-2">
-            <Label htmlFor={id}>{def.label}</Label>
+          <Field key={def.name} id={id} label={def.label} error={errors[def.name]?.message}>
             {def.kind === 'select' ? (
-              <NativeSelect id={id} aria-invalid={!!message} {...register(def.name)}>
+              <NativeSelect {...register(def.name)}>
                 <option value="">Select</option>
                 {def.options.map((option) => (
                   <option key={option.value} value={option.value}>
@@ -48,18 +45,15 @@ export function TypeSpecificFields({ propertyType, control, register, errors }: 
               </NativeSelect>
             ) : (
               <Input
-                id={id}
                 type={def.kind === 'text' ? 'text' : 'number'}
                 inputMode={def.kind === 'integer' ? 'numeric' : def.kind === 'decimal' ? 'decimal' : undefined}
                 min={def.kind === 'text' ? undefined : 0}
                 step={def.kind === 'integer' ? 1 : def.kind === 'decimal' ? (def.step ?? 'any') : undefined}
                 placeholder={def.placeholder}
-                aria-invalid={!!message}
                 {...register(def.name)}
               />
             )}
-            <FormMessage>{message}</FormMessage>
-          </div>
+          </Field>
         )
       })}
     </div>

@@ -34,7 +34,10 @@ export const propertyFormSchema = z.object({
   state: z.string().min(1, 'Please select a state'),
   city: z.string().min(1, 'Please select a city'),
   locality: z.string().max(200, 'Locality must be at most 200 characters'),
-  pincode: z.string().trim().regex(/^(\d{6})?$/, 'Pincode must be 6 digits'),
+  pincode: z
+    .string()
+    .trim()
+    .regex(/^(\d{6})?$/, 'Pincode must be 6 digits'),
   address: z.string().max(500, 'Address must be at most 500 characters'),
   hasLegalDocs: z.boolean(),
   reraApproved: z.boolean(),

@@ -12,7 +12,12 @@ export const FILTER_CITIES = ['Bangalore', 'Chennai', 'Hyderabad', 'Mumbai', 'Pu
 
 const options = (...pairs: [string, string][]): Option[] => pairs.map(([value, label]) => ({ value, label }))
 const yesNo = options(['yes', 'Yes'], ['no', 'No'])
-const roadAccess = options(['main_road', 'Main Road'], ['side_road', 'Side Road'], ['internal_road', 'Internal Road'], ['none', 'No Road Access'])
+const roadAccess = options(
+  ['main_road', 'Main Road'],
+  ['side_road', 'Side Road'],
+  ['internal_road', 'Internal Road'],
+  ['none', 'No Road Access'],
+)
 
 /** Choice lists of the type-specific fields. Integer choices store their number ("5+" is 5). */
 export const fieldOptions = {
@@ -25,9 +30,21 @@ export const fieldOptions = {
   garden: yesNo,
   parking: options(['1', '1 Car'], ['2', '2 Cars'], ['3+', '3+ Cars'], ['none', 'None']),
   furnished: options(['fully', 'Fully Furnished'], ['semi', 'Semi Furnished'], ['unfurnished', 'Unfurnished']),
-  zone: options(['residential', 'Residential'], ['commercial', 'Commercial'], ['industrial', 'Industrial'], ['agricultural', 'Agricultural']),
+  zone: options(
+    ['residential', 'Residential'],
+    ['commercial', 'Commercial'],
+    ['industrial', 'Industrial'],
+    ['agricultural', 'Agricultural'],
+  ),
   roadAccess,
-  soilType: options(['black', 'Black'], ['red', 'Red'], ['alluvial', 'Alluvial'], ['laterite', 'Laterite'], ['clay', 'Clay'], ['sandy', 'Sandy']),
+  soilType: options(
+    ['black', 'Black'],
+    ['red', 'Red'],
+    ['alluvial', 'Alluvial'],
+    ['laterite', 'Laterite'],
+    ['clay', 'Clay'],
+    ['sandy', 'Sandy'],
+  ),
   fencing: options(['complete', 'Complete'], ['partial', 'Partial'], ['none', 'None']),
   irrigationSystem: options(['drip', 'Drip'], ['sprinkler', 'Sprinkler'], ['canal', 'Canal'], ['borewell', 'Borewell'], ['none', 'None']),
   commercialType: options(
@@ -63,7 +80,16 @@ export const TEXT_FIELDS = [
 ] as const
 
 /** Whole-number type-specific fields (sent as integers, dropped when empty or invalid). */
-export const INTEGER_FIELDS = ['bedrooms', 'bathrooms', 'plotArea', 'villaSize', 'totalFloors', 'builtUpArea', 'totalCabins', 'washrooms'] as const
+export const INTEGER_FIELDS = [
+  'bedrooms',
+  'bathrooms',
+  'plotArea',
+  'villaSize',
+  'totalFloors',
+  'builtUpArea',
+  'totalCabins',
+  'washrooms',
+] as const
 
 /** Decimal type-specific fields. */
 export const DECIMAL_FIELDS = ['acres'] as const

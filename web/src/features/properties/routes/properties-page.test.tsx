@@ -8,10 +8,49 @@ import { expectToast, mockApi, renderWithProviders } from '@/test/utils'
 afterEach(() => vi.unstubAllGlobals())
 
 const listings = [
-  makeProperty({ id: 1, title: '3 BHK in Gachibowli', city: 'Hyderabad', locality: 'Gachibowli', propertyType: 'apartment', listingPurpose: 'for_sale', bedrooms: 3 }),
-  makeProperty({ id: 2, title: 'Garden villa', city: 'Bengaluru', state: 'Karnataka', locality: 'Whitefield', propertyType: 'villa', listingPurpose: 'for_rent', price: 85000, bedrooms: 4, images: ['/media/v2'] }),
-  makeProperty({ id: 3, title: 'Corner plot', city: 'bangalore', state: 'Karnataka', locality: 'Sarjapur', propertyType: 'plot', listingPurpose: 'for_sale', bedrooms: null, price: 12_000_000 }),
-  makeProperty({ id: 4, title: 'Shop on MG Road', city: 'Pune', state: 'Maharashtra', locality: 'Camp', propertyType: 'commercial', listingPurpose: 'for_lease', bedrooms: null, isActive: false }),
+  makeProperty({
+    id: 1,
+    title: '3 BHK in Gachibowli',
+    city: 'Hyderabad',
+    locality: 'Gachibowli',
+    propertyType: 'apartment',
+    listingPurpose: 'for_sale',
+    bedrooms: 3,
+  }),
+  makeProperty({
+    id: 2,
+    title: 'Garden villa',
+    city: 'Bengaluru',
+    state: 'Karnataka',
+    locality: 'Whitefield',
+    propertyType: 'villa',
+    listingPurpose: 'for_rent',
+    price: 85000,
+    bedrooms: 4,
+    images: ['/media/v2'],
+  }),
+  makeProperty({
+    id: 3,
+    title: 'Corner plot',
+    city: 'bangalore',
+    state: 'Karnataka',
+    locality: 'Sarjapur',
+    propertyType: 'plot',
+    listingPurpose: 'for_sale',
+    bedrooms: null,
+    price: 12_000_000,
+  }),
+  makeProperty({
+    id: 4,
+    title: 'Shop on MG Road',
+    city: 'Pune',
+    state: 'Maharashtra',
+    locality: 'Camp',
+    propertyType: 'commercial',
+    listingPurpose: 'for_lease',
+    bedrooms: null,
+    isActive: false,
+  }),
 ]
 
 /** The counts of /api/dashboard/stats for `listings` (the counters come from there). */
@@ -27,13 +66,21 @@ const stats = {
 }
 
 function setup(properties = listings, extra: Parameters<typeof mockApi>[0] = {}) {
-  const api = mockApi({ ...signedInApi, 'GET /api/properties': { body: properties }, 'GET /api/dashboard/stats': { body: stats }, ...extra })
+  const api = mockApi({
+    ...signedInApi,
+    'GET /api/properties': { body: properties },
+    'GET /api/dashboard/stats': { body: stats },
+    ...extra,
+  })
   const user = userEvent.setup()
   const view = renderWithProviders(<PropertiesPage />, { route: '/properties' })
   return { ...api, user, view }
 }
 
-const cardTitles = () => within(screen.getByTestId('property-list')).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)
+const cardTitles = () =>
+  within(screen.getByTestId('property-list'))
+    .getAllByRole('heading', { level: 3 })
+    .map((h) => h.textContent)
 
 describe('My Properties page', () => {
   it('lists the agent’s properties with counters per type', async () => {
@@ -173,7 +220,10 @@ describe('My Properties page', () => {
 
     await user.click(screen.getByRole('button', { name: 'Load more' }))
     await waitFor(() => expect(cardTitles()).toEqual(['3 BHK in Gachibowli', 'Garden villa', 'Corner plot', 'Shop on MG Road']))
-    expect(calls.filter((c) => c.path.startsWith('/api/properties')).map((c) => c.path)).toEqual(['/api/properties', '/api/properties?cursor=2&limit=2'])
+    expect(calls.filter((c) => c.path.startsWith('/api/properties')).map((c) => c.path)).toEqual([
+      '/api/properties',
+      '/api/properties?cursor=2&limit=2',
+    ])
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument()
     expect(screen.queryByTestId('loaded-only-hint')).not.toBeInTheDocument()
   })

@@ -4,7 +4,7 @@ import { LoadMore, LoadedOnlyHint } from '@/components/load-more'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
-import { useDashboardStats } from '@/features/properties/api/get-dashboard-stats'
+import { useDashboardStats } from '@/lib/dashboard-stats'
 import { useMyProperties } from '@/features/properties/api/get-my-properties'
 import { DeletePropertyDialog } from '@/features/properties/components/delete-property-dialog'
 import { PropertyCard } from '@/features/properties/components/property-card'
@@ -85,12 +85,30 @@ export function PropertiesPage() {
       />
     )
   } else if (visible.length === 0) {
-    content = <EmptyState icon={SearchX} title="No matching properties" text="Try another search or clear the filters." action={<Button variant="outline" onClick={() => setFilters(emptyFilters)}>Clear filters</Button>} />
+    content = (
+      <EmptyState
+        icon={SearchX}
+        title="No matching properties"
+        text="Try another search or clear the filters."
+        action={
+          <Button variant="outline" onClick={() => setFilters(emptyFilters)}>
+            Clear filters
+          </Button>
+        }
+      />
+    )
   } else {
     content = (
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" data-testid="property-list">
         {visible.map((property, index) => (
-          <PropertyCard key={property.id} property={property} sequence={index + 1} onView={setViewing} onEdit={openEdit} onDelete={setDeleting} />
+          <PropertyCard
+            key={property.id}
+            property={property}
+            sequence={index + 1}
+            onView={setViewing}
+            onEdit={openEdit}
+            onDelete={setDeleting}
+          />
         ))}
       </div>
     )

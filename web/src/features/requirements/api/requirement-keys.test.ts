@@ -1,20 +1,35 @@
-import { describe, expect, it } from 'vitest'
-import { matchKeys } from '@/features/matches/api/match-keys'
+import { QueryClient } from '@tanstack/react-query'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { marketplaceRequirementsQueryOptions } from '@/features/requirements/api/get-marketplace-requirements'
+import { myRequirementsQueryOptions } from '@/features/requirements/api/get-my-requirements'
+import { requirementMatchesQueryOptions } from '@/features/requirements/api/get-requirement-matches'
 import { requirementKeys } from '@/features/requirements/api/requirement-keys'
-import { urlFromQueryKey } from '@/lib/api-client'
 import { inFamily } from '@/lib/query-families'
+import { mockApi } from '@/test/utils'
 
-describe('requirement and match query keys', () => {
-  it('turn into the API URLs', () => {
-    expect(urlFromQueryKey(requirementKeys.mine())).toBe('/api/requirements')
-    expect(urlFromQueryKey(requirementKeys.matches(21))).toBe('/api/requirements/21/matches')
-    expect(urlFromQueryKey(requirementKeys.marketplace(' 2bhk villa '))).toBe('/api/marketplace/requirements?q=2bhk+villa')
-    expect(urlFromQueryKey(requirementKeys.marketplace(''))).toBe('/api/marketplace/requirements')
-    expect(urlFromQueryKey(matchKeys.list('buyer'))).toBe('/api/matches?type=buyer')
-    expect(urlFromQueryKey(matchKeys.list('seller'))).toBe('/api/matches?type=seller')
+afterEach(() => vi.unstubAllGlobals())
+
+describe('requirement queries', () => {
+  it('call the API URLs', async () => {
+    const { calls } = mockApi({
+      'GET /api/requirements': { body: [] },
+      'GET /api/requirements/21/matches': { body: [] },
+      'GET /api/marketplace/requirements': { body: [] },
+    })
+    const client = new QueryClient()
+    await client.fetchInfiniteQuery(myRequirementsQueryOptions())
+    await client.fetchQuery(requirementMatchesQueryOptions(21))
+    await client.fetchInfiniteQuery(marketplaceRequirementsQueryOptions(' 2bhk villa '))
+    await client.fetchInfiniteQuery(marketplaceRequirementsQueryOptions(''))
+    expect(calls.map((c) => c.path)).toEqual([
+      '/api/requirements',
+      '/api/requirements/21/matches',
+      '/api/marketplace/requirements?q=2bhk%20villa',
+      '/api/marketplace/requirements',
+    ])
   })
 
-  it('belong to their path families', () => {
+  it('have keys in their path families', () => {
     expect(inFamily(requirementKeys.matches(21), '/api/requirements')).toBe(true)
     expect(inFamily(requirementKeys.marketplace('x'), '/api/marketplace')).toBe(true)
     expect(inFamily(['/api/marketplace-ads'], '/api/marketplace')).toBe(false)

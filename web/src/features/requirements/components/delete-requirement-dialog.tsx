@@ -1,8 +1,8 @@
 import { Loader2 } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
-import { toast } from '@/components/ui/use-toast'
-import { useDeleteRequirement } from '@/features/requirements/api/delete-requirement'
+import { deleteRequirement } from '@/features/requirements/api/requirement-writes'
+import { useApiMutation } from '@/lib/api-mutation'
 import type { Requirement } from '@/lib/api-schemas'
 
 type DeleteRequirementDialogProps = {
@@ -13,13 +13,13 @@ type DeleteRequirementDialogProps = {
 
 /** Asks before deleting a requirement, then deletes it. */
 export function DeleteRequirementDialog({ requirement, onOpenChange, onDeleted }: DeleteRequirementDialogProps) {
-  const remove = useDeleteRequirement({
+  const remove = useApiMutation(deleteRequirement, {
+    successToast: 'Requirement deleted successfully',
+    errorToast: 'Failed to delete requirement',
     onSuccess: () => {
-      toast({ variant: 'success', title: 'Requirement deleted successfully' })
       onOpenChange(false)
       onDeleted?.()
     },
-    onError: (error) => toast({ variant: 'destructive', title: 'Failed to delete requirement', description: error.message }),
   })
   return (
     <Dialog open={!!requirement} onOpenChange={onOpenChange}>

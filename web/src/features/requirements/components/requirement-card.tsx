@@ -3,12 +3,7 @@ import { Eye, Handshake, MapPin, Pencil, Trash2 } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
-import {
-  budgetRange,
-  minBedroomsLabel,
-  requirementPurposeLabel,
-  timelineLabel,
-} from '@/features/requirements/lib/requirement-labels'
+import { budgetRange, minBedroomsLabel, requirementPurposeLabel, timelineLabel } from '@/features/requirements/lib/requirement-labels'
 import type { PublicRequirement } from '@/lib/api-schemas'
 import { propertyTypeLabel } from '@/lib/format'
 import { cn } from '@/lib/utils'
@@ -41,7 +36,13 @@ export function RequirementCard({ requirement: r, onView, onViewMatches, onEdit,
           {(onEdit || onDelete) && (
             <div className="-my-1 -mr-2 flex shrink-0 items-center">
               {onEdit && (
-                <Button size="sm" variant="ghost" className="size-8 p-0" onClick={onEdit} aria-label={`Edit requirement for ${r.clientName}`}>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  className="size-8 p-0"
+                  onClick={onEdit}
+                  aria-label={`Edit requirement for ${r.clientName}`}
+                >
                   <Pencil />
                 </Button>
               )}

@@ -195,7 +195,8 @@ describe('RequirementFormDialog saving', () => {
     const user = userEvent.setup()
     renderWithProviders(<RequirementFormDialog open onOpenChange={() => {}} requirement={requirement} />)
     await screen.findByRole('option', { name: 'Hyderabad' })
-    for (const label of ['Client Email (optional)', 'Preferred Localities', 'Special Requirements']) await user.clear(screen.getByLabelText(label))
+    for (const label of ['Client Email (optional)', 'Preferred Localities', 'Special Requirements'])
+      await user.clear(screen.getByLabelText(label))
     for (const input of [/min budget/i, /max budget/i, /^min .*sq/i, /^max .*sq/i]) await user.clear(screen.getByLabelText(input))
     await user.selectOptions(screen.getByLabelText('Bedrooms'), '')
     await user.click(screen.getByRole('button', { name: 'Update Requirement' }))
@@ -265,7 +266,13 @@ describe('RequirementFormDialog saving', () => {
     mockApi({ ...baseApi, 'POST /api/requirements': { status: 201, body: makeRequirement() } })
     const user = userEvent.setup()
     const { queryClient } = renderWithProviders(<RequirementFormDialog open onOpenChange={() => {}} />)
-    const keys = [['/api/requirements'], ['/api/matches', { type: 'buyer' }], ['/api/marketplace/requirements', {}], ['/api/dashboard/stats'], ['/api/properties']]
+    const keys = [
+      ['/api/requirements'],
+      ['/api/matches', { type: 'buyer' }],
+      ['/api/marketplace/requirements', {}],
+      ['/api/dashboard/stats'],
+      ['/api/properties'],
+    ]
     keys.forEach((key) => queryClient.setQueryData(key, []))
     await fillValid(user)
     await submit(user)

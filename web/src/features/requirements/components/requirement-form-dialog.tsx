@@ -1,18 +1,16 @@
-import * as React from 'react'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Loader2 } from 'lucide-react'
-import { Controller, useForm, type FieldErrors } from 'react-hook-form'
+import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
-import { FormMessage } from '@/components/ui/form-message'
+import { Field, FieldSet } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
-import { Label } from '@/components/ui/label'
+import { InputWithPrefix } from '@/components/ui/input-with-prefix'
 import { NativeSelect } from '@/components/ui/native-select'
 import { RadioGroup } from '@/components/ui/radio-group'
 import { Textarea } from '@/components/ui/textarea'
 import { toast } from '@/components/ui/use-toast'
-import { useCreateRequirement } from '@/features/requirements/api/create-requirement'
-import { useUpdateRequirement } from '@/features/requirements/api/update-requirement'
+import { createRequirement, updateRequirement } from '@/features/requirements/api/requirement-writes'
 import {
   emptyRequirementForm,
   formValuesFromRequirement,
@@ -22,9 +20,10 @@ import {
   type RequirementFormValues,
 } from '@/features/requirements/lib/requirement-form-values'
 import { areaLabel, hasBedrooms, propertyTypeOptions, timelineOptions } from '@/features/requirements/lib/requirement-labels'
-import { saveErrorMessage } from '@/features/requirements/lib/save-error'
-import { StateCityField } from '@/features/locations/components/state-city-field'
-import { PropertyTypeOption } from '@/features/properties/components/property-type-option'
+import { saveErrorMessage, type ApiError } from '@/lib/api-client'
+import { useApiMutation } from '@/lib/api-mutation'
+import { StateCityField } from '@/components/state-city-field'
+import { PropertyTypeOption } from '@/components/property-type-option'
 import type { Requirement } from '@/lib/api-schemas'
 
 type RequirementFormDialogProps = {
@@ -75,20 +74,23 @@ export function RequirementForm({ requirement, onSaved }: { requirement: Require
     defaultValues: requirement ? formValuesFromRequirement(requirement) : emptyRequirementForm,
   })
   const { errors } = form.formState
-  const propertyType = form.watch('propertyType')
+  const propertyType = useWatch({ control: form.control, name: 'propertyType' })
   const agricultural = propertyType === 'agricultural'
 
-  const onError = (error: Parameters<typeof saveErrorMessage>[0]) => {
-    const fallback = editing ? 'Failed to update requirement' : 'Failed to post requirement'
-    toast({ variant: 'destructive', title: 'Error', description: saveErrorMessage(error, fallback) })
+  const toasts = {
+    successToast: editing ? 'Requirement updated successfully' : 'Requirement posted successfully',
+    errorToast: (error: ApiError) => ({
+      variant: 'destructive' as const,
+      title: 'Error',
+      description: saveErrorMessage(error, editing ? 'Failed to update requirement' : 'Failed to post requirement'),
+    }),
   }
   const onSuccess = (saved: Requirement) => {
-    toast({ variant: 'success', title: editing ? 'Requirement updated successfully' : 'Requirement posted successfully' })
     if (!editing) form.reset(emptyRequirementForm)
     onSaved?.(saved)
   }
-  const create = useCreateRequirement({ onSuccess, onError })
-  const update = useUpdateRequirement({ onSuccess, onError })
+  const create = useApiMutation(createRequirement, { ...toasts, onSuccess })
+  const update = useApiMutation(updateRequirement, { ...toasts, onSuccess })
   const pending = create.isPending || update.isPending
 
   const onInvalid = (invalid: FieldErrors<RequirementFormValues>) => {
@@ -100,49 +102,34 @@ export function RequirementForm({ requirement, onSaved }: { requirement: Require
     else create.mutate(requirementBody(values))
   }, onInvalid)
 
-  const field = (name: keyof RequirementFormValues, label: string, input: React.ReactNode) => (
-    <div className="grid min-w-0 content-start gap-2">
-      <Label htmlFor={`requirement-${name}`}>{label}</Label>
-      {input}
-      <FormMessage>{errors[name]?.message}</FormMessage>
-    </div>
-  )
+  const fieldProps = (name: keyof RequirementFormValues, label: string) => ({
+    id: `requirement-${name}`,
+    label,
+    error: errors[name]?.message,
+    className: 'min-w-0 content-start',
+  })
 
   return (
     <form className="grid gap-4" noValidate onSubmit={onSubmit} data-testid="requirement-form">
       <div className="grid items-start gap-4 sm:grid-cols-2">
-        {field('clientName', 'Client Name', <Input id="requirement-clientName" aria-invalid={!!errors.clientName} {...form.register('clientName')} />)}
-        {field(
-          'clientPhone',
-          'Client Phone',
-          <div className="flex">
-            <span className="flex items-center rounded-l-md border border-r-0 border-slate-300 bg-slate-50 px-3 text-sm text-slate-600">+91</span>
-            <Input
-              id="requirement-clientPhone"
-              className="rounded-l-none"
-              inputMode="numeric"
-              maxLength={10}
-              placeholder="9876543210"
-              aria-invalid={!!errors.clientPhone}
-              {...form.register('clientPhone')}
-            />
-          </div>,
-        )}
+        <Field {...fieldProps('clientName', 'Client Name')}>
+          <Input {...form.register('clientName')} />
+        </Field>
+        <Field {...fieldProps('clientPhone', 'Client Phone')}>
+          <InputWithPrefix prefix="+91" inputMode="numeric" maxLength={10} placeholder="9876543210" {...form.register('clientPhone')} />
+        </Field>
       </div>
-      {field(
-        'clientEmail',
-        'Client Email (optional)',
-        <Input id="requirement-clientEmail" type="email" aria-invalid={!!errors.clientEmail} {...form.register('clientEmail')} />,
-      )}
-      <fieldset className="grid gap-2">
-        <legend className="mb-2 text-sm font-medium text-slate-800">Property Type</legend>
+      <Field {...fieldProps('clientEmail', 'Client Email (optional)')}>
+        <Input type="email" {...form.register('clientEmail')} />
+      </Field>
+      <FieldSet legend="Property Type">
         <Controller
           control={form.control}
           name="propertyType"
-          render={({ field: f }) => (
+          render={({ field }) => (
             <RadioGroup
-              value={f.value}
-              onValueChange={f.onChange}
+              value={field.value}
+              onValueChange={field.onChange}
               aria-label="Property Type"
               aria-invalid={!!errors.propertyType}
               className="grid-cols-2 sm:grid-cols-3 md:grid-cols-5"
@@ -153,75 +140,61 @@ export function RequirementForm({ requirement, onSaved }: { requirement: Require
             </RadioGroup>
           )}
         />
-      </fieldset>
+      </FieldSet>
       <div className="grid items-start gap-4 sm:grid-cols-2">
-        {field(
-          'listingPurpose',
-          'Listing Purpose',
-          <NativeSelect id="requirement-listingPurpose" {...form.register('listingPurpose')}>
+        <Field {...fieldProps('listingPurpose', 'Listing Purpose')}>
+          <NativeSelect {...form.register('listingPurpose')}>
             <option value="forSale">For Sale</option>
             <option value="forRent">For Rent</option>
             <option value="forLease">For Lease</option>
-          </NativeSelect>,
-        )}
-        {field(
-          'timeline',
-          'Timeline',
-          <NativeSelect id="requirement-timeline" {...form.register('timeline')}>
+          </NativeSelect>
+        </Field>
+        <Field {...fieldProps('timeline', 'Timeline')}>
+          <NativeSelect {...form.register('timeline')}>
             {timelineOptions.map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
               </option>
             ))}
             {requirement?.timeline === 'flexible' && <option value="flexible">Flexible</option>}
-          </NativeSelect>,
-        )}
+          </NativeSelect>
+        </Field>
       </div>
       <div className="grid items-start gap-4 sm:grid-cols-2">
-        {field('minPrice', 'Min Budget (₹)', <Input id="requirement-minPrice" type="number" min={0} inputMode="numeric" aria-invalid={!!errors.minPrice} {...form.register('minPrice')} />)}
-        {field('maxPrice', 'Max Budget (₹)', <Input id="requirement-maxPrice" type="number" min={0} inputMode="numeric" aria-invalid={!!errors.maxPrice} {...form.register('maxPrice')} />)}
+        <Field {...fieldProps('minPrice', 'Min Budget (₹)')}>
+          <Input type="number" min={0} inputMode="numeric" {...form.register('minPrice')} />
+        </Field>
+        <Field {...fieldProps('maxPrice', 'Max Budget (₹)')}>
+          <Input type="number" min={0} inputMode="numeric" {...form.register('maxPrice')} />
+        </Field>
       </div>
       <StateCityField control={form.control} stateName="preferredState" cityName="preferredCity" idPrefix="requirement" />
-      {field(
-        'preferredLocalities',
-        'Preferred Localities',
-        <Input id="requirement-preferredLocalities" placeholder="Gachibowli, Kondapur, Madhapur" {...form.register('preferredLocalities')} />,
-      )}
-      {hasBedrooms(propertyType) &&
-        field(
-          'bedrooms',
-          'Bedrooms',
-          <NativeSelect id="requirement-bedrooms" {...form.register('bedrooms')}>
+      <Field {...fieldProps('preferredLocalities', 'Preferred Localities')}>
+        <Input placeholder="Gachibowli, Kondapur, Madhapur" {...form.register('preferredLocalities')} />
+      </Field>
+      {hasBedrooms(propertyType) && (
+        <Field {...fieldProps('bedrooms', 'Bedrooms')}>
+          <NativeSelect {...form.register('bedrooms')}>
             <option value="">Any</option>
             {bedroomOptions.map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
               </option>
             ))}
-          </NativeSelect>,
-        )}
-      <div className="grid items-start gap-4 sm:grid-cols-2">
-        {field(
-          'minArea',
-          `Min ${areaLabel(propertyType)}`,
-          <Input id="requirement-minArea" type="number" min={0} step={agricultural ? 0.5 : 1} aria-invalid={!!errors.minArea} {...form.register('minArea')} />,
-        )}
-        {field(
-          'maxArea',
-          `Max ${areaLabel(propertyType)}`,
-          <Input id="requirement-maxArea" type="number" min={0} step={agricultural ? 0.5 : 1} aria-invalid={!!errors.maxArea} {...form.register('maxArea')} />,
-        )}
-      </div>
-      {field(
-        'specialRequirements',
-        'Special Requirements',
-        <Textarea
-          id="requirement-specialRequirements"
-          rows={3}
-          placeholder="Facing, floor, parking, schools nearby..."
-          {...form.register('specialRequirements')}
-        />,
+          </NativeSelect>
+        </Field>
       )}
+      <div className="grid items-start gap-4 sm:grid-cols-2">
+        <Field {...fieldProps('minArea', `Min ${areaLabel(propertyType)}`)}>
+          <Input type="number" min={0} step={agricultural ? 0.5 : 1} {...form.register('minArea')} />
+        </Field>
+        <Field {...fieldProps('maxArea', `Max ${areaLabel(propertyType)}`)}>
+          <Input type="number" min={0} step={agricultural ? 0.5 : 1} {...form.register('maxArea')} />
+        </Field>
+      </div>
+      <Field {...fieldProps('specialRequirements', 'Special Requirements')}>
+        <Textarea rows={3} placeholder="Facing, floor, parking, schools nearby..." {...form.register('specialRequirements')} />
+      </Field>
       <Button type="submit" className="w-full" disabled={pending} data-testid="requirement-submit">
         {pending && <Loader2 className="animate-spin" />}
         {pending ? (editing ? 'Updating...' : 'Posting...') : editing ? 'Update Requirement' : 'Post Requirement'}

@@ -1,9 +1,7 @@
-import * as React from 'react'
 import { Eye, Home, MessageCircle } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Spinner } from '@/components/ui/spinner'
-import { MatchDetailsDialog } from '@/features/matches/components/match-details-dialog'
 import { useRequirementMatches } from '@/features/requirements/api/get-requirement-matches'
 import type { Match, Requirement } from '@/lib/api-schemas'
 import { whatsappForMatch } from '@/lib/contact'
@@ -14,6 +12,8 @@ type RequirementMatchesDialogProps = {
   requirement: Requirement | null
   open: boolean
   onOpenChange: (open: boolean) => void
+  /** Opens a match's details (the page hosts that dialog, above this one). */
+  onViewMatch: (match: Match) => void
 }
 
 function MatchRow({ match, onView }: { match: Match; onView: () => void }) {
@@ -25,14 +25,20 @@ function MatchRow({ match, onView }: { match: Match; onView: () => void }) {
       data-testid="requirement-match"
     >
       <div className="flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-md bg-slate-100 sm:size-20">
-        {image ? <img src={image} alt={p.title} className="size-full object-cover" /> : <Home className="size-8 text-slate-300" aria-hidden />}
+        {image ? (
+          <img src={image} alt={p.title} className="size-full object-cover" />
+        ) : (
+          <Home className="size-8 text-slate-300" aria-hidden />
+        )}
       </div>
       <div className="grid min-w-0 grid-cols-1 content-start gap-1">
         <div className="flex min-w-0 items-start gap-2">
           <h3 className="min-w-0 flex-1 truncate font-semibold text-slate-900" title={p.title}>
             {p.title}
           </h3>
-          <span className={cn('shrink-0 rounded-full border px-2 py-0.5 text-xs font-bold whitespace-nowrap', scoreClasses(match.matchScore))}>
+          <span
+            className={cn('shrink-0 rounded-full border px-2 py-0.5 text-xs font-bold whitespace-nowrap', scoreClasses(match.matchScore))}
+          >
             {match.matchScore}% match
           </span>
         </div>
@@ -55,42 +61,38 @@ function MatchRow({ match, onView }: { match: Match; onView: () => void }) {
 }
 
 /** The properties matching one of the agent's requirements. */
-export function RequirementMatchesDialog({ requirement, open, onOpenChange }: RequirementMatchesDialogProps) {
+export function RequirementMatchesDialog({ requirement, open, onOpenChange, onViewMatch }: RequirementMatchesDialogProps) {
   const matches = useRequirementMatches(requirement?.id ?? 0, open && !!requirement)
-  const [selected, setSelected] = React.useState<Match | null>(null)
 
   return (
-    <>
-      <Dialog open={open && !!requirement} onOpenChange={onOpenChange}>
-        <DialogContent className="max-w-2xl">
-          <DialogHeader>
-            <DialogTitle>Matching Properties</DialogTitle>
-            <DialogDescription>For {requirement?.clientName}</DialogDescription>
-          </DialogHeader>
-          {matches.isPending ? (
-            <div className="flex items-center justify-center gap-2 py-8 text-slate-500">
-              <Spinner className="size-5" /> Loading matches...
-            </div>
-          ) : matches.isError ? (
-            <p className="py-8 text-center text-red-600" role="alert">
-              Failed to load matches: {matches.error.message}
-            </p>
-          ) : matches.data.length === 0 ? (
-            <div className="grid justify-items-center gap-1 py-8 text-center">
-              <Home className="size-10 text-slate-300" aria-hidden />
-              <p className="font-medium text-slate-900">No matches found for this requirement</p>
-              <p className="text-sm text-slate-500">We will notify you when matching properties are listed.</p>
-            </div>
-          ) : (
-            <ul className="grid min-w-0 grid-cols-1 gap-3">
-              {matches.data.map((match) => (
-                <MatchRow key={match.id} match={match} onView={() => setSelected(match)} />
-              ))}
-            </ul>
-          )}
-        </DialogContent>
-      </Dialog>
-      <MatchDetailsDialog match={selected} side="buyer" open={!!selected} onOpenChange={(o) => !o && setSelected(null)} />
-    </>
+    <Dialog open={open && !!requirement} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>Matching Properties</DialogTitle>
+          <DialogDescription>For {requirement?.clientName}</DialogDescription>
+        </DialogHeader>
+        {matches.isPending ? (
+          <div className="flex items-center justify-center gap-2 py-8 text-slate-500">
+            <Spinner className="size-5" /> Loading matches...
+          </div>
+        ) : matches.isError ? (
+          <p className="py-8 text-center text-red-600" role="alert">
+            Failed to load matches: {matches.error.message}
+          </p>
+        ) : matches.data.length === 0 ? (
+          <div className="grid justify-items-center gap-1 py-8 text-center">
+            <Home className="size-10 text-slate-300" aria-hidden />
+            <p className="font-medium text-slate-900">No matches found for this requirement</p>
+            <p className="text-sm text-slate-500">We will notify you when matching properties are listed.</p>
+          </div>
+        ) : (
+          <ul className="grid min-w-0 grid-cols-1 gap-3">
+            {matches.data.map((match) => (
+              <MatchRow key={match.id} match={match} onView={() => onViewMatch(match)} />
+            ))}
+          </ul>
+        )}
+      </DialogContent>
+    </Dialog>
   )
 }

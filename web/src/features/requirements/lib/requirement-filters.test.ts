@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  allFilters,
-  budgetBucketOf,
-  citiesOf,
-  filterRequirements,
-  requirementTiles,
-} from '@/features/requirements/lib/requirement-filters'
+import { allFilters, budgetBucketOf, citiesOf, filterRequirements, requirementTiles } from '@/features/requirements/lib/requirement-filters'
 import { makeRequirement } from '@/test/match-fixtures'
 
 const L = 100_000
@@ -78,6 +72,10 @@ describe('filterRequirements', () => {
   })
 
   it('derives the city list from the requirements, once each', () => {
-    expect(citiesOf([...list, makeRequirement({ preferredCities: ['hyderabad ', 'Chennai'] })])).toEqual(['Bengaluru', 'Chennai', 'Hyderabad'])
+    expect(citiesOf([...list, makeRequirement({ preferredCities: ['hyderabad ', 'Chennai'] })])).toEqual([
+      'Bengaluru',
+      'Chennai',
+      'Hyderabad',
+    ])
   })
 })

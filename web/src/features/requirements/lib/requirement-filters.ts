@@ -46,7 +46,8 @@ export function filterRequirements(requirements: Requirement[], filters: Require
       const haystack = [r.clientName, r.preferredState, ...r.preferredCities, ...r.preferredLocalities].map(norm)
       if (!haystack.some((text) => text.includes(q))) return false
     }
-    if (filters.propertyType !== 'all' && !r.propertyTypes.includes(filters.propertyType as Requirement['propertyTypes'][number])) return false
+    if (filters.propertyType !== 'all' && !r.propertyTypes.includes(filters.propertyType as Requirement['propertyTypes'][number]))
+      return false
     if (filters.city !== 'all' && !r.preferredCities.some((c) => norm(c) === norm(filters.city))) return false
     if (filters.listingPurpose !== 'all' && r.listingPurpose !== filters.listingPurpose) return false
     if (filters.budget !== 'all' && budgetBucketOf(r) !== filters.budget) return false

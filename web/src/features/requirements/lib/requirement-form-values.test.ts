@@ -6,7 +6,7 @@ import {
   requirementUpdateBody,
   splitLocalities,
 } from '@/features/requirements/lib/requirement-form-values'
-import { saveErrorMessage } from '@/features/requirements/lib/save-error'
+import { saveErrorMessage } from '@/lib/api-client'
 import { makeRequirement } from '@/test/match-fixtures'
 
 describe('requirement form values', () => {
@@ -49,7 +49,12 @@ describe('requirement form values', () => {
 
   it('fills the form from a requirement without the +91, with the first type and first city', () => {
     const values = formValuesFromRequirement(
-      makeRequirement({ propertyTypes: ['villa', 'apartment'], preferredCities: ['Warangal', 'Hyderabad'], specialRequirements: null, notes: 'old note' }),
+      makeRequirement({
+        propertyTypes: ['villa', 'apartment'],
+        preferredCities: ['Warangal', 'Hyderabad'],
+        specialRequirements: null,
+        notes: 'old note',
+      }),
     )
     expect(values).toMatchObject({
       clientPhone: '9812345678',
@@ -108,7 +113,10 @@ describe('requirementUpdateBody', () => {
     const original = makeRequirement({ specialRequirements: null, notes: 'old note' })
     const values = formValuesFromRequirement(original)
     expect(values.specialRequirements).toBe('old note')
-    expect(requirementUpdateBody({ ...values, specialRequirements: '' }, original)).toMatchObject({ specialRequirements: null, notes: null })
+    expect(requirementUpdateBody({ ...values, specialRequirements: '' }, original)).toMatchObject({
+      specialRequirements: null,
+      notes: null,
+    })
     expect(requirementUpdateBody({ ...values, specialRequirements: '' }, makeRequirement({ notes: 'kept' }))).not.toHaveProperty('notes')
   })
 })
@@ -118,7 +126,13 @@ describe('saveErrorMessage', () => {
     expect(saveErrorMessage({ message: 'Client name is too long', errors: [] }, 'Failed')).toBe('Client name is too long')
     expect(
       saveErrorMessage(
-        { message: '', errors: [{ path: 'clientPhone', message: 'invalid' }, { path: 'preferredCities', message: 'required' }] },
+        {
+          message: '',
+          errors: [
+            { path: 'clientPhone', message: 'invalid' },
+            { path: 'preferredCities', message: 'required' },
+          ],
+        },
         'Failed',
       ),
     ).toBe('clientPhone: invalid, preferredCities: required')

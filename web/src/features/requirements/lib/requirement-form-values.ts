@@ -13,7 +13,10 @@ const num = (v: string) => (v.trim() === '' ? null : Number(v))
 export const requirementFormSchema = z
   .object({
     clientName: z.string().trim().min(1, 'Client name is required').max(100, 'Client name must be at most 100 characters'),
-    clientPhone: z.string().trim().regex(/^\d{10}$/, 'Phone number must be exactly 10 digits'),
+    clientPhone: z
+      .string()
+      .trim()
+      .regex(/^\d{10}$/, 'Phone number must be exactly 10 digits'),
     clientEmail: z.union([z.literal(''), z.email('Enter a valid email address')]),
     propertyType: z.string().min(1, 'Please select a property type'),
     listingPurpose: z.enum(['forSale', 'forRent', 'forLease']),
@@ -128,7 +131,10 @@ const CLEARABLE_FIELDS = ['clientEmail', 'minPrice', 'maxPrice', 'minArea', 'max
  * a chosen value sets the minimum and keeps the stored maximum.
  * The special-requirements box falls back to the old `notes`; emptying it clears those too.
  */
-export function requirementUpdateBody(v: RequirementFormValues, original?: Pick<Requirement, 'specialRequirements' | 'notes'>): RequirementInput {
+export function requirementUpdateBody(
+  v: RequirementFormValues,
+  original?: Pick<Requirement, 'specialRequirements' | 'notes'>,
+): RequirementInput {
   const body = requirementBody(v)
   for (const key of CLEARABLE_FIELDS) if (body[key] === undefined) body[key] = null
   body.preferredLocalities ??= []

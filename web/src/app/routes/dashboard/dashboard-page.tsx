@@ -1,0 +1,158 @@
+import * as React from 'react'
+import { FileText, Home, Users } from 'lucide-react'
+import { Link } from 'react-router'
+import { Button } from '@/components/ui/button'
+import { Spinner } from '@/components/ui/spinner'
+import { useAuth } from '@/lib/auth'
+import { MarketplaceCard } from '@/app/routes/dashboard/marketplace-card'
+import { MobileTiles } from '@/app/routes/dashboard/mobile-tiles'
+import { NewMatchesCard } from '@/app/routes/dashboard/new-matches-card'
+import { QuickActionsCard } from '@/app/routes/dashboard/quick-actions-card'
+import { RecentMessagesCard } from '@/app/routes/dashboard/recent-messages-card'
+import { RecentProperties } from '@/app/routes/dashboard/recent-properties'
+import { useDashboardStats } from '@/lib/dashboard-stats'
+import type { Match, User } from '@/lib/api-schemas'
+import type { MatchSide } from '@/lib/contact'
+import { useIsDesktop } from '@/lib/use-media-query'
+
+// The dialogs (forms with zod, react-hook-form and the city lists; the match dialog with
+// libphonenumber) load when first opened, so the dashboard itself stays small.
+const PropertyFormDialog = React.lazy(() =>
+  import('@/features/properties/components/property-form-dialog').then((m) => ({ default: m.PropertyFormDialog })),
+)
+const RequirementFormDialog = React.lazy(() =>
+  import('@/features/requirements/components/requirement-form-dialog').then((m) => ({ default: m.RequirementFormDialog })),
+)
+const MatchDetailsDialog = React.lazy(() =>
+  import('@/features/matches/components/match-details-dialog').then((m) => ({ default: m.MatchDetailsDialog })),
+)
+
+type DialogKind = 'property' | 'requirement' | 'match'
+
+function agentTypeLabel(agentType: User['agentType'] | undefined) {
+  if (agentType === 'both') return 'Buyer & seller agent'
+  return agentType === 'buyer' ? 'Buyer agent' : 'Seller agent'
+}
+
+/**
+ * The greeting banner. The greeting and the button row are flex items of a wrapping row:
+ * each keeps its natural one-line width, so at 1280 px both sit on one line, and when
+ * they do not fit the buttons move below as a whole row instead of wrapping one by one.
+ */
+function Banner({
+  user,
+  onAddProperty,
+  onPostRequirement,
+}: {
+  user: User | null
+  onAddProperty: () => void
+  onPostRequirement: () => void
+}) {
+  return (
+    <section
+      className="flex flex-wrap items-center justify-between gap-4 rounded-xl bg-gradient-to-br from-blue-600 to-indigo-700 p-6 text-white"
+      data-testid="dashboard-banner"
+    >
+      <div className="min-w-0">
+        <h1 className="text-2xl font-bold tracking-tight" data-testid="dashboard-greeting">
+          Welcome back, <span className="whitespace-nowrap">{user?.fullName}</span>
+        </h1>
+        <p className="mt-1 text-blue-100">
+          {user?.city && user?.state ? `${user.city}, ${user.state} · ` : ''}
+          {agentTypeLabel(user?.agentType)}
+        </p>
+      </div>
+      <div className="flex max-w-full shrink-0 flex-wrap gap-2" data-testid="dashboard-actions">
+        <Button variant="secondary" onClick={onAddProperty}>
+          <Home /> Add Property
+        </Button>
+        <Button variant="secondary" onClick={onPostRequirement}>
+          <FileText /> Post Client Requirement
+        </Button>
+        <Button asChild variant="secondary">
+          <Link to="/agents">
+            <Users /> Find Agents
+          </Link>
+        </Button>
+      </div>
+    </section>
+  )
+}
+
+/**
+ * /dashboard (spec part 1 section 2): greeting and actions; on desktop (768 px and up) the
+ * marketplace with New Matches, Recent Messages and Quick Actions, on mobile count tiles and
+ * Recent Properties. Recommended Services comes with its feature.
+ */
+export function DashboardPage() {
+  const { user, isLoading: userLoading } = useAuth()
+  const stats = useDashboardStats({ enabled: !!user })
+  const isDesktop = useIsDesktop()
+  const [dialog, setDialog] = React.useState<DialogKind | null>(null)
+  // A dialog stays mounted after its first opening (and the match after closing), so it can animate closed.
+  const [mounted, setMounted] = React.useState<ReadonlySet<DialogKind>>(() => new Set())
+  const [selected, setSelected] = React.useState<{ match: Match; side: MatchSide } | null>(null)
+
+  React.useEffect(() => {
+    document.title = 'Dashboard · PropMatch'
+  }, [])
+
+  const open = (kind: DialogKind) => {
+    setMounted((prev) => (prev.has(kind) ? prev : new Set(prev).add(kind)))
+    setDialog(kind)
+  }
+  const close = (isOpen: boolean) => {
+    if (!isOpen) setDialog(null)
+  }
+  const addProperty = () => open('property')
+  const postRequirement = () => open('requirement')
+  const viewMatch = (match: Match, side: MatchSide) => {
+    setSelected({ match, side })
+    open('match')
+  }
+
+  if (userLoading || (user && stats.isPending)) {
+    return (
+      <div className="flex items-center justify-center gap-2 py-16 text-slate-500" data-testid="dashboard-loading">
+        <Spinner className="size-6" /> Loading dashboard...
+      </div>
+    )
+  }
+
+  return (
+    <div className="mx-auto grid max-w-6xl gap-6">
+      <Banner user={user} onAddProperty={addProperty} onPostRequirement={postRequirement} />
+
+      {isDesktop ? (
+        <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_20rem]">
+          <div className="min-w-0">
+            <MarketplaceCard />
+          </div>
+          <div className="grid min-w-0 content-start gap-6 lg:grid-cols-2 xl:grid-cols-1 [&>*]:min-w-0">
+            {user && <NewMatchesCard userId={user.id} total={stats.data?.newMatches} onView={viewMatch} />}
+            {user && <RecentMessagesCard userId={user.id} />}
+            <QuickActionsCard onAddProperty={addProperty} onPostRequirement={postRequirement} />
+          </div>
+        </div>
+      ) : (
+        <>
+          <MobileTiles stats={stats.data} />
+          <RecentProperties onAddProperty={addProperty} />
+        </>
+      )}
+
+      <React.Suspense fallback={null}>
+        {mounted.has('property') && <PropertyFormDialog open={dialog === 'property'} onOpenChange={close} />}
+        {mounted.has('requirement') && <RequirementFormDialog open={dialog === 'requirement'} onOpenChange={close} />}
+        {mounted.has('match') && (
+          <MatchDetailsDialog
+            match={selected?.match ?? null}
+            side={selected?.side ?? 'buyer'}
+            open={dialog === 'match'}
+            onOpenChange={close}
+          />
+        )}
+      </React.Suspense>
+    </div>
+  )
+}

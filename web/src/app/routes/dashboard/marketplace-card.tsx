@@ -1,0 +1,230 @@
+import * as React from 'react'
+import { Search, SearchX, Store } from 'lucide-react'
+import type { InfiniteData } from '@tanstack/react-query'
+import { LoadMore, type PagedQuery } from '@/components/load-more'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { Input } from '@/components/ui/input'
+import { Spinner } from '@/components/ui/spinner'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
+import { AgentContact } from '@/app/routes/dashboard/agent-contact'
+import { useMarketplaceProperties } from '@/features/properties/api/get-marketplace-properties'
+import { PropertyCard } from '@/features/properties/components/property-card'
+import { useMarketplaceRequirements } from '@/features/requirements/api/get-marketplace-requirements'
+import { RequirementCard } from '@/features/requirements/components/requirement-card'
+import type { Page } from '@/lib/api-client'
+import { pageItems } from '@/lib/paged-query'
+import { useDebouncedValue } from '@/lib/use-debounced-value'
+
+/** Delay between the last keystroke and the server search. */
+export const SEARCH_DEBOUNCE_MS = 300
+
+type Tab = 'properties' | 'requirements'
+
+function SearchBox({
+  value,
+  onChange,
+  label,
+  placeholder,
+  busy,
+}: {
+  value: string
+  onChange: (v: string) => void
+  label: string
+  placeholder: string
+  busy: boolean
+}) {
+  return (
+    <div className="relative">
+      <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" aria-hidden />
+      <Input
+        type="search"
+        aria-label={label}
+        placeholder={placeholder}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className="pr-9 pl-9"
+      />
+      {busy && <Spinner className="absolute top-1/2 right-3 size-4 -translate-y-1/2" label="Searching" />}
+    </div>
+  )
+}
+
+function Empty({ searching, idle, noMatch }: { searching: boolean; idle: string; noMatch: string }) {
+  const Icon = searching ? SearchX : Store
+  return (
+    <div className="grid justify-items-center gap-2 py-10 text-center text-slate-500" data-testid="marketplace-empty">
+      <Icon className="size-8 text-slate-300" aria-hidden />
+      <p className="font-medium text-slate-700">{searching ? noMatch : idle}</p>
+      {searching && <p className="text-sm">Try another word: a locality, city or property type.</p>}
+    </div>
+  )
+}
+
+function Status({ pending, error, what }: { pending: boolean; error: Error | null; what: string }) {
+  if (pending) {
+    return (
+      <div className="flex items-center justify-center gap-2 py-10 text-slate-500">
+        <Spinner className="size-5" /> Loading {what}...
+      </div>
+    )
+  }
+  return (
+    <p className="py-10 text-center text-sm text-red-600" role="alert">
+      Could not load {what}: {error?.message}
+    </p>
+  )
+}
+
+/** The scrolling list (about 24rem high) with Load more at its end. */
+function ScrollList({ children, testId }: { children: React.ReactNode; testId: string }) {
+  return (
+    <div className="-mx-1 max-h-96 overflow-y-auto px-1" data-testid={testId}>
+      {children}
+    </div>
+  )
+}
+
+/** The query a marketplace list reads: a paged list of items with an id. */
+type MarketplaceQuery<T> = PagedQuery & {
+  data: InfiniteData<Page<T>, unknown> | undefined
+  isPending: boolean
+  isError: boolean
+  isFetching: boolean
+}
+
+type ListPanelProps<T> = {
+  query: MarketplaceQuery<T>
+  searching: boolean
+  search: string
+  onSearch: (v: string) => void
+  label: string
+  placeholder: string
+  what: string
+  idle: string
+  noMatch: string
+  testId: string
+  renderItem: (item: T) => React.ReactNode
+}
+
+/** One marketplace tab: server search box, status, empty states and the scrolling list. */
+function ListPanel<T extends { id: number }>({
+  query,
+  searching,
+  search,
+  onSearch,
+  label,
+  placeholder,
+  what,
+  idle,
+  noMatch,
+  testId,
+  renderItem,
+}: ListPanelProps<T>) {
+  const items = pageItems(query.data)
+  return (
+    <div className="grid gap-3">
+      <SearchBox
+        value={search}
+        onChange={onSearch}
+        label={label}
+        placeholder={placeholder}
+        busy={query.isFetching && !query.isFetchingNextPage && !query.isPending}
+      />
+      {query.isPending || (query.isError && !query.isFetchNextPageError) ? (
+        <Status pending={query.isPending} error={query.error} what={what} />
+      ) : items.length === 0 ? (
+        <Empty searching={searching} idle={idle} noMatch={noMatch} />
+      ) : (
+        <ScrollList testId={testId}>
+          <ul className="grid gap-2">
+            {items.map((item) => (
+              <li key={item.id} className="min-w-0">
+                {renderItem(item)}
+              </li>
+            ))}
+          </ul>
+          <LoadMore query={query} />
+        </ScrollList>
+      )}
+    </div>
+  )
+}
+
+function PropertiesPanel({ search, onSearch }: { search: string; onSearch: (v: string) => void }) {
+  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS)
+  return (
+    <ListPanel
+      query={useMarketplaceProperties(q)}
+      searching={!!q}
+      search={search}
+      onSearch={onSearch}
+      label="Search properties"
+      placeholder="Search by title, locality, city or type"
+      what="properties"
+      idle="No properties available"
+      noMatch="No matching properties"
+      testId="marketplace-properties"
+      renderItem={(p) => (
+        <PropertyCard property={p} layout="compact" footer={<AgentContact name={p.agentName} phone={p.agentPhone} role="Listed by" />} />
+      )}
+    />
+  )
+}
+
+function RequirementsPanel({ search, onSearch }: { search: string; onSearch: (v: string) => void }) {
+  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS)
+  return (
+    <ListPanel
+      query={useMarketplaceRequirements(q)}
+      searching={!!q}
+      search={search}
+      onSearch={onSearch}
+      label="Search requirements"
+      placeholder="Search by client name, city, locality or type"
+      what="requirements"
+      idle="No requirements available"
+      noMatch="No matching requirements"
+      testId="marketplace-requirements"
+      renderItem={(r) => (
+        <RequirementCard
+          requirement={r}
+          className="p-3 shadow-none"
+          footer={<AgentContact name={r.agentName} phone={r.agentPhone} role="Buyer agent" />}
+        />
+      )}
+    />
+  )
+}
+
+/**
+ * The desktop Marketplace card: every agent's active listings and buyer requirements,
+ * searched on the server (debounced), page by page. A tab's list loads when first shown;
+ * each tab keeps its search while the other is open.
+ */
+export function MarketplaceCard() {
+  const [tab, setTab] = React.useState<Tab>('properties')
+  const [propertySearch, setPropertySearch] = React.useState('')
+  const [requirementSearch, setRequirementSearch] = React.useState('')
+  return (
+    <Card data-testid="marketplace-card">
+      <CardHeader>
+        <CardTitle>Marketplace</CardTitle>
+        <CardDescription>Listings and buyer requirements from agents across PropMatch.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)}>
+          <TabsList>
+            <TabsTrigger value="properties">Available Properties</TabsTrigger>
+            <TabsTrigger value="requirements">Buyer Requirements</TabsTrigger>
+          </TabsList>
+          <TabsContent value="properties">
+            <PropertiesPanel search={propertySearch} onSearch={setPropertySearch} />
+          </TabsContent>
+          <TabsContent value="requirements">
+            <RequirementsPanel search={requirementSearch} onSearch={setRequirementSearch} />
+          </TabsContent>
+        </Tabs>
+      </CardContent>
+    </Card>
+  )
+}

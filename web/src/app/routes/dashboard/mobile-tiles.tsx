@@ -1,0 +1,74 @@
+import { FileText, GraduationCap, Handshake, Home, MessageSquare, Users, type LucideIcon } from 'lucide-react'
+import { Link } from 'react-router'
+import type { DashboardStats } from '@/lib/api-schemas'
+import { cn } from '@/lib/utils'
+
+type Tile = {
+  key: string
+  to: string
+  label: string
+  icon: LucideIcon
+  tone: string
+  count?: keyof Pick<DashboardStats, 'properties' | 'requirements' | 'totalMatches' | 'unreadMessages' | 'connections'>
+}
+
+/**
+ * The mobile dashboard tiles with counts from /api/dashboard/stats: properties, requirements,
+ * matches, unread messages and accepted connections. Courses arrive with their feature, so that
+ * tile says 'Coming soon' and shows no number.
+ */
+const tiles: Tile[] = [
+  { key: 'properties', to: '/properties', label: 'My Properties', icon: Home, tone: 'bg-blue-50 text-blue-600', count: 'properties' },
+  {
+    key: 'requirements',
+    to: '/requirements',
+    label: 'Requirements',
+    icon: FileText,
+    tone: 'bg-emerald-50 text-emerald-600',
+    count: 'requirements',
+  },
+  { key: 'matches', to: '/matches', label: 'Matches', icon: Handshake, tone: 'bg-amber-50 text-amber-600', count: 'totalMatches' },
+  {
+    key: 'messages',
+    to: '/messages',
+    label: 'Messages',
+    icon: MessageSquare,
+    tone: 'bg-indigo-50 text-indigo-600',
+    count: 'unreadMessages',
+  },
+  { key: 'connections', to: '/agents', label: 'Connections', icon: Users, tone: 'bg-violet-50 text-violet-600', count: 'connections' },
+  { key: 'courses', to: '/training', label: 'Courses', icon: GraduationCap, tone: 'bg-slate-100 text-slate-500' },
+]
+
+export function MobileTiles({ stats }: { stats: DashboardStats | undefined }) {
+  return (
+    <nav aria-label="Dashboard shortcuts" className="grid grid-cols-3 gap-3" data-testid="mobile-tiles">
+      {tiles.map(({ key, to, label, icon: Icon, tone, count }) => (
+        <Link
+          key={key}
+          to={to}
+          className="relative flex flex-col items-center gap-2 rounded-xl border border-slate-200 bg-white p-3 text-center shadow-sm transition-colors hover:bg-slate-50"
+          data-testid={`tile-${key}`}
+        >
+          <span className={cn('flex size-10 items-center justify-center rounded-full', tone)}>
+            <Icon className="size-5" aria-hidden />
+          </span>
+          <span className="text-xs font-medium text-slate-800">{label}</span>
+          {/* The space keeps "My Properties 7" apart in the link's accessible name. */}{' '}
+          {count ? (
+            stats && (
+              <span
+                className="absolute top-2 right-2 min-w-5 rounded-full bg-blue-600 px-1.5 py-0.5 text-[11px] leading-none font-semibold text-white"
+                data-testid={`tile-count-${key}`}
+              >
+                {stats[count]}
+              </span>
+            )
+          ) : (
+            <span className="text-[11px] text-slate-400">Coming soon</span>
+          )}
+        </Link>
+      ))}
+    </nav>
+  )
+}

@@ -1,0 +1,60 @@
+import { MessageSquare } from 'lucide-react'
+import { Link } from 'react-router'
+import { DASHBOARD_LIST_SIZE, DashboardListCard } from '@/app/routes/dashboard/dashboard-list-card'
+import { useRecentMessages } from '@/features/messages/api/get-recent-messages'
+import { isUnreadFor } from '@/features/messages/lib/unread'
+import { formatDate } from '@/lib/format'
+
+/** Side card: the 3 newest messages (GET /api/messages?limit=3) with their date and an unread dot. */
+export function RecentMessagesCard({ userId }: { userId: number }) {
+  const query = useRecentMessages(DASHBOARD_LIST_SIZE)
+  const messages = (query.data ?? []).slice(0, DASHBOARD_LIST_SIZE)
+  return (
+    <DashboardListCard
+      data-testid="recent-messages-card"
+      title={
+        <>
+          <MessageSquare className="size-4 text-blue-600" aria-hidden /> Recent Messages
+        </>
+      }
+      viewAllTo="/messages"
+      query={query}
+      errorText="Messages could not be loaded."
+      isEmpty={messages.length === 0}
+      empty={
+        <p className="text-sm text-slate-500" data-testid="no-recent-messages">
+          No messages yet. Connect with agents to start a conversation.
+        </p>
+      }
+    >
+      <ul className="grid min-w-0 gap-2">
+        {messages.map((m) => {
+          const unread = isUnreadFor(m, userId)
+          const other = m.senderId === userId ? m.receiverId : m.senderId
+          return (
+            <li key={m.id} className="min-w-0">
+              <Link
+                to={`/messages?with=${other}`}
+                className="flex min-w-0 items-start gap-2 rounded-lg border border-slate-200 p-3 transition-colors hover:bg-slate-50"
+                data-testid="recent-message"
+              >
+                <span
+                  className={unread ? 'mt-1.5 size-2 shrink-0 rounded-full bg-blue-600' : 'mt-1.5 size-2 shrink-0'}
+                  data-testid={unread ? 'unread-dot' : undefined}
+                  aria-label={unread ? 'Unread' : undefined}
+                />
+                <span className="grid min-w-0 flex-1 gap-0.5">
+                  <span className={`truncate text-sm ${unread ? 'font-semibold text-slate-900' : 'text-slate-700'}`}>
+                    {m.senderId === userId ? 'You: ' : ''}
+                    {m.content}
+                  </span>
+                  <span className="text-xs text-slate-500">{formatDate(m.createdAt)}</span>
+                </span>
+              </Link>
+            </li>
+          )
+        })}
+      </ul>
+    </DashboardListCard>
+  )
+}

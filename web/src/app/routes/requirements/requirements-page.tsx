@@ -1,0 +1,116 @@
+import * as React from 'react'
+import { FileText, Plus } from 'lucide-react'
+import { LoadMore, LoadedOnlyHint } from '@/components/load-more'
+import { Button } from '@/components/ui/button'
+import { Card } from '@/components/ui/card'
+import { Spinner } from '@/components/ui/spinner'
+import { MatchDetailsDialog } from '@/features/matches/components/match-details-dialog'
+import { useMyRequirements } from '@/features/requirements/api/get-my-requirements'
+import { DeleteRequirementDialog } from '@/features/requirements/components/delete-requirement-dialog'
+import { RequirementCard } from '@/features/requirements/components/requirement-card'
+import { RequirementDetailsDialog } from '@/features/requirements/components/requirement-details-dialog'
+import { RequirementFilterBar } from '@/features/requirements/components/requirement-filter-bar'
+import { RequirementFormDialog } from '@/features/requirements/components/requirement-form-dialog'
+import { RequirementMatchesDialog } from '@/features/requirements/components/requirement-matches-dialog'
+import { RequirementTiles } from '@/features/requirements/components/requirement-tiles'
+import { allFilters, citiesOf, filterRequirements } from '@/features/requirements/lib/requirement-filters'
+import type { Match, Requirement } from '@/lib/api-schemas'
+import { pageItems } from '@/lib/paged-query'
+
+type Open = { kind: 'form' | 'details' | 'matches' | 'delete'; requirement: Requirement | null } | null
+
+/**
+ * /requirements: the agent's client requirements with search, filters, tiles and actions.
+ * The list loads page by page (Load more); tiles, search and filters work on the loaded requirements.
+ */
+export function RequirementsPage() {
+  const requirements = useMyRequirements()
+  const [filters, setFilters] = React.useState(allFilters)
+  const [open, setOpen] = React.useState<Open>(null)
+  // A match opened from the matches dialog shows above it; closing it returns to the list.
+  const [match, setMatch] = React.useState<Match | null>(null)
+  const all = React.useMemo(() => pageItems(requirements.data), [requirements.data])
+  const cities = React.useMemo(() => citiesOf(all), [all])
+  const shown = React.useMemo(() => filterRequirements(all, filters), [all, filters])
+
+  React.useEffect(() => {
+    document.title = 'My Client Requirements · PropMatch'
+  }, [])
+
+  const show = (kind: NonNullable<Open>['kind'], requirement: Requirement | null = null) => setOpen({ kind, requirement })
+  const close = () => setOpen(null)
+  const the = (kind: NonNullable<Open>['kind']) => (open?.kind === kind ? open.requirement : null)
+
+  return (
+    <div className="mx-auto grid max-w-6xl gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900">My Client Requirements</h1>
+          <p className="text-slate-600">Record what your clients need; matching listings appear automatically.</p>
+        </div>
+        <Button onClick={() => show('form')}>
+          <Plus /> Post Requirement
+        </Button>
+      </div>
+
+      {requirements.isPending ? (
+        <div className="flex items-center justify-center gap-2 py-12 text-slate-500">
+          <Spinner className="size-5" /> Loading requirements...
+        </div>
+      ) : requirements.isError ? (
+        <p className="py-12 text-center text-red-600" role="alert">
+          Failed to load requirements: {requirements.error.message}
+        </p>
+      ) : all.length === 0 ? (
+        <Card className="grid justify-items-center gap-2 p-10 text-center">
+          <FileText className="size-10 text-slate-300" aria-hidden />
+          <p className="font-medium text-slate-900">No requirements yet</p>
+          <p className="text-sm text-slate-500">Post your first client requirement to start getting property matches.</p>
+          <Button className="mt-2" onClick={() => show('form')}>
+            <Plus /> Post Requirement
+          </Button>
+        </Card>
+      ) : (
+        <>
+          <RequirementTiles requirements={all} />
+          <RequirementFilterBar filters={filters} cities={cities} onChange={setFilters} />
+          <LoadedOnlyHint query={requirements} count={all.length} noun="requirements" what="Tiles, search and filters" />
+          {shown.length === 0 ? (
+            <p className="py-10 text-center text-slate-500">No matching requirements</p>
+          ) : (
+            <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+              {shown.map((r) => (
+                <RequirementCard
+                  key={r.id}
+                  requirement={r}
+                  onView={() => show('details', r)}
+                  onViewMatches={() => show('matches', r)}
+                  onEdit={() => show('form', r)}
+                  onDelete={() => show('delete', r)}
+                />
+              ))}
+            </div>
+          )}
+          <LoadMore query={requirements} />
+        </>
+      )}
+
+      <RequirementFormDialog open={open?.kind === 'form'} onOpenChange={(o) => !o && close()} requirement={the('form')} />
+      <RequirementDetailsDialog
+        requirement={the('details')}
+        open={open?.kind === 'details'}
+        onOpenChange={(o) => !o && close()}
+        onEdit={(r) => show('form', r)}
+        onDelete={(r) => show('delete', r)}
+      />
+      <RequirementMatchesDialog
+        requirement={the('matches')}
+        open={open?.kind === 'matches'}
+        onOpenChange={(o) => !o && close()}
+        onViewMatch={setMatch}
+      />
+      <MatchDetailsDialog match={match} side="buyer" open={!!match} onOpenChange={(o) => !o && setMatch(null)} />
+      <DeleteRequirementDialog requirement={the('delete')} onOpenChange={(o) => !o && close()} />
+    </div>
+  )
+}

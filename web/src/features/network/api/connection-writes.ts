@@ -1,0 +1,25 @@
+import { api, unwrap } from '@/lib/api-client'
+import { apiMutation } from '@/lib/api-mutation'
+import type { AnswerConnectionRequest, ConnectionRequest } from '@/lib/api-schemas'
+import { changedFamilies } from '@/lib/query-families'
+
+/** POST /api/connections: a new pending request; 409 when a pending or accepted one exists. */
+export const sendConnectionRequest = apiMutation({
+  mutationFn: (body: ConnectionRequest) => unwrap(api.POST('/api/connections', { body })),
+  invalidates: changedFamilies.connections,
+})
+
+export type AnswerConnectionVariables = { id: number; status: AnswerConnectionRequest['status'] }
+
+/** PUT /api/connections/{id}: the receiver accepts or declines a pending request. */
+export const answerConnection = apiMutation({
+  mutationFn: ({ id, status }: AnswerConnectionVariables) =>
+    unwrap(api.PUT('/api/connections/{id}', { params: { path: { id } }, body: { status } })),
+  invalidates: changedFamilies.connections,
+})
+
+/** DELETE /api/connections/{id}: the requester cancels a pending request (it becomes cancelled). */
+export const cancelConnection = apiMutation({
+  mutationFn: (id: number) => unwrap(api.DELETE('/api/connections/{id}', { params: { path: { id } } })),
+  invalidates: changedFamilies.connections,
+})

@@ -1,0 +1,94 @@
+import * as React from 'react'
+import { queryOptions, useQuery, useQueryClient, type UseMutationResult } from '@tanstack/react-query'
+import { useNavigate } from 'react-router'
+import { ApiError, api, unwrap } from '@/lib/api-client'
+import { apiMutation, useApiMutation } from '@/lib/api-mutation'
+import type { LoginRequest, RegisterRequest, User } from '@/lib/api-schemas'
+
+/** Delay between storing the user and leaving for the dashboard (spec section 9). */
+export const LOGIN_REDIRECT_DELAY_MS = 100
+
+/** Query keys of the signed-in user. */
+export const userKeys = {
+  current: () => ['/api/user'] as const,
+}
+
+/** GET /api/user; a 401 (signed out) resolves to null instead of failing. */
+export async function getUser({ signal }: { signal?: AbortSignal } = {}): Promise<User | null> {
+  try {
+    return await unwrap(api.GET('/api/user', { signal }))
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null
+    throw error
+  }
+}
+
+export const userQueryOptions = () => queryOptions({ queryKey: userKeys.current(), queryFn: getUser })
+
+/** POST /api/login: username, phone or email plus password; answers the user. */
+export const login = apiMutation({
+  mutationFn: (body: LoginRequest) => unwrap(api.POST('/api/login', { body })),
+})
+
+/** POST /api/register: creates the account (phone must be verified) and signs in. */
+export const register = apiMutation({
+  mutationFn: (body: RegisterRequest) => unwrap(api.POST('/api/register', { body })),
+})
+
+/** POST /api/logout: ends the session; the body is not read. */
+export const logout = apiMutation({
+  mutationFn: async () => {
+    await api.POST('/api/logout')
+  },
+})
+
+type AuthContextValue = {
+  user: User | null
+  isLoading: boolean
+  error: ApiError | null
+  loginMutation: UseMutationResult<User, ApiError, LoginRequest>
+  registerMutation: UseMutationResult<User, ApiError, RegisterRequest>
+  logoutMutation: UseMutationResult<void, ApiError, void>
+}
+
+const AuthContext = React.createContext<AuthContextValue | null>(null)
+
+/** Holds the signed-in user and the login, registration and logout actions. */
+export function AuthProvider({ children }: { children: React.ReactNode }) {
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const userQuery = useQuery(userQueryOptions())
+
+  const onSignedIn = (user: User) => {
+    queryClient.setQueryData(userKeys.current(), user)
+    setTimeout(() => navigate('/dashboard'), LOGIN_REDIRECT_DELAY_MS)
+  }
+
+  const loginMutation = useApiMutation(login, { onSuccess: onSignedIn, errorToast: 'Login failed' })
+  const registerMutation = useApiMutation(register, { onSuccess: onSignedIn, errorToast: 'Registration failed' })
+  const logoutMutation = useApiMutation(logout, {
+    onSuccess: () => {
+      queryClient.setQueryData(userKeys.current(), null)
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== userKeys.current()[0] })
+      navigate('/auth')
+    },
+    errorToast: 'Logout failed',
+  })
+
+  const value: AuthContextValue = {
+    user: userQuery.data ?? null,
+    isLoading: userQuery.isLoading,
+    error: userQuery.error,
+    loginMutation,
+    registerMutation,
+    logoutMutation,
+  }
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>
+}
+
+/** The auth state and actions; throws outside an AuthProvider. */
+export function useAuth() {
+  const context = React.useContext(AuthContext)
+  if (!context) throw new Error('useAuth must be used within an AuthProvider')
+  return context
+}
