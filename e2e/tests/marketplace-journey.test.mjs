@@ -20,7 +20,7 @@ const agentB = newAgent('buyer', 'Bharat Buyer', 'buyer', '7')
 const LISTING_1 = '3 BHK Apartment in Whitefield'
 const LISTING_2 = 'Whitefield 3 BHK, Phase 2'
 const CLIENT = 'Kiran Rao'
-/** How other agents see the client until B shares the name (product rules, Privacy). */
+/** How other agents see the client until B shares the name (docs/product.md#privacy). */
 const CLIENT_SHORT = 'Kiran R.'
 const NOTES = 'Client loved the east-facing balcony; wants a second visit with family on Sunday morning.'
 const BREAKDOWN = [

@@ -36,7 +36,7 @@ function PageFallback() {
   )
 }
 
-/** Every route of the route table (spec part 2 section 2). */
+/** Every route of the route table (docs/product.md#routes). */
 export function AppRoutes() {
   return (
     <React.Suspense fallback={<PageFallback />}>

@@ -1045,7 +1045,7 @@ export interface components {
             isReraVerified: boolean;
             agentType: components["schemas"]["AgentType"];
         };
-        /** @description Points per matching rule (product rules), each only while it holds (a kept match that stopped qualifying can show 0 for type or city); total is capped at 100 */
+        /** @description Points per matching rule (docs/product.md#scoring), each only while it holds (a kept match that stopped qualifying can show 0 for type or city); total is capped at 100 */
         ScoreBreakdown: {
             /** @enum {integer} */
             propertyType: 0 | 30;

@@ -5,7 +5,7 @@ import { ApiError, api, unwrap } from '@/lib/api-client'
 import { apiMutation, useApiMutation } from '@/lib/api-mutation'
 import type { LoginRequest, RegisterRequest, User } from '@/lib/api-schemas'
 
-/** Delay between storing the user and leaving for the dashboard (spec section 9). */
+/** Delay between storing the user and leaving for the dashboard (docs/product.md#routes). */
 export const LOGIN_REDIRECT_DELAY_MS = 100
 
 /** Query keys of the signed-in user. */

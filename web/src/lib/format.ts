@@ -14,7 +14,7 @@ function toAmount(value: Amount): number | null {
 const rupeeDigits = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 })
 
 /**
- * Money display (spec part 1 section 9): 1 crore or more as "₹1.25 Cr", 1 lakh or
+ * Money display (docs/product.md#money): 1 crore or more as "₹1.25 Cr", 1 lakh or
  * more as "₹25.00 L", smaller amounts with Indian digit grouping; empty or
  * non-numeric values show "₹0".
  */
@@ -120,7 +120,7 @@ export function formatDate(iso: string) {
   return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' })
 }
 
-/** Shown for a user whose name is unknown (spec part 2 section 8). */
+/** Shown for a user whose name is unknown (docs/product.md#agent-network). */
 export function unknownAgentName(id: number) {
   return `Agent #${id}`
 }

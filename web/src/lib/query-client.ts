@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query'
 import type { ApiError } from '@/lib/api-client'
 
-/** The spec's data-fetching defaults (part 1 section 7). Every query brings its own typed queryFn. */
+/** The data-fetching defaults (docs/product.md#data-fetching). Every query brings its own typed queryFn. */
 export const queryDefaults = {
   queries: {
     retry: false,
@@ -13,7 +13,7 @@ export const queryDefaults = {
   mutations: { retry: false },
 } as const
 
-/** Creates a QueryClient with the spec's defaults (a fresh one per test). */
+/** Creates a QueryClient with the product's defaults (docs/product.md#data-fetching) (a fresh one per test). */
 export function createQueryClient() {
   return new QueryClient({ defaultOptions: queryDefaults })
 }

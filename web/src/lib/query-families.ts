@@ -19,7 +19,7 @@ export function invalidateFamilies(queryClient: QueryClient, families: readonly 
 
 /**
  * The query families a change makes stale, one owner for the writes of the app and the live events
- * alike (spec part 1 section 7, part 2 section 7). '/api/messages' covers threads, recent messages,
+ * alike (docs/product.md#data-fetching, docs/product.md#live-events). '/api/messages' covers threads, recent messages,
  * conversations and the unread count.
  */
 export const changedFamilies = {

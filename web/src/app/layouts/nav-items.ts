@@ -20,7 +20,7 @@ export type NavBadge = keyof Pick<DashboardStats, 'properties' | 'requirements' 
 export type NavItem = { to: string; label: string; icon: LucideIcon; adminOnly?: boolean; badge?: NavBadge }
 
 /**
- * Sidebar links (spec part 1 section 2). Messages counts unread messages plus pending requests to the
+ * Sidebar links (docs/product.md#signed-in-shell). Messages counts unread messages plus pending requests to the
  * user (messagesBadge); Agent Network counts accepted connections. Courses get a badge with their feature.
  */
 export const navItems: NavItem[] = [

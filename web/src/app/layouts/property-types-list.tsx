@@ -2,7 +2,7 @@ import { PropertyTypeIcon } from '@/components/property-type-icon'
 import type { PropertyType, PropertyTypeCounts } from '@/lib/api-schemas'
 import { propertyTypeLabel } from '@/lib/format'
 
-/** The order of the list (spec part 1 section 2). */
+/** The order of the list (docs/product.md#signed-in-shell). */
 const SIDEBAR_TYPES: PropertyType[] = ['apartment', 'villa', 'plot', 'commercial', 'agricultural']
 
 /** The sidebar's Property Types list: how many of the agent's listings are of each type. */

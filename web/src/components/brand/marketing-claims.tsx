@@ -1,7 +1,7 @@
 import * as React from 'react'
 import { cn } from '@/lib/utils'
 
-/** The product's marketing claims (spec part 1 section 1). */
+/** The product's marketing claims (docs/product.md#landing-page). */
 export const marketingClaims = [
   { value: '90%+', label: 'Match accuracy' },
   { value: '10,000+', label: 'Verified agents' },

@@ -1,8 +1,8 @@
 import * as React from 'react'
 
-/** One toast visible at a time (spec part 1 section 9). */
+/** One toast visible at a time (docs/product.md#toasts). */
 export const TOAST_LIMIT = 1
-/** A dismissed toast is removed from memory after a very long delay (spec section 4). */
+/** A dismissed toast is removed from memory after a very long delay (docs/product.md#toasts). */
 export const TOAST_REMOVE_DELAY = 1_000_000
 /** Default time a toast stays on screen. */
 export const TOAST_DURATION = 5000

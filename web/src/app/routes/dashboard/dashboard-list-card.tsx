@@ -6,7 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
 import { cn } from '@/lib/utils'
 
-/** Dashboard lists show the first 3 items (spec part 1 section 9). */
+/** Dashboard lists show the first 3 items (docs/product.md#dashboard). */
 export const DASHBOARD_LIST_SIZE = 3
 
 type DashboardListCardProps = {

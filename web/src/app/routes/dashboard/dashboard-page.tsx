@@ -80,7 +80,7 @@ function Banner({
 }
 
 /**
- * /dashboard (spec part 1 section 2): greeting and actions; on desktop (768 px and up) the
+ * /dashboard (docs/product.md#dashboard): greeting and actions; on desktop (768 px and up) the
  * marketplace with New Matches, Recent Messages and Quick Actions, on mobile count tiles and
  * Recent Properties. Recommended Services comes with its feature.
  */

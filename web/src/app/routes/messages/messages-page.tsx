@@ -33,7 +33,7 @@ function EmptyPane() {
 }
 
 /**
- * /messages (spec part 2 section 2). The open conversation lives in the URL: ?with=<userId> for a
+ * /messages (docs/product.md#messages). The open conversation lives in the URL: ?with=<userId> for a
  * conversation (also one without messages yet) and ?request=<connectionId> for a pending request.
  * From 768 px the list and the pane sit side by side; below, one shows at a time with a back button.
  */

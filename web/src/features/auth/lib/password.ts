@@ -1,3 +1,3 @@
-/** Password length bounds (the server's rule, spec section 9). */
+/** Password length bounds (the server's rule, docs/product.md#passwords). */
 export const PASSWORD_MIN = 8
 export const PASSWORD_MAX = 128

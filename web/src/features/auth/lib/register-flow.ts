@@ -1,4 +1,4 @@
-/** Seconds before a new code may be requested (spec section 9). */
+/** Seconds before a new code may be requested (docs/product.md#otp). */
 export const RESEND_WAIT_SECONDS = 30
 export const OTP_LENGTH = 6
 

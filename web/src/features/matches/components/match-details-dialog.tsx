@@ -32,7 +32,7 @@ export function MatchDetailsDialog({ match, side, open, onOpenChange }: MatchDet
 }
 
 /**
- * Mark Viewed is a button only while the lead is new (spec part 1 section 4); afterwards the same
+ * Mark Viewed is a button only while the lead is new (docs/product.md#matches); afterwards the same
  * place shows the current status label as a status pill with a check, disabled so it reads as a state.
  */
 export function MarkViewed({ status, pending, onMarkViewed }: { status: MatchStatus; pending: boolean; onMarkViewed: () => void }) {

@@ -6,7 +6,7 @@ import type { Match } from '@/lib/api-schemas'
 
 /**
  * For the buyer agent: other agents see the client as first name and last initial; this shares the
- * full name with the match's seller agent (product rules, Privacy). Once shared it says so.
+ * full name with the match's seller agent (docs/product.md#privacy). Once shared it says so.
  */
 export function ShareClientName({ match }: { match: Match }) {
   const share = useApiMutation(shareMatchClient, {

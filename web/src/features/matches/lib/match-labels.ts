@@ -1,6 +1,6 @@
 import type { MatchStatus, ScoreBreakdown } from '@/lib/api-schemas'
 
-/** Lead statuses in dropdown order, with their labels (spec section 4). */
+/** Lead statuses in dropdown order, with their labels (docs/product.md#lead-status). */
 export const matchStatusOptions = [
   { value: 'new', label: 'New' },
   { value: 'viewed', label: 'Viewed' },
@@ -27,7 +27,7 @@ export function matchStatusClasses(status: string) {
   return statusClassMap[status as MatchStatus] ?? statusClassMap.viewed
 }
 
-/** Notes preview: at most 50 characters, then an ellipsis (spec section 9). */
+/** Notes preview: at most 50 characters, then an ellipsis (docs/product.md#matches). */
 export const NOTE_PREVIEW_LENGTH = 50
 export const NOTES_MAX = 500
 
@@ -36,7 +36,7 @@ export function notePreview(notes: string | null | undefined) {
   return text.length > NOTE_PREVIEW_LENGTH ? `${text.slice(0, NOTE_PREVIEW_LENGTH)}...` : text
 }
 
-/** The score breakdown rows with the points each rule can give (product rules). */
+/** The score breakdown rows with the points each rule can give (docs/product.md#scoring). */
 export const scoreRows = [
   { key: 'propertyType', label: 'Property type', possible: 30 },
   { key: 'city', label: 'City', possible: 25 },

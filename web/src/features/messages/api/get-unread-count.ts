@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api-client'
 import { messageKeys } from '@/features/messages/api/message-keys'
 
-/** The unread count is polled every 30 s (spec part 1 section 9), behind the live events. */
+/** The unread count is polled every 30 s (docs/product.md#data-fetching), behind the live events. */
 export const UNREAD_POLL_MS = 30_000
 
 /** GET /api/messages/unread-count: how many messages to the caller are unread. */

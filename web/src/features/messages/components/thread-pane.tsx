@@ -41,7 +41,7 @@ export function ThreadPane({ userId, otherUserId, name, picture, unreadCount, on
   })
   const read = useApiMutation(markRead)
 
-  // Opening a conversation with unread messages marks them read (spec part 2 section 4).
+  // Opening a conversation with unread messages marks them read (docs/product.md#messages).
   const hasUnread = unreadCount > 0 || messages.some((m) => isUnreadFor(m, userId))
   // Only a new unread state (or another conversation) asks again; a failed call is not retried in a loop.
   const markUnlessMarking = React.useEffectEvent((id: number) => {

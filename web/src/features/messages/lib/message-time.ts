@@ -1,4 +1,4 @@
-/** Timestamps switch from the time to the date at 24 hours (spec part 2 section 9). */
+/** Timestamps switch from the time to the date at 24 hours (docs/product.md#messages). */
 export const TIME_ONLY_MS = 24 * 60 * 60 * 1000
 
 /** A message time: '2:05 pm' when under 24 hours old, else '3 Mar 2025' (Indian English). */

@@ -8,7 +8,7 @@ import type { Connection } from '@/lib/api-schemas'
 
 const badgeVariant = { Pending: 'secondary', Connected: 'success', Declined: 'outline' } as const
 
-/** Cancel a sent request with the spec's toasts (part 2 section 8). */
+/** Cancel a sent request, with a toast for the outcome (docs/product.md#connections). */
 export function useCancelRequest() {
   return useApiMutation(cancelConnection, {
     successToast: 'Connection request cancelled',
@@ -24,7 +24,7 @@ type ConnectionControlProps = {
   onConnect: () => void
 }
 
-/** The badge and action for one agent, by the latest connection between the two (spec part 2 section 2). */
+/** The badge and action for one agent, by the latest connection between the two (docs/product.md#agent-network). */
 export function ConnectionControl({ connection, userId, agentName, onConnect }: ConnectionControlProps) {
   const relationship = relationshipOf(connection, userId)
   const { badge, action } = connectionControls[relationship]

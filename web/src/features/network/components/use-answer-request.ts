@@ -2,7 +2,7 @@ import { answerConnection, type AnswerConnectionVariables } from '@/features/net
 import type { Connection } from '@/lib/api-schemas'
 import { useApiMutation } from '@/lib/api-mutation'
 
-/** Accept or decline with the spec's toasts (part 2 section 8). */
+/** Accept or decline, with a toast for the outcome (docs/product.md#connections). */
 export function useAnswerRequest({
   onAnswered,
 }: { onAnswered?: (connection: Connection, variables: AnswerConnectionVariables) => void } = {}) {

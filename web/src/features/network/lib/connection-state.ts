@@ -24,7 +24,7 @@ export function receivedPending(connections: Connection[], userId: number) {
   return connections.filter((c) => c.status === 'pending' && c.receiverId === userId)
 }
 
-/** What the connection control offers for each relationship (spec part 2 section 2). */
+/** What the connection control offers for each relationship (docs/product.md#agent-network). */
 export type ConnectionControl = {
   badge?: 'Pending' | 'Connected' | 'Declined'
   action?: 'Connect' | 'Cancel' | 'Try Again' | 'Connect Again'

@@ -16,7 +16,7 @@ function Count({ value }: { value: React.ReactNode }) {
 }
 
 /**
- * /agents: Discover Agents, My Connections and Connection Requests (spec part 2 section 2).
+ * /agents: Discover Agents, My Connections and Connection Requests (docs/product.md#agent-network).
  * The tab counts are exact, from the dashboard stats: accepted connections, and pending
  * requests received plus sent.
  */

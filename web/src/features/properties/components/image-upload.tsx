@@ -3,7 +3,7 @@ import { ImagePlus, X } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { toast } from '@/components/ui/use-toast'
 
-/** Largest accepted image (spec part 1 section 9: under 300KB). */
+/** Largest accepted image: under 300 KiB (docs/product.md#images). */
 export const MAX_IMAGE_BYTES = 300 * 1024
 const ACCEPTED_TYPES = ['image/png', 'image/jpeg']
 

@@ -53,7 +53,7 @@ type PropertyDetailDialogProps = {
   onEdit?: (property: Property) => void
 }
 
-/** A listing's details (spec part 1 section 2), with an Edit Property button when editing is allowed. */
+/** A listing's details (docs/product.md#listing-form), with an Edit Property button when editing is allowed. */
 export function PropertyDetailDialog({ property, open, onOpenChange, onEdit }: PropertyDetailDialogProps) {
   if (!property) return null
   const location = propertyLocation(property)

@@ -29,7 +29,7 @@ import { useApiMutation } from '@/lib/api-mutation'
 import type { Property } from '@/lib/api-schemas'
 import { listingPurposeLabel, priceFieldLabel, priceInWords, propertyTypeLabel } from '@/lib/format'
 
-/** The toast text of a failed save (spec part 1 section 8). */
+/** The toast text of a failed save (docs/product.md#listing-form). */
 export function saveErrorDescription(error: ApiError, isEdit: boolean) {
   return saveErrorMessage(error, isEdit ? 'Failed to update property' : 'Failed to create property')
 }
@@ -39,7 +39,7 @@ type PropertyFormProps = {
   onDone: () => void
 }
 
-/** The add / edit property form (spec part 1 sections 2, 4 and 5). */
+/** The add / edit property form (docs/product.md#listing-form). */
 export function PropertyForm({ property, onDone }: PropertyFormProps) {
   const isEdit = !!property
   const form = useForm<PropertyFormValues>({

@@ -14,7 +14,7 @@ type TypeSpecificFieldsProps = {
   errors: FieldErrors<PropertyFormValues>
 }
 
-/** The fields of one property type (spec part 1 section 2), laid out in a grid. */
+/** The fields of one property type (docs/product.md#listing-form), laid out in a grid. */
 export function TypeSpecificFields({ propertyType, control, register, errors }: TypeSpecificFieldsProps) {
   return (
     <div className="grid items-start gap-4 sm:grid-cols-2" data-testid="type-specific-fields">

@@ -52,7 +52,7 @@ export type PropertyFormValues = z.infer<typeof propertyFormSchema>
 
 const emptyTypeFields = Object.fromEntries(TYPE_FIELD_NAMES.map((name) => [name, ''])) as Record<TypeFieldName, string>
 
-/** The values that a type change in a new form clears (spec part 1 section 4). */
+/** The values that a type change in a new form clears (docs/product.md#listing-form). */
 export function clearedTypeFields(): Pick<PropertyFormValues, TypeFieldName | 'centralAC' | 'amenities'> {
   return { ...emptyTypeFields, centralAC: false, amenities: [] }
 }

@@ -2,12 +2,12 @@ import type { ListingPurpose, PropertyType } from '@/lib/api-schemas'
 
 export type Option = { value: string; label: string }
 
-/** Property types in the order of the form's type selector (spec part 1 section 2). */
+/** Property types in the order of the form's type selector (docs/product.md#listing-form). */
 export const PROPERTY_TYPES = ['apartment', 'villa', 'plot', 'agricultural', 'commercial'] as const satisfies readonly PropertyType[]
 
 export const LISTING_PURPOSES = ['for_sale', 'for_rent', 'for_lease'] as const satisfies readonly ListingPurpose[]
 
-/** The My Properties city filter (spec part 1 section 2). */
+/** The My Properties city filter (docs/product.md#my-properties). */
 export const FILTER_CITIES = ['Bangalore', 'Chennai', 'Hyderabad', 'Mumbai', 'Pune'] as const
 
 const options = (...pairs: [string, string][]): Option[] => pairs.map(([value, label]) => ({ value, label }))
@@ -103,7 +103,7 @@ export type FieldDef =
   | { name: TypeFieldName; label: string; kind: 'text' | 'integer' | 'decimal'; placeholder?: string; step?: number }
   | { name: 'centralAC'; label: string; kind: 'checkbox' }
 
-/** The type-specific fields of the form, per property type (spec part 1 section 2). */
+/** The type-specific fields of the form, per property type (docs/product.md#listing-form). */
 export const typeFields: Record<PropertyType, FieldDef[]> = {
   apartment: [
     { name: 'bedrooms', label: 'Bedrooms', kind: 'select', options: fieldOptions.apartmentBedrooms },
@@ -148,7 +148,7 @@ export const typeFields: Record<PropertyType, FieldDef[]> = {
   ],
 }
 
-/** Amenity choices per property type (spec part 1 section 5). */
+/** Amenity choices per property type (docs/product.md#listing-form). */
 export const amenitiesByType: Record<PropertyType, string[]> = {
   apartment: [
     'Parking',

@@ -107,7 +107,7 @@ describe('RequirementFormDialog validation', () => {
 })
 
 describe('RequirementFormDialog saving', () => {
-  it('posts the spec body with +91, split localities and numbers, then toasts and closes', async () => {
+  it('posts the request body with +91, split localities and numbers, then toasts and closes', async () => {
     let release: () => void = () => {}
     const gate = new Promise<void>((resolve) => (release = resolve))
     const { calls } = mockApi({

@@ -34,7 +34,7 @@ type RequirementFormDialogProps = {
   onSaved?: (requirement: Requirement) => void
 }
 
-/** Add or edit a client requirement in a dialog (spec part 1 sections 2 and 5). */
+/** Add or edit a client requirement in a dialog (docs/product.md#requirement-form). */
 export function RequirementFormDialog({ open, onOpenChange, requirement, onSaved }: RequirementFormDialogProps) {
   const editing = !!requirement
   return (

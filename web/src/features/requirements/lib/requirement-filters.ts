@@ -3,7 +3,7 @@ import type { Requirement } from '@/lib/api-schemas'
 const LAKH = 100_000
 const CRORE = 10_000_000
 
-/** Budget buckets of the filter (spec section 9): a requirement falls in the bucket of its max budget, else min. */
+/** Budget buckets of the filter (docs/product.md#my-requirements): a requirement falls in the bucket of its max budget, else min. */
 export const budgetBuckets = [
   { value: 'under25L', label: 'Under 25L', test: (v: number) => v < 25 * LAKH },
   { value: '25L-50L', label: '25L - 50L', test: (v: number) => v >= 25 * LAKH && v < 50 * LAKH },

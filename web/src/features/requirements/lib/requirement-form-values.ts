@@ -9,7 +9,7 @@ const amount = z
 
 const num = (v: string) => (v.trim() === '' ? null : Number(v))
 
-/** The requirement form (spec section 5); numbers are kept as typed and converted on save. */
+/** The requirement form (docs/product.md#requirement-form); numbers are kept as typed and converted on save. */
 export const requirementFormSchema = z
   .object({
     clientName: z.string().trim().min(1, 'Client name is required').max(100, 'Client name must be at most 100 characters'),
@@ -93,7 +93,7 @@ export function splitLocalities(value: string) {
 }
 
 /**
- * The request body (spec section 7): one property type and one city as lists,
+ * The request body (docs/product.md#requirement-form): one property type and one city as lists,
  * +91 on the phone, numbers as numbers, empty values omitted, active and real.
  */
 export function requirementBody(v: RequirementFormValues): RequirementInput {

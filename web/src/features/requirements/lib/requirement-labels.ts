@@ -14,7 +14,7 @@ export function requirementPurposeLabel(purpose: string | null | undefined) {
   return requirementPurposeLabels[camel] ?? purpose
 }
 
-/** The form's four timelines (spec section 9), in order. */
+/** The form's four timelines (docs/product.md#requirement-form), in order. */
 export const timelineOptions = [
   { value: 'immediate', label: 'Immediate' },
   { value: '1month', label: 'Within 1 month' },
