@@ -7,6 +7,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -105,15 +106,17 @@ func (m measurement) measure(ctx context.Context, url string) error {
 
 // startProfile writes a CPU profile to path until the returned function runs.
 func startProfile(path string) (func(), error) {
-	f, err := os.Create(path)
+	f, err := os.Create(path) //nolint:gosec // G304: the operator names this file with -cpuprofile
 	if err != nil {
 		return nil, err
 	}
 	if err := pprof.StartCPUProfile(f); err != nil {
-		f.Close()
-		return nil, err
+		return nil, errors.Join(err, f.Close())
 	}
-	return func() { pprof.StopCPUProfile(); f.Close() }, nil
+	return func() {
+		pprof.StopCPUProfile()
+		warn("cpu profile", f.Close())
+	}, nil
 }
 
 // messagingRun measures messages and live events on a fresh database.
@@ -127,9 +130,7 @@ func messagingRun(ctx context.Context, engine string, workers, sends int, d time
 	if err != nil {
 		return err
 	}
-	err = db.Migrate(ctx)
-	db.Close()
-	if err != nil {
+	if err := errors.Join(db.Migrate(ctx), db.Close()); err != nil {
 		return err
 	}
 	fmt.Printf("\n== %s, messaging: an inbox of %s messages, %d open streams\n", engine, group(benchMessages), benchCounterpart)
@@ -161,6 +162,7 @@ func generate(bin, url string, n int) error {
 	// it spills into the log and slows down as the log grows. The cache
 	// takes about twice its nominal size in memory here.
 	cacheMB := max(1024, n/250)
+	//nolint:gosec // G204: the operator names the binary with -bin; the arguments are numbers
 	cmd := exec.Command(bin, "demo", "--agents", strconv.Itoa(agents), "--properties", strconv.Itoa(listings), "--requirements", strconv.Itoa(n),
 		"--cache-mb", strconv.Itoa(cacheMB))
 	cmd.Env = append(os.Environ(), "DATABASE_URL="+url, "PROPMATCH_ENV=development")
@@ -181,7 +183,7 @@ func freshDatabase(engine string, n int) (string, func(), error) {
 		if err != nil {
 			return "", nil, err
 		}
-		return "sqlite:" + filepath.Join(dir, "bench.db"), func() { os.RemoveAll(dir) }, nil
+		return "sqlite:" + filepath.Join(dir, "bench.db"), func() { warn("remove "+dir, os.RemoveAll(dir)) }, nil
 	case "postgres":
 		return postgresDatabase(n)
 	}
@@ -191,6 +193,13 @@ func freshDatabase(engine string, n int) (string, func(), error) {
 func fatal(err error) {
 	fmt.Fprintln(os.Stderr, "propmatch-bench:", err)
 	os.Exit(1)
+}
+
+// warn reports err, from a step that does not stop the run, if there is one.
+func warn(what string, err error) {
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "propmatch-bench: %s: %v\n", what, err)
+	}
 }
 
 // group writes n with thousands separators.

@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"strconv"
 	"strings"
@@ -81,7 +80,7 @@ func (r *run) seedInbox(ctx context.Context) ([]string, error) {
 			from, to = other, ids[0]
 		}
 		lo, hi := pair(from, to)
-		read := !(to == ids[0] && k%5 == 1)
+		read := to != ids[0] || k%5 != 1
 		at := now.Add(time.Duration(k-benchMessages) * time.Minute)
 		msgs = append(msgs, []any{from, to, lo, hi, fmt.Sprintf("Message %d about a 2 BHK in Whitefield", k), read, at})
 	}
@@ -156,8 +155,9 @@ func (r *run) streamLatency(ctx context.Context, names []string, sends int) (res
 		if err != nil {
 			return res, err
 		}
-		io.Copy(io.Discard, resp.Body)
-		resp.Body.Close()
+		if _, err := discard(resp); err != nil {
+			return res, err
+		}
 		if resp.StatusCode != 201 {
 			return res, fmt.Errorf("send answered %d", resp.StatusCode)
 		}
@@ -181,7 +181,7 @@ func (r *run) listen(ctx context.Context, c *http.Client, userID int64, ready ch
 		ready <- err
 		return
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }()
 	if resp.StatusCode != 200 {
 		ready <- fmt.Errorf("stream answered %d", resp.StatusCode)
 		return
@@ -201,8 +201,7 @@ func (r *run) listen(ctx context.Context, c *http.Client, userID int64, ready ch
 				Content    string `json:"content"`
 				ReceiverID int64  `json:"receiverId"`
 			}
-			json.Unmarshal([]byte(strings.TrimPrefix(line, "data: ")), &m)
-			if m.ReceiverID == userID {
+			if err := json.Unmarshal([]byte(strings.TrimPrefix(line, "data: ")), &m); err == nil && m.ReceiverID == userID {
 				got(m.Content, at)
 			}
 		}
@@ -215,7 +214,7 @@ func me(c *http.Client, base string) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }()
 	var u struct {
 		ID int64 `json:"id"`
 	}

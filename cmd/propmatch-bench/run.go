@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -49,8 +50,7 @@ func newRun(ctx context.Context, dbURL string, log *slog.Logger) (*run, error) {
 	}
 	bus, err := services.EventBus(ctx, db, dbURL, log)
 	if err != nil {
-		db.Close()
-		return nil, err
+		return nil, errors.Join(err, db.Close())
 	}
 	outbox := &notify.DBOutbox{DB: db}
 	// The benchmark measures no password hashing: its agents sign in cheaply.
@@ -58,22 +58,25 @@ func newRun(ctx context.Context, dbURL string, log *slog.Logger) (*run, error) {
 	cfg.Argon = auth.Argon2Params{Memory: 1024, Time: 1, Threads: 1}
 	set := services.New(db, services.Options{Auth: cfg, OTP: &notify.DevWhatsApp{Store: outbox}, Mail: &notify.DevMailer{Store: outbox},
 		Events: bus, Log: log})
-	r := &run{db: db, bus: bus, props: set.Properties, reqs: set.Requirements, auth: set.Auth, rng: rand.New(rand.NewPCG(1, 2))}
+	r := &run{db: db, bus: bus, props: set.Properties, reqs: set.Requirements, auth: set.Auth,
+		rng: rand.New(rand.NewPCG(1, 2))} //nolint:gosec // G404: repeatable samples; nothing here is secret
 	h := httpapi.New(httpapi.Deps{DB: db, Set: set, Log: log})
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
-		return nil, err
+		return nil, errors.Join(err, bus.Close(), db.Close())
 	}
 	r.base = "http://" + ln.Addr().String()
-	r.srv = &http.Server{Handler: h}
-	go r.srv.Serve(ln)
+	r.srv = &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
+	go func() {
+		if err := r.srv.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
+			warn("serve", err)
+		}
+	}()
 	return r, nil
 }
 
 func (r *run) close() {
-	r.bus.Close()
-	r.srv.Close()
-	r.db.Close()
+	warn("close", errors.Join(r.bus.Close(), r.srv.Close(), r.db.Close()))
 }
 
 // result is a set of timed operations.
@@ -122,8 +125,11 @@ func (r *run) samples(ctx context.Context, query string, k int) ([]map[string]an
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	cols, _ := rows.Columns()
+	defer func() { _ = rows.Close() }()
+	cols, err := rows.Columns()
+	if err != nil {
+		return nil, err
+	}
 	var out []map[string]any
 	for rows.Next() {
 		vals := make([]any, len(cols))
@@ -146,14 +152,19 @@ func (r *run) samples(ctx context.Context, query string, k int) ([]map[string]an
 	return out, rows.Err()
 }
 
-// decodeJSONColumns turns the JSON list columns of a sampled row back into lists.
-func decodeJSONColumns(m map[string]any, keys ...string) {
+// decodeJSONColumns turns the JSON list columns of a sampled row back into
+// lists; an empty or NULL column gives none.
+func decodeJSONColumns(m map[string]any, keys ...string) error {
 	for _, k := range keys {
 		var v []string
-		s, _ := m[k].(string)
-		json.Unmarshal([]byte(s), &v)
+		if s, _ := m[k].(string); s != "" {
+			if err := json.Unmarshal([]byte(s), &v); err != nil {
+				return fmt.Errorf("column %s: %w", k, err)
+			}
+		}
 		m[k] = v
 	}
+	return nil
 }
 
 func as[T any](m map[string]any) (T, error) {
@@ -203,7 +214,9 @@ func (r *run) createRequirements(ctx context.Context, k int) (result, error) {
 	}
 	start := time.Now()
 	for _, m := range rows {
-		decodeJSONColumns(m, "propertyTypes", "preferredCities", "preferredLocalities")
+		if err := decodeJSONColumns(m, "propertyTypes", "preferredCities", "preferredLocalities"); err != nil {
+			return res, err
+		}
 		m["clientPhone"] = fmt.Sprintf("9%09d", r.rng.IntN(1_000_000_000))
 		in, err := as[requirement.Input](m)
 		if err != nil {
@@ -238,7 +251,10 @@ func (r *run) hammer(call string, clients []*http.Client, d time.Duration) (resu
 	var failed error
 	deadline := time.Now().Add(d)
 	start := time.Now()
-	cpu := cpuTime()
+	cpu, err := cpuTime()
+	if err != nil {
+		return res, err
+	}
 	for _, c := range clients {
 		wg.Add(1)
 		go func() {
@@ -249,10 +265,10 @@ func (r *run) hammer(call string, clients []*http.Client, d time.Duration) (resu
 				t := time.Now()
 				resp, err := c.Get(r.base + path)
 				if err == nil {
-					n, _ := io.Copy(io.Discard, resp.Body)
+					var n int64
+					n, err = discard(resp)
 					read += n
-					resp.Body.Close()
-					if resp.StatusCode != 200 {
+					if err == nil && resp.StatusCode != 200 {
 						err = fmt.Errorf("%s answered %d", path, resp.StatusCode)
 					}
 				}
@@ -272,15 +288,24 @@ func (r *run) hammer(call string, clients []*http.Client, d time.Duration) (resu
 	}
 	wg.Wait()
 	res.wall = time.Since(start)
-	res.cpu = cpuTime() - cpu
-	return res, failed
+	end, err := cpuTime()
+	res.cpu = end - cpu
+	return res, errors.Join(failed, err)
 }
 
 // cpuTime returns the CPU time (user and system) this process has used.
-func cpuTime() time.Duration {
+func cpuTime() (time.Duration, error) {
 	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()), err
+}
+
+// discard reads resp's body to the end, so that its connection is reused,
+// and closes it. It returns how many bytes it read.
+func discard(resp *http.Response) (int64, error) {
+	n, err := io.Copy(io.Discard, resp.Body)
+	_ = resp.Body.Close() // only read: the copy says whether the body arrived
+	return n, err
 }
 
 // signIn returns n HTTP clients signed in as the agents with the most buyer
@@ -330,7 +355,9 @@ func (r *run) login(username, password string, timeout time.Duration) (*http.Cli
 	if err != nil {
 		return nil, err
 	}
-	resp.Body.Close()
+	if _, err := discard(resp); err != nil {
+		return nil, err
+	}
 	if resp.StatusCode != 200 {
 		return nil, fmt.Errorf("sign-in of %s answered %d", username, resp.StatusCode)
 	}
@@ -371,19 +398,21 @@ func postgresDatabase(n int) (string, func(), error) {
 	if base == "" {
 		return "", nil, fmt.Errorf("BENCH_DATABASE_URL is not set")
 	}
+	u, err := url.Parse(base)
+	if err != nil {
+		return "", nil, fmt.Errorf("BENCH_DATABASE_URL: %w", err)
+	}
 	admin, err := store.Open(context.Background(), base)
 	if err != nil {
 		return "", nil, err
 	}
 	name := fmt.Sprintf("propmatch_bench_%d_%d", n, os.Getpid())
 	if _, err := admin.Exec("CREATE DATABASE " + name); err != nil {
-		admin.Close()
-		return "", nil, err
+		return "", nil, errors.Join(err, admin.Close())
 	}
-	u, _ := url.Parse(base)
 	u.Path = "/" + name
 	return u.String(), func() {
-		admin.Exec("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)")
-		admin.Close()
+		_, err := admin.Exec("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)")
+		warn("drop database "+name, errors.Join(err, admin.Close()))
 	}, nil
 }

@@ -32,8 +32,7 @@ Configuration is read from the environment; see the README.
 // `serve` serves (index.html at its root; nil or empty serves none).
 func Run(ctx context.Context, web fs.FS, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		fmt.Fprint(stderr, usage)
-		return errors.New("no command given")
+		return usageError(stderr, errors.New("no command given"))
 	}
 	cfg, err := loadConfig(getenv)
 	if err != nil {
@@ -45,30 +44,28 @@ func Run(ctx context.Context, web fs.FS, args []string, getenv func(string) stri
 		TuneGC(getenv)
 		return serve(ctx, cfg, web, args[1:], log, stdout, stderr)
 	case "migrate":
-		db, err := openDB(ctx, cfg)
-		if err != nil {
-			return err
-		}
-		defer db.Close()
-		fmt.Fprintf(stdout, "%s database is up to date\n", db.Engine)
-		return nil
+		return migrateCommand(ctx, cfg, stdout)
 	case "demo":
 		return demoCommand(ctx, cfg, args[1:], stdout, stderr)
 	case "users":
 		return usersCommand(ctx, cfg, args[1:], log, stdout)
 	case "help", "-h", "--help":
-		fmt.Fprint(stdout, usage)
-		return nil
+		_, err := fmt.Fprint(stdout, usage)
+		return err
 	default:
-		fmt.Fprint(stderr, usage)
-		return fmt.Errorf("unknown command %q", args[0])
+		return usageError(stderr, fmt.Errorf("unknown command %q", args[0]))
 	}
 }
 
+// usageError prints the usage to stderr and returns err, joined with the
+// error of that write if it fails.
+func usageError(stderr io.Writer, err error) error {
+	_, werr := fmt.Fprint(stderr, usage)
+	return errors.Join(err, werr)
+}
+
 func newLogger(cfg Config, w io.Writer) *slog.Logger {
-	var level slog.Level
-	level.UnmarshalText([]byte(cfg.LogLevel))
-	opts := &slog.HandlerOptions{Level: level}
+	opts := &slog.HandlerOptions{Level: cfg.LogLevel}
 	if cfg.LogFormat == "json" {
 		return slog.New(slog.NewJSONHandler(w, opts))
 	}
@@ -82,10 +79,26 @@ func openDB(ctx context.Context, cfg Config) (*store.DB, error) {
 		return nil, err
 	}
 	if err := db.Migrate(ctx); err != nil {
-		db.Close()
-		return nil, err
+		return nil, errors.Join(err, db.Close())
 	}
 	return db, nil
+}
+
+// closeDB closes db and joins its error to *err: a command that wrote to
+// the database reports a failure to close it.
+func closeDB(db *store.DB, err *error) {
+	*err = errors.Join(*err, db.Close())
+}
+
+// migrateCommand brings the database schema up to date.
+func migrateCommand(ctx context.Context, cfg Config, stdout io.Writer) (err error) {
+	db, err := openDB(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer closeDB(db, &err)
+	_, err = fmt.Fprintf(stdout, "%s database is up to date\n", db.Engine)
+	return err
 }
 
 func authConfig(cfg Config) auth.Config {
@@ -97,7 +110,7 @@ func authConfig(cfg Config) auth.Config {
 	return ac
 }
 
-func usersCommand(ctx context.Context, cfg Config, args []string, log *slog.Logger, stdout io.Writer) error {
+func usersCommand(ctx context.Context, cfg Config, args []string, log *slog.Logger, stdout io.Writer) (err error) {
 	if len(args) != 3 || args[0] != "set-role" {
 		return errors.New("usage: propmatch users set-role USERNAME admin|agent")
 	}
@@ -105,7 +118,7 @@ func usersCommand(ctx context.Context, cfg Config, args []string, log *slog.Logg
 	if err != nil {
 		return err
 	}
-	defer db.Close()
+	defer closeDB(db, &err)
 	svc := auth.New(db, authConfig(cfg), nil, nil, log)
 	u, err := svc.SetRole(ctx, args[1], args[2])
 	if apperr.CodeOf(err) == apperr.Internal {
@@ -114,6 +127,6 @@ func usersCommand(ctx context.Context, cfg Config, args []string, log *slog.Logg
 	if err != nil {
 		return errors.New(apperr.MessageOf(err))
 	}
-	fmt.Fprintf(stdout, "%s is now %s\n", u.Username, u.Role)
-	return nil
+	_, err = fmt.Fprintf(stdout, "%s is now %s\n", u.Username, u.Role)
+	return err
 }

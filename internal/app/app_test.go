@@ -517,6 +517,7 @@ func TestBadConfigIsAnError(t *testing.T) {
 		{"OTPLimitNotANumber", env{"PROPMATCH_OTP_PER_IP_PER_HOUR": "many"}, []string{"PROPMATCH_OTP_PER_IP_PER_HOUR"}},
 		{"AuthRateNotANumber", env{"PROPMATCH_AUTH_RATE_PER_MINUTE": "fast"}, []string{"PROPMATCH_AUTH_RATE_PER_MINUTE"}},
 		{"UnknownLogFormat", env{"PROPMATCH_LOG_FORMAT": "xml"}, []string{"PROPMATCH_LOG_FORMAT"}},
+		{"UnknownLogLevel", env{"PROPMATCH_LOG_LEVEL": "loud"}, []string{"PROPMATCH_LOG_LEVEL", "loud"}},
 		{"EveryBadVariableIsNamed", env{"PROPMATCH_ENV": "staging", "PROPMATCH_SESSION_IDLE": "abc"}, []string{"PROPMATCH_ENV", "PROPMATCH_SESSION_IDLE"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

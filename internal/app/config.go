@@ -3,6 +3,7 @@ package app
 import (
 	"errors"
 	"fmt"
+	"log/slog"
 	"net/url"
 	"strconv"
 	"strings"
@@ -18,7 +19,7 @@ type Config struct {
 	Env         string // development or production
 	TrustProxy  bool
 	LogFormat   string // text or json
-	LogLevel    string
+	LogLevel    slog.Level
 
 	OTPPerIPPerHour       int
 	AuthRatePerMinute     int
@@ -89,7 +90,6 @@ func loadConfig(getenv func(string) string) (Config, error) {
 		Env:                   str("PROPMATCH_ENV", "development"),
 		TrustProxy:            str("PROPMATCH_TRUST_PROXY", "false") == "true",
 		LogFormat:             str("PROPMATCH_LOG_FORMAT", "text"),
-		LogLevel:              str("PROPMATCH_LOG_LEVEL", "info"),
 		OTPPerIPPerHour:       num("PROPMATCH_OTP_PER_IP_PER_HOUR", 30),
 		AuthRatePerMinute:     num("PROPMATCH_AUTH_RATE_PER_MINUTE", 30),
 		AuthBurst:             num("PROPMATCH_AUTH_BURST", 20),
@@ -138,6 +138,9 @@ func loadConfig(getenv func(string) string) (Config, error) {
 	}
 	if c.LogFormat != "text" && c.LogFormat != "json" {
 		errs = append(errs, fmt.Errorf("PROPMATCH_LOG_FORMAT must be text or json, got %q", c.LogFormat))
+	}
+	if level := str("PROPMATCH_LOG_LEVEL", "info"); c.LogLevel.UnmarshalText([]byte(level)) != nil {
+		errs = append(errs, fmt.Errorf("PROPMATCH_LOG_LEVEL must be debug, info, warn or error, got %q", level))
 	}
 	return c, errors.Join(errs...)
 }

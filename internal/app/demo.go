@@ -34,6 +34,7 @@ func seedDemo(ctx context.Context, db *store.DB, a *auth.Service, cfg Config, ou
 	if err != nil {
 		return err
 	}
+	var b strings.Builder
 	if n == 0 {
 		ids := map[string]int64{}
 		for _, u := range demoAccounts {
@@ -51,21 +52,22 @@ func seedDemo(ctx context.Context, db *store.DB, a *auth.Service, cfg Config, ou
 		if err != nil {
 			return fmt.Errorf("demo market: %w", err)
 		}
-		fmt.Fprintf(out, "Demo market added: %d agents, %d properties, %d requirements, %d matches, %d connections, %d messages.\n",
+		fmt.Fprintf(&b, "Demo market added: %d agents, %d properties, %d requirements, %d matches, %d connections, %d messages.\n",
 			res.Agents, res.Properties, res.Requirements, res.Matches, res.Connections, res.Messages)
 	}
-	fmt.Fprintln(out, "Demo logins (development mode):")
+	b.WriteString("Demo logins (development mode):\n")
 	for _, u := range demoAccounts {
-		fmt.Fprintf(out, "  %-6s %-7s password %s\n", u.Role, u.Username, u.Password)
+		fmt.Fprintf(&b, "  %-6s %-7s password %s\n", u.Role, u.Username, u.Password)
 	}
 	if n != 0 {
-		fmt.Fprintln(out, "  (the database already had users, so no demo data was added; these logins work only if it was made by --demo)")
+		b.WriteString("  (the database already had users, so no demo data was added; these logins work only if it was made by --demo)\n")
 	}
-	return nil
+	_, err = io.WriteString(out, b.String())
+	return err
 }
 
 // demoCommand fills the configured database with a generated market.
-func demoCommand(ctx context.Context, cfg Config, args []string, stdout, stderr io.Writer) error {
+func demoCommand(ctx context.Context, cfg Config, args []string, stdout, stderr io.Writer) (err error) {
 	fl := flag.NewFlagSet("demo", flag.ContinueOnError)
 	fl.SetOutput(stderr)
 	agents := fl.Int("agents", demo.DefaultAgents, "agents to add")
@@ -94,9 +96,11 @@ func demoCommand(ctx context.Context, cfg Config, args []string, stdout, stderr 
 	if err != nil {
 		return err
 	}
-	defer db.Close()
-	fmt.Fprintf(stdout, "Generating %d agents, %d properties and %d requirements in the %s database (seed %d)\n",
-		*agents, *properties, *requirements, db.Engine, *seed)
+	defer closeDB(db, &err)
+	if _, err := fmt.Fprintf(stdout, "Generating %d agents, %d properties and %d requirements in the %s database (seed %d)\n",
+		*agents, *properties, *requirements, db.Engine, *seed); err != nil {
+		return err
+	}
 	res, err := demo.Generate(ctx, db, demo.Options{Agents: *agents, Properties: *properties, Requirements: *requirements,
 		Connections: *connections, Seed: *seed, Limit: cfg.MatchesPerRequirement, Append: *appendData, CacheMB: *cacheMB, Progress: stdout})
 	if err != nil {
@@ -105,14 +109,16 @@ func demoCommand(ctx context.Context, cfg Config, args []string, stdout, stderr 
 		}
 		return fmt.Errorf("demo: %w (rows written before the failure are kept)", err)
 	}
-	fmt.Fprintf(stdout, "Done in %s: %s agents, %s properties, %s requirements, %s matches, %s connections and %s messages added",
+	var b strings.Builder
+	fmt.Fprintf(&b, "Done in %s: %s agents, %s properties, %s requirements, %s matches, %s connections and %s messages added",
 		res.Elapsed.Round(100*time.Millisecond), thousands(res.Agents), thousands(res.Properties), thousands(res.Requirements),
 		thousands(res.Matches), thousands(res.Connections), thousands(res.Messages))
 	if res.Refreshed > 0 {
-		fmt.Fprintf(stdout, " (%s existing requirements re-matched)", thousands(res.Refreshed))
+		fmt.Fprintf(&b, " (%s existing requirements re-matched)", thousands(res.Refreshed))
 	}
-	fmt.Fprintln(stdout)
-	return nil
+	b.WriteString("\n")
+	_, err = io.WriteString(stdout, b.String())
+	return err
 }
 
 // thousands writes n with Western thousands separators (1,000,000).

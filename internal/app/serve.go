@@ -74,7 +74,7 @@ func parseServeFlags(cfg Config, args []string) (serveFlags, error) {
 // serve runs the HTTP server until ctx ends, then shuts it down cleanly.
 // web is the built web app (index.html at its root); without one, pages
 // answer 404 saying the app is not built in.
-func serve(ctx context.Context, cfg Config, web fs.FS, args []string, log *slog.Logger, stdout, stderr io.Writer) error {
+func serve(ctx context.Context, cfg Config, web fs.FS, args []string, log *slog.Logger, stdout, stderr io.Writer) (err error) {
 	f, err := parseServeFlags(cfg, args)
 	if err != nil {
 		return err
@@ -87,12 +87,12 @@ func serve(ctx context.Context, cfg Config, web fs.FS, args []string, log *slog.
 	if err != nil {
 		return err
 	}
-	defer db.Close()
+	defer closeDB(db, &err)
 	bus, err := services.EventBus(ctx, db, cfg.DatabaseURL, log)
 	if err != nil {
 		return err
 	}
-	defer bus.Close()
+	defer func() { err = errors.Join(err, bus.Close()) }()
 	outbox := &notify.DBOutbox{DB: db}
 	if cfg.Dev() {
 		// Development mode sends nothing: the outbox captures every message.
@@ -123,7 +123,11 @@ func serve(ctx context.Context, cfg Config, web fs.FS, args []string, log *slog.
 	}
 	srv := newHTTPServer(ctx, httpapi.New(deps), log)
 	// Open event streams never go idle: end them when shutdown begins.
-	srv.RegisterOnShutdown(func() { bus.Close() })
+	srv.RegisterOnShutdown(func() {
+		if err := bus.Close(); err != nil {
+			log.Warn("shutdown: closing live events", "err", err)
+		}
+	})
 	go sweepSessions(ctx, set.Auth, log)
 	log.Info("PropMatch is listening", "url", "http://"+ln.Addr().String(), "env", cfg.Env, "database", string(db.Engine))
 	return serveUntilDone(ctx, srv, ln, set.Auth, cfg.DrainTimeout, log)
@@ -194,8 +198,7 @@ func serveUntilDone(ctx context.Context, srv *http.Server, ln net.Listener, a *a
 	defer cancel()
 	if err := srv.Shutdown(drainCtx); err != nil {
 		// Slow clients had their chance: a stop is not a failure.
-		log.Warn("shutdown: connections still open after the drain were closed", "drain", drain, "err", err)
-		srv.Close()
+		log.Warn("shutdown: connections still open after the drain were closed", "drain", drain, "err", errors.Join(err, srv.Close()))
 	}
 	// Reset codes and notices already queued still go out, within the drain.
 	if err := a.Drain(drainCtx); err != nil {
@@ -221,7 +224,8 @@ func warnIfReachable(addr net.Addr, log *slog.Logger, stderr io.Writer) {
 	if tcp, ok := addr.(*net.TCPAddr); ok && tcp.IP.IsLoopback() {
 		return
 	}
-	fmt.Fprintf(stderr, `
+	// The log below carries the warning too: a failed write here loses nothing.
+	_, _ = fmt.Fprintf(stderr, `
 !!! WARNING: PropMatch is in DEVELOPMENT mode and listens on %s, which other machines can reach.
 !!! Development mode is for one developer's machine: demo accounts have published passwords and no
 !!! real message is sent. The outbox and echoed codes answer only on this machine (loopback).

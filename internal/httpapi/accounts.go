@@ -61,8 +61,11 @@ func (s *server) login(w http.ResponseWriter, r *http.Request) {
 	}
 	u, sess, err := s.Auth.Login(r.Context(), in.Username, in.Password, s.client(r))
 	if err == nil {
-		// A new session replaces the one this browser had.
-		s.Auth.Logout(r.Context(), sessionToken(r))
+		// A new session replaces the one this browser had; one left behind
+		// expires as any other does.
+		if err := s.Auth.Logout(r.Context(), sessionToken(r)); err != nil {
+			s.Log.WarnContext(r.Context(), "sign-in: end the previous session", "err", err)
+		}
 		s.setSessionCookie(w, r, sess)
 	}
 	s.reply(w, r, http.StatusOK, u, err)

@@ -455,12 +455,12 @@ func TestCrossOriginWritesAreRefused(t *testing.T) {
 }
 
 func TestThrottling(t *testing.T) {
-	wantRetryAfter := func(t *testing.T, res response, max int) {
+	wantRetryAfter := func(t *testing.T, res response, most int) {
 		t.Helper()
 		wantError(t, res, 429)
 		n, err := strconv.Atoi(res.header.Get("Retry-After"))
-		if err != nil || n < 1 || n > max {
-			t.Errorf("Retry-After = %q, want 1..%d seconds", res.header.Get("Retry-After"), max)
+		if err != nil || n < 1 || n > most {
+			t.Errorf("Retry-After = %q, want 1..%d seconds", res.header.Get("Retry-After"), most)
 		}
 	}
 	t.Run("SecondCodeToOnePhoneWithin30sIs429", func(t *testing.T) {

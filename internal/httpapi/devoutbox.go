@@ -120,8 +120,10 @@ func (s *server) devOutboxPage(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Security-Policy", contentSecurityPolicy(nonce))
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
-	outboxPage.Execute(w, struct {
+	if err := outboxPage.Execute(w, struct {
 		Nonce string
 		List  any
-	}{nonce, list})
+	}{nonce, list}); err != nil {
+		s.Log.WarnContext(r.Context(), "dev outbox page", "err", err)
+	}
 }

@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"sync"
@@ -28,8 +29,8 @@ type streamSlots struct {
 	open map[int64]int
 }
 
-func newStreamSlots(max int) *streamSlots {
-	return &streamSlots{max: max, open: map[int64]int{}}
+func newStreamSlots(most int) *streamSlots {
+	return &streamSlots{max: most, open: map[int64]int{}}
 }
 
 // take reserves a stream for user, or reports false when user holds max.
@@ -91,7 +92,7 @@ func (s *server) events(w http.ResponseWriter, r *http.Request, u auth.User) {
 	sub := s.Events.Subscribe(u.ID, events.SessionKey(token))
 	defer sub.Close()
 	rc := http.NewResponseController(w)
-	if openStream(w, rc) {
+	if s.openStream(w, r, rc) {
 		s.stream(w, r, rc, sub, token)
 	}
 }
@@ -99,9 +100,11 @@ func (s *server) events(w http.ResponseWriter, r *http.Request, u auth.User) {
 // openStream sends the headers of an event stream, lifting the server's
 // read and write timeouts, which a stream outlives. It reports whether the
 // client is still there.
-func openStream(w http.ResponseWriter, rc *http.ResponseController) bool {
-	rc.SetReadDeadline(time.Time{})
-	rc.SetWriteDeadline(time.Time{})
+func (s *server) openStream(w http.ResponseWriter, r *http.Request, rc *http.ResponseController) bool {
+	if err := errors.Join(rc.SetReadDeadline(time.Time{}), rc.SetWriteDeadline(time.Time{})); err != nil {
+		// The stream still works until the server's timeouts end it, and the client reconnects.
+		s.Log.WarnContext(r.Context(), "event stream: cannot lift the server's timeouts", "err", err)
+	}
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("Cache-Control", "no-store")

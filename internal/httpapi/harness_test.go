@@ -396,11 +396,6 @@ func checkContract(t *testing.T, req *http.Request, res response) {
 
 // ---- small helpers -----------------------------------------------------
 
-func firstLine(err error) string {
-	s, _, _ := strings.Cut(err.Error(), "\n")
-	return s
-}
-
 // syncBuffer is a bytes.Buffer that the server's goroutines can share.
 type syncBuffer struct {
 	mu  sync.Mutex

@@ -8,7 +8,7 @@ import (
 
 func (s *server) healthz(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-	w.Write([]byte("ok"))
+	_, _ = w.Write([]byte("ok"))
 }
 
 // readyz answers 200 when the database answers and its schema is the one
@@ -20,7 +20,7 @@ func (s *server) readyz(w http.ResponseWriter, r *http.Request) {
 	notReady := func(msg string, err error) {
 		s.Log.WarnContext(ctx, "readiness check failed", "err", err)
 		w.WriteHeader(http.StatusServiceUnavailable)
-		w.Write([]byte(msg))
+		_, _ = w.Write([]byte(msg))
 	}
 	if err := s.DB.PingContext(ctx); err != nil {
 		notReady("database unavailable\n", err)
@@ -30,5 +30,5 @@ func (s *server) readyz(w http.ResponseWriter, r *http.Request) {
 		notReady("database schema is not up to date\n", err)
 		return
 	}
-	w.Write([]byte("ok"))
+	_, _ = w.Write([]byte("ok"))
 }

@@ -29,11 +29,11 @@ func heapDuring(fn func()) (peak, held uint64) {
 	runtime.GC()
 	samples := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"},
 		{Name: "/memory/classes/heap/unused:bytes"}, {Name: "/memory/classes/heap/free:bytes"}}
-	var max atomic.Uint64
+	var highest atomic.Uint64
 	read := func() {
 		metrics.Read(samples)
-		if v := samples[0].Value.Uint64(); v > max.Load() {
-			max.Store(v)
+		if v := samples[0].Value.Uint64(); v > highest.Load() {
+			highest.Store(v)
 		}
 	}
 	done, stopped := make(chan struct{}), make(chan struct{})
@@ -57,7 +57,7 @@ func heapDuring(fn func()) (peak, held uint64) {
 	for _, s := range samples {
 		held += s.Value.Uint64()
 	}
-	return max.Load(), held
+	return highest.Load(), held
 }
 
 // TestImageUploadsKeepTheHeapBounded uploads many images at once and watches
@@ -270,7 +270,8 @@ func TestNULCharactersAre400(t *testing.T) {
 // TestUnreadableNumbersAreRefused sends numbers that cannot be read to every
 // write that takes one: each is a field error, never a price of 0 or an
 // open budget (issue 9, F14). TestPropertyInputConversion and
-// TestRequirementInputConversion keep the shapes the spec allows.
+// TestRequirementInputConversion keep the shapes the forms may send
+// (docs/product.md#input-and-errors).
 func TestUnreadableNumbersAreRefused(t *testing.T) {
 	eachEngine(t, apiOptions{}, func(t *testing.T, a *apiTest) {
 		mk := newMarket(a)

@@ -27,5 +27,5 @@ func (s *server) getMedia(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
-	w.Write(img.Data)
+	_, _ = w.Write(img.Data)
 }

@@ -236,7 +236,7 @@ func nextLink(t *testing.T, res response) string {
 
 // TestMessageFromANewMatchFreesItsSlot: a `new` match that messaging marks
 // `contacted` no longer counts toward the requirement's best new matches,
-// so the next best candidate is stored (product rules, Matching).
+// so the next best candidate is stored (docs/product.md#match-engine).
 func TestMessageFromANewMatchFreesItsSlot(t *testing.T) {
 	eachEngine(t, apiOptions{matchLimit: 1}, func(t *testing.T, a *apiTest) {
 		A := a.newAgent("anil", "9811111111")

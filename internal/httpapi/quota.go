@@ -12,7 +12,6 @@ import (
 	"propmatch/internal/apperr"
 	"propmatch/internal/auth"
 	"propmatch/internal/quota"
-	"propmatch/internal/security"
 )
 
 // Quotas limits what one signed-in agent may write (issue 9, F16). A zero
@@ -128,8 +127,7 @@ func (s *server) limitWrites(next http.Handler) http.Handler {
 			return
 		}
 		if first { // one event per run of refusals, so that a script cannot flood the table
-			security.Record(r.Context(), s.DB, s.DB.Time(), security.Event{Type: security.RateLimitHit, IP: s.clientIP(r),
-				URL: r.URL.Path, Subject: "user:" + strconv.FormatInt(u.ID, 10), Detail: "write rate"})
+			s.recordLimitHit(r, "user:"+strconv.FormatInt(u.ID, 10), "write rate")
 		}
 		s.fail(w, r, apperr.Throttled(wait, "You are making changes too quickly. Please wait %s and try again", quota.Wait(wait)))
 	})

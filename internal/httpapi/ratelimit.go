@@ -61,12 +61,20 @@ func (s *server) limited(h http.HandlerFunc) http.HandlerFunc {
 		return h
 	}
 	return func(w http.ResponseWriter, r *http.Request) {
-		ip := s.clientIP(r)
-		if !s.authLimiter.allow(ip) {
-			security.Record(r.Context(), s.DB, s.DB.Time(), security.Event{Type: security.RateLimitHit, IP: ip, URL: r.URL.Path, Detail: "burst limit"})
+		if !s.authLimiter.allow(s.clientIP(r)) {
+			s.recordLimitHit(r, "", "burst limit")
 			s.fail(w, r, apperr.Throttled(time.Minute, "Too many requests. Please slow down and try again in a minute"))
 			return
 		}
 		h(w, r)
+	}
+}
+
+// recordLimitHit stores a refusal by a rate limit as a security event. A
+// failure to store it is logged: the refusal stands either way.
+func (s *server) recordLimitHit(r *http.Request, subject, detail string) {
+	e := security.Event{Type: security.RateLimitHit, IP: s.clientIP(r), URL: r.URL.Path, Subject: subject, Detail: detail}
+	if err := security.Record(r.Context(), s.DB, s.DB.Time(), e); err != nil {
+		s.Log.WarnContext(r.Context(), "record a rate-limit hit", "err", err)
 	}
 }

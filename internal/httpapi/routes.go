@@ -43,8 +43,8 @@ func (s *server) routes(mux *http.ServeMux) {
 	mux.Handle("/", s.webApp())
 }
 
-// accountRoutes are the accounts (docs/product.md, "Registration" to
-// "Sessions").
+// accountRoutes are the accounts (docs/product.md#registration through
+// #sessions).
 func (s *server) accountRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("POST /api/send-otp", s.limited(s.sendOTP))
 	mux.HandleFunc("POST /api/verify-otp", s.limited(s.verifyOTP))
@@ -58,7 +58,7 @@ func (s *server) accountRoutes(mux *http.ServeMux) {
 }
 
 // listingRoutes are listings, requirements and their matches
-// (docs/product.md, "Listings" to "Lead status").
+// (docs/product.md#listings through #lead-status).
 func (s *server) listingRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/properties", s.signedIn(s.listMyProperties))
 	mux.HandleFunc("POST /api/properties", s.signedIn(s.counted(s.createProperty)))
@@ -75,8 +75,8 @@ func (s *server) listingRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("PUT /api/matches/{id}/share-client", s.signedIn(s.shareMatchClient))
 }
 
-// networkRoutes are the agent network and messages (docs/product.md,
-// "Agent network" to "Messages").
+// networkRoutes are the agent network and messages
+// (docs/product.md#agent-network through #messages).
 func (s *server) networkRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/agents", s.signedIn(s.listAgents))
 	mux.HandleFunc("GET /api/users", s.signedIn(s.listUsers))

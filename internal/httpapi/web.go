@@ -18,7 +18,12 @@ import (
 // index.html: a binary built without the embedweb tag) every such path
 // answers 404 saying so.
 func (s *server) webApp() http.Handler {
-	if !HasWebApp(s.Web) {
+	var index []byte
+	err := fs.ErrNotExist
+	if HasWebApp(s.Web) {
+		index, err = fs.ReadFile(s.Web, "index.html")
+	}
+	if err != nil {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			http.Error(w, noWebApp, http.StatusNotFound)
 		})
@@ -32,45 +37,40 @@ func (s *server) webApp() http.Handler {
 		}
 		name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
 		data, err := fs.ReadFile(s.Web, name)
-		if name == "" || err != nil {
+		if name == "" || name == "index.html" || err != nil {
 			if strings.HasPrefix(name, "assets/") {
 				http.NotFound(w, r)
 				return
 			}
-			name = "index.html"
-			if data, err = fs.ReadFile(s.Web, name); err != nil {
-				http.Error(w, "index.html is missing from the built web app", http.StatusInternalServerError)
-				return
-			}
-		}
-		if name == "index.html" {
-			serveIndex(w, r, data)
+			serveIndex(w, r, index)
 			return
 		}
-		h := w.Header()
-		if ct := mime.TypeByExtension(path.Ext(name)); ct != "" {
-			h.Set("Content-Type", ct)
-		}
-		if strings.HasPrefix(name, "assets/") {
-			h.Set("Cache-Control", "public, max-age=31536000, immutable")
+		s.serveWebFile(w, r, name, data, &gz)
+	})
+}
+
+// serveWebFile serves data, the web app's file name, gzipped (and kept so in
+// gz) when it compresses well and the client takes gzip.
+func (s *server) serveWebFile(w http.ResponseWriter, r *http.Request, name string, data []byte, gz *sync.Map) {
+	h := w.Header()
+	if ct := mime.TypeByExtension(path.Ext(name)); ct != "" {
+		h.Set("Content-Type", ct)
+	}
+	if strings.HasPrefix(name, "assets/") {
+		h.Set("Cache-Control", "public, max-age=31536000, immutable")
+	} else {
+		h.Set("Cache-Control", "no-cache")
+	}
+	h.Add("Vary", "Accept-Encoding")
+	if compressible(name) && strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
+		if z, err := gzipOnce(gz, name, data); err != nil {
+			s.Log.WarnContext(r.Context(), "gzip web app file: served uncompressed", "name", name, "err", err)
 		} else {
-			h.Set("Cache-Control", "no-cache")
-		}
-		h.Add("Vary", "Accept-Encoding")
-		if compressible(name) && strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
-			v, ok := gz.Load(name)
-			if !ok {
-				var buf bytes.Buffer
-				zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
-				zw.Write(data)
-				zw.Close()
-				v, _ = gz.LoadOrStore(name, buf.Bytes())
-			}
-			data = v.([]byte)
+			data = z
 			h.Set("Content-Encoding", "gzip")
 		}
-		http.ServeContent(w, r, name, startTime, bytes.NewReader(data))
-	})
+	}
+	http.ServeContent(w, r, name, startTime, bytes.NewReader(data))
 }
 
 // noWebApp is the answer, with 404, to a page request when no web app is built in.
@@ -83,6 +83,27 @@ func HasWebApp(web fs.FS) bool {
 	}
 	_, err := fs.Stat(web, "index.html")
 	return err == nil
+}
+
+// gzipOnce returns data, the file name, compressed at gzip's best level:
+// compressed on the first request for name, then kept in cache.
+func gzipOnce(cache *sync.Map, name string, data []byte) ([]byte, error) {
+	if v, ok := cache.Load(name); ok {
+		return v.([]byte), nil
+	}
+	var buf bytes.Buffer
+	zw, err := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := zw.Write(data); err != nil {
+		return nil, err
+	}
+	if err := zw.Close(); err != nil {
+		return nil, err
+	}
+	v, _ := cache.LoadOrStore(name, buf.Bytes())
+	return v.([]byte), nil
 }
 
 func compressible(name string) bool {
@@ -106,6 +127,6 @@ func serveIndex(w http.ResponseWriter, r *http.Request, page []byte) {
 	h.Set("Cache-Control", "no-cache")
 	h.Set("Content-Length", strconv.Itoa(len(page)))
 	if r.Method != http.MethodHead {
-		w.Write(page)
+		_, _ = w.Write(page)
 	}
 }

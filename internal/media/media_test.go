@@ -86,12 +86,12 @@ func TestSaveAndGet(t *testing.T) {
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		img, _ := Decode(ctx, dataURL("image/png", pngOf(10, 10)), "img")
-		url, err := Save(ctx, db, time.Now(), 0, img)
-		if err == nil {
+		if _, err := Save(ctx, db, time.Now(), 0, img); err == nil {
 			t.Fatal("an image without an existing owner was saved")
 		}
 		db.Exec(`INSERT INTO users (username, password_hash, full_name, phone, created_at, updated_at) VALUES ('a', 'x', 'A', '+919876543210', $1, $1)`, db.Time())
-		if url, err = Save(ctx, db, db.Time(), 1, img); err != nil {
+		url, err := Save(ctx, db, db.Time(), 1, img)
+		if err != nil {
 			t.Fatal(err)
 		}
 		id := IDFromURL(url)

@@ -9,7 +9,9 @@ import (
 	"compress/zlib"
 	"encoding/base64"
 	"encoding/binary"
+	"fmt"
 	"hash/crc32"
+	"math"
 )
 
 // PNG color types (PNG specification, section 11.2.2).
@@ -34,14 +36,16 @@ type PNGSpec struct {
 	HeaderOnly bool
 }
 
-// ZeroPNG returns the PNG file of s, compressed as hard as zlib can.
+// ZeroPNG returns the PNG file of s, compressed as hard as zlib can. It
+// panics when s cannot be written in a PNG header: a width or height outside
+// 0..2³¹−1, or a depth or color type outside a byte.
 func ZeroPNG(s PNGSpec) []byte {
 	var out bytes.Buffer
 	out.WriteString("\x89PNG\r\n\x1a\n")
 	ihdr := make([]byte, 13)
-	binary.BigEndian.PutUint32(ihdr[0:], uint32(s.Width))
-	binary.BigEndian.PutUint32(ihdr[4:], uint32(s.Height))
-	ihdr[8], ihdr[9] = byte(s.Depth), byte(s.ColorType)
+	binary.BigEndian.PutUint32(ihdr[0:], field[uint32](s.Width, math.MaxInt32))
+	binary.BigEndian.PutUint32(ihdr[4:], field[uint32](s.Height, math.MaxInt32))
+	ihdr[8], ihdr[9] = field[byte](s.Depth, math.MaxUint8), field[byte](s.ColorType, math.MaxUint8)
 	if s.Interlaced {
 		ihdr[12] = 1
 	}
@@ -52,21 +56,43 @@ func ZeroPNG(s PNGSpec) []byte {
 	if s.Transparent {
 		chunk(&out, "tRNS", transparency(s))
 	}
+	idat, err := imageData(s)
+	if err != nil {
+		panic(err) // unreachable: zlib writes to memory at a valid level
+	}
+	chunk(&out, "IDAT", idat)
+	chunk(&out, "IEND", nil)
+	return out.Bytes()
+}
+
+// field returns n as a header field of type T, and panics when n is outside 0..most.
+func field[T uint32 | byte](n, most int) T {
+	if n < 0 || n > most {
+		panic(fmt.Sprintf("mediatest: %d does not fit a PNG header field (0..%d)", n, most))
+	}
+	return T(n)
+}
+
+// imageData returns the zlib stream of s's rows of zeros (empty for HeaderOnly).
+func imageData(s PNGSpec) ([]byte, error) {
 	var idat bytes.Buffer
-	z, _ := zlib.NewWriterLevel(&idat, zlib.BestCompression)
+	z, err := zlib.NewWriterLevel(&idat, zlib.BestCompression)
+	if err != nil {
+		return nil, err
+	}
 	for _, p := range passes(s) {
 		if s.HeaderOnly {
 			break
 		}
 		row := make([]byte, 1+(p[0]*bitsPerPixel(s)+7)/8) // filter byte 0, then zero samples
 		for range p[1] {
-			z.Write(row)
+			if _, err := z.Write(row); err != nil {
+				return nil, err
+			}
 		}
 	}
-	z.Close()
-	chunk(&out, "IDAT", idat.Bytes())
-	chunk(&out, "IEND", nil)
-	return out.Bytes()
+	err = z.Close()
+	return idat.Bytes(), err
 }
 
 // DataURL returns b as a data URL of type mime.
@@ -80,14 +106,13 @@ func Bomb() []byte {
 	return ZeroPNG(PNGSpec{Width: 4800, Height: 4800, Depth: 16, ColorType: RGBA})
 }
 
+// chunk appends a PNG chunk: length, type, data and the CRC of type and data.
 func chunk(out *bytes.Buffer, typ string, data []byte) {
-	binary.Write(out, binary.BigEndian, uint32(len(data)))
-	crc := crc32.NewIEEE()
-	crc.Write([]byte(typ))
-	crc.Write(data)
+	out.Write(binary.BigEndian.AppendUint32(nil, field[uint32](len(data), math.MaxInt32)))
+	start := out.Len()
 	out.WriteString(typ)
 	out.Write(data)
-	binary.Write(out, binary.BigEndian, crc.Sum32())
+	out.Write(binary.BigEndian.AppendUint32(nil, crc32.ChecksumIEEE(out.Bytes()[start:])))
 }
 
 func transparency(s PNGSpec) []byte {
