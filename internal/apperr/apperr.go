@@ -64,10 +64,11 @@ func Wrap(err error, context string) error {
 		return nil
 	}
 	var e *Error
-	if errors.As(err, &e) && !(e.Code == Internal && errors.Is(err, stdcontext.DeadlineExceeded)) {
+	timedOut := errors.Is(err, stdcontext.DeadlineExceeded)
+	if errors.As(err, &e) && (e.Code != Internal || !timedOut) {
 		return err
 	}
-	if errors.Is(err, stdcontext.DeadlineExceeded) {
+	if timedOut {
 		return &Error{Code: Unavailable, Message: timeoutMessage, Err: fmt.Errorf("%s: %w", context, err)}
 	}
 	return &Error{Code: Internal, Message: genericMessage, Err: fmt.Errorf("%s: %w", context, err)}

@@ -24,11 +24,9 @@ type SentOTP struct {
 
 // normalizePhone returns the E.164 form of raw, or a field error at path.
 func normalizePhone(raw, path string) (string, error) {
-	phone, err := india.NormalizeMobile(raw)
-	if err != nil {
-		return "", apperr.Validation(apperr.FieldError{Path: path, Message: err.Error()})
-	}
-	return phone, nil
+	var f apperr.Fields
+	phone := india.CheckMobile(&f, path, raw)
+	return phone, f.Err()
 }
 
 // SendOTP sends a fresh 6-digit code to a mobile phone over WhatsApp. It
@@ -75,7 +73,9 @@ func (s *Service) SendOTP(ctx context.Context, rawPhone string, c Client) (SentO
 	}
 	if err := s.otp.SendOTP(ctx, phone, code); err != nil {
 		s.log.ErrorContext(ctx, "otp delivery failed", "phone", india.MaskPhone(phone), "err", err)
-		s.db.ExecContext(ctx, `DELETE FROM otp_verifications WHERE id = $1`, otpID)
+		if _, derr := s.db.ExecContext(ctx, `DELETE FROM otp_verifications WHERE id = $1`, otpID); derr != nil {
+			s.log.ErrorContext(ctx, "unsent otp not deleted", "err", derr)
+		}
 		return SentOTP{}, &apperr.Error{Code: apperr.Unavailable, Message: "We could not send the code right now. Please try again in a minute", Err: err}
 	}
 	sent := SentOTP{Phone: phone}

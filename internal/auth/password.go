@@ -157,6 +157,10 @@ func hashPassword(random io.Reader, p Argon2Params, pw string) (string, error) {
 
 var errBadHash = errors.New("malformed password hash")
 
+// maxKeyLen bounds the key length read from a stored hash; hashPassword
+// writes 32 bytes.
+const maxKeyLen = 1024
+
 // verifyPassword reports whether pw matches the PHC-format hash, in constant time.
 func verifyPassword(hash, pw string) (bool, error) {
 	parts := strings.Split(hash, "$")
@@ -170,9 +174,10 @@ func verifyPassword(hash, pw string) (bool, error) {
 	enc := base64.RawStdEncoding
 	salt, err1 := enc.DecodeString(parts[4])
 	want, err2 := enc.DecodeString(parts[5])
-	if err1 != nil || err2 != nil || len(want) == 0 {
+	n := len(want)
+	if err1 != nil || err2 != nil || n == 0 || n > maxKeyLen {
 		return false, errBadHash
 	}
-	got := argon2.IDKey([]byte(pw), salt, p.Time, p.Memory, p.Threads, uint32(len(want)))
+	got := argon2.IDKey([]byte(pw), salt, p.Time, p.Memory, p.Threads, uint32(n))
 	return subtle.ConstantTimeCompare(got, want) == 1, nil
 }

@@ -151,7 +151,7 @@ func Generate(ctx context.Context, db *store.DB, opt Options) (Result, error) {
 		return Result{}, err
 	}
 	if opt.Progress != nil {
-		w.onRebuild = func() { fmt.Fprintln(opt.Progress, "building indexes and committing...") }
+		w.onRebuild = func() { say(opt.Progress, "building indexes and committing...") }
 	}
 	g.w = w
 	err = g.run()
@@ -197,14 +197,25 @@ func (g *gen) loadExisting() error {
 	if err := g.db.QueryRowContext(g.ctx, `SELECT COUNT(*) FROM matches`).Scan(&g.matchesBefore); err != nil {
 		return err
 	}
+	if err := g.loadUsed(); err != nil {
+		return err
+	}
+	if g.firstProp == 1 {
+		return nil
+	}
+	return g.loadListings()
+}
+
+// loadUsed reads the usernames, phones and emails in use.
+func (g *gen) loadUsed() error {
 	rows, err := g.db.QueryContext(g.ctx, `SELECT lower(username), phone, lower(COALESCE(email, '')) FROM users`)
 	if err != nil {
 		return err
 	}
+	defer func() { _ = rows.Close() }()
 	for rows.Next() {
 		var u, p, e string
 		if err := rows.Scan(&u, &p, &e); err != nil {
-			rows.Close()
 			return err
 		}
 		g.usedNames[u], g.usedPhones[p] = true, true
@@ -212,19 +223,17 @@ func (g *gen) loadExisting() error {
 			g.usedNames["email:"+e] = true
 		}
 	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return err
-	}
-	if g.firstProp == 1 {
-		return nil
-	}
-	rows, err = g.db.QueryContext(g.ctx, `SELECT id, agent_id, listing_purpose, property_type, city, city_key, locality, price, bedrooms
+	return rows.Err()
+}
+
+// loadListings reads the active listings new requirements can match.
+func (g *gen) loadListings() error {
+	rows, err := g.db.QueryContext(g.ctx, `SELECT id, agent_id, listing_purpose, property_type, city, city_key, locality, price, bedrooms
 		FROM properties WHERE is_active = TRUE`)
 	if err != nil {
 		return err
 	}
-	defer rows.Close()
+	defer func() { _ = rows.Close() }()
 	for rows.Next() {
 		var p prop
 		var purpose, typ, cityName, key, loc string
@@ -234,7 +243,7 @@ func (g *gen) loadExisting() error {
 		}
 		p.beds = -1
 		if beds.Valid {
-			p.beds = int8(min(beds.Int64, 127))
+			p.beds = propBeds(beds.Int64)
 		}
 		if err := g.mkt.add(purpose, typ, cityName, key, loc, p); err != nil {
 			return err
@@ -243,8 +252,6 @@ func (g *gen) loadExisting() error {
 	return rows.Err()
 }
 
-// finish advances PostgreSQL's id sequences past the ids written, and
-// re-matches existing requirements against new listings (--append).
 // settle does on PostgreSQL, after a bulk load, what autovacuum would do
 // during the first minutes of use: it marks the new rows visible and gathers
 // the planner's statistics. Without it the first reads write hint bits and
@@ -254,7 +261,7 @@ func (g *gen) settle() error {
 		return nil
 	}
 	if g.opt.Progress != nil {
-		fmt.Fprintln(g.opt.Progress, "vacuuming and analyzing...")
+		say(g.opt.Progress, "vacuuming and analyzing...")
 	}
 	if _, err := g.db.ExecContext(g.ctx, `VACUUM (ANALYZE) users, properties, requirements, requirement_targets, matches, connections, messages`); err != nil {
 		return fmt.Errorf("vacuum: %w", err)
@@ -262,6 +269,8 @@ func (g *gen) settle() error {
 	return nil
 }
 
+// finish advances PostgreSQL's id sequences past the ids written, and
+// re-matches existing requirements against new listings (--append).
 func (g *gen) finish() error {
 	if g.db.Engine == store.Postgres {
 		for _, t := range []string{"users", "properties", "requirements"} {
@@ -276,30 +285,10 @@ func (g *gen) finish() error {
 	}
 	// Existing requirements whose segment got new listings: let the engine
 	// itself recompute them, so their matches and bounds stay exact.
-	rows, err := g.db.QueryContext(g.ctx, `SELECT DISTINCT requirement_id, listing_purpose, property_type, city_key
-		FROM requirement_targets WHERE requirement_id < $1`, g.firstReq)
+	ids, err := g.staleRequirements()
 	if err != nil {
 		return err
 	}
-	seen := map[int64]bool{}
-	var ids []int64
-	for rows.Next() {
-		var id int64
-		var purpose, typ, key string
-		if err := rows.Scan(&id, &purpose, &typ, &key); err != nil {
-			rows.Close()
-			return err
-		}
-		if g.newSegs[segKey(purpose, typ, key)] && !seen[id] {
-			seen[id] = true
-			ids = append(ids, id)
-		}
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return err
-	}
-	sort.Slice(ids, func(i, j int) bool { return ids[i] < ids[j] })
 	engine := matching.NewEngine(g.opt.Limit)
 	prog := g.progress("existing requirements re-matched", len(ids))
 	for i := 0; i < len(ids); i += 200 {
@@ -326,6 +315,35 @@ func (g *gen) finish() error {
 	}
 	g.res.Matches = after - g.matchesBefore
 	return nil
+}
+
+// staleRequirements returns, in id order, the existing requirements with a
+// target in a segment that got new listings.
+func (g *gen) staleRequirements() ([]int64, error) {
+	rows, err := g.db.QueryContext(g.ctx, `SELECT DISTINCT requirement_id, listing_purpose, property_type, city_key
+		FROM requirement_targets WHERE requirement_id < $1`, g.firstReq)
+	if err != nil {
+		return nil, err
+	}
+	defer func() { _ = rows.Close() }()
+	seen := map[int64]bool{}
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		var purpose, typ, key string
+		if err := rows.Scan(&id, &purpose, &typ, &key); err != nil {
+			return nil, err
+		}
+		if g.newSegs[segKey(purpose, typ, key)] && !seen[id] {
+			seen[id] = true
+			ids = append(ids, id)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	sort.Slice(ids, func(i, j int) bool { return ids[i] < ids[j] })
+	return ids, nil
 }
 
 // drawCity returns a city index: the metros and large cities by weight,
@@ -361,9 +379,9 @@ func (g *gen) name(state string) (first, last string) {
 // mobile draws a 10-digit Indian mobile number (first digit 6 to 9).
 func (g *gen) mobile() string {
 	b := make([]byte, 10)
-	b[0] = byte('6' + g.r.IntN(4))
+	b[0] = "6789"[g.r.IntN(4)]
 	for i := 1; i < 10; i++ {
-		b[i] = byte('0' + g.r.IntN(10))
+		b[i] = "0123456789"[g.r.IntN(10)]
 	}
 	return string(b)
 }
@@ -547,9 +565,9 @@ func (g *gen) addListing(buf *buffer, l *listing, created time.Time) error {
 	g.nextProp++
 	c := l.City
 	if l.Active {
-		p := prop{price: l.Price, id: l.ID, agent: l.AgentID, created: int32(created.Sub(g.epoch) / time.Second), beds: -1}
+		p := prop{price: l.Price, id: l.ID, agent: l.AgentID, created: propCreated(g.epoch, created), beds: -1}
 		if l.Bedrooms != nil {
-			p.beds = int8(*l.Bedrooms)
+			p.beds = propBeds(int64(*l.Bedrooms))
 		}
 		if err := g.mkt.add(l.Purpose, l.Type, c.Name, c.Key, l.Locality, p); err != nil {
 			return err

@@ -166,7 +166,7 @@ func TestMarketIsRealistic(t *testing.T) {
 		var sale, rent, lease int64
 		db.QueryRow(`SELECT SUM(CASE WHEN listing_purpose = 'for_sale' THEN 1 ELSE 0 END), SUM(CASE WHEN listing_purpose = 'for_rent' THEN 1 ELSE 0 END),
 			SUM(CASE WHEN listing_purpose = 'for_lease' THEN 1 ELSE 0 END) FROM properties`).Scan(&sale, &rent, &lease)
-		if !(sale > rent && rent > lease && lease > 0) {
+		if sale <= rent || rent <= lease || lease <= 0 {
 			t.Errorf("purposes: %d for sale, %d for rent, %d for lease; want mostly sale, then rent, few lease", sale, rent, lease)
 		}
 		if n := count(t, db, `SELECT COUNT(*) FROM requirements WHERE min_price IS NULL AND max_price IS NOT NULL`); n == 0 {

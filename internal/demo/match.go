@@ -3,9 +3,11 @@ package demo
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"slices"
 	"sort"
 	"strings"
+	"time"
 
 	vocab "propmatch/internal/listing"
 	"propmatch/internal/matching"
@@ -19,6 +21,31 @@ type prop struct {
 	created int32 // seconds after the generator's epoch
 	loc     uint16
 	beds    int8 // -1: none
+}
+
+// propBeds returns a bedroom count as a prop keeps it; counts beyond int8
+// (never real) are clamped.
+func propBeds(n int64) int8 {
+	if n > math.MaxInt8 {
+		return math.MaxInt8
+	}
+	if n < math.MinInt8 {
+		return math.MinInt8
+	}
+	return int8(n)
+}
+
+// propCreated returns t as a prop keeps it: whole seconds after epoch,
+// clamped to int32 (the demo spans a few years, far less).
+func propCreated(epoch, t time.Time) int32 {
+	s := int64(t.Sub(epoch) / time.Second)
+	if s > math.MaxInt32 {
+		return math.MaxInt32
+	}
+	if s < math.MinInt32 {
+		return math.MinInt32
+	}
+	return int32(s)
 }
 
 // segment is the active properties of one (purpose, type, city key), sorted
@@ -50,10 +77,11 @@ func (m *market) add(purpose, typ, city, cityKey, locality string, p prop) error
 	}
 	li, ok := s.locIdx[locality]
 	if !ok {
-		if len(s.locNames) == 1<<16 {
+		n := len(s.locNames)
+		if n > math.MaxUint16 {
 			return fmt.Errorf("too many distinct localities in %s %s %s", purpose, typ, cityKey)
 		}
-		li = uint16(len(s.locNames))
+		li = uint16(n)
 		s.locIdx[locality] = li
 		s.locNames = append(s.locNames, locality)
 		s.locNorm = append(s.locNorm, normalize(locality))

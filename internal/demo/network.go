@@ -177,7 +177,7 @@ func (g *gen) livePairs() (map[[2]int64]bool, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
+	defer func() { _ = rows.Close() }()
 	out := map[[2]int64]bool{}
 	for rows.Next() {
 		var k [2]int64
@@ -195,7 +195,7 @@ func (g *gen) firstNames() (map[int64]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
+	defer func() { _ = rows.Close() }()
 	out := map[int64]string{}
 	for rows.Next() {
 		var id int64

@@ -186,9 +186,7 @@ var cities = sync.OnceValue(func() *cityTable {
 	// Large cities share about a fifth of the market, Zipf-like in their order.
 	for i, l := range largeCities {
 		locs := splitList(l.localities)
-		for _, g := range genericLocalities[:6] {
-			locs = append(locs, g)
-		}
+		locs = append(locs, genericLocalities[:6]...)
 		add(city{Name: l.name, State: l.state, Tier: 2, Weight: 1.6 / float64(i+2) * 1.8, Rate: l.rate, Pin: l.pin, Localities: locs})
 	}
 	states := make([]string, 0, len(towns))

@@ -254,7 +254,15 @@ func (p *progress) print(extra string) {
 	if extra != "" {
 		line += ", " + extra
 	}
-	fmt.Fprintln(p.w, line)
+	say(p.w, line)
+}
+
+// say prints line to w, when set. Progress is a courtesy: a failed write
+// (a closed terminal, say) must not fail the load.
+func say(w io.Writer, line string) {
+	if w != nil {
+		_, _ = fmt.Fprintln(w, line)
+	}
 }
 
 func shortRate(r float64) string {

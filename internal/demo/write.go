@@ -122,7 +122,7 @@ func secondaryIndexes(ctx context.Context, db *store.DB) (names, creates []strin
 	if err != nil {
 		return nil, nil, fmt.Errorf("read index definitions: %w", err)
 	}
-	defer rows.Close()
+	defer func() { _ = rows.Close() }()
 	for rows.Next() {
 		var name, create string
 		if err := rows.Scan(&name, &create); err != nil {
@@ -152,7 +152,7 @@ func newWriter(ctx context.Context, db *store.DB, bulk bool, cacheMB int) (*writ
 		cache := fmt.Sprintf(`PRAGMA cache_size = -%d`, cacheMB*1024) // negative: KiB
 		for _, pragma := range []string{cache, `PRAGMA temp_store = MEMORY`} {
 			if _, err := conn.ExecContext(ctx, pragma); err != nil {
-				conn.Close()
+				_ = conn.Close()
 				return nil, err
 			}
 		}
@@ -162,7 +162,7 @@ func newWriter(ctx context.Context, db *store.DB, bulk bool, cacheMB int) (*writ
 	if bulk {
 		w.commitRows = math.MaxInt
 		if w.dropped, w.rebuild, err = secondaryIndexes(ctx, db); err != nil {
-			conn.Close()
+			_ = conn.Close()
 			return nil, err
 		}
 	}
@@ -233,7 +233,7 @@ func (w *writer) run() {
 		}
 	}
 	if w.tx != nil {
-		w.tx.Rollback()
+		_ = w.tx.Rollback() // the failure that left it open is already recorded
 	}
 }
 
@@ -289,7 +289,7 @@ func (w *writer) commit() error {
 		return nil
 	}
 	for _, st := range w.stmts {
-		st.Close()
+		_ = st.Close() // the commit below reports any real failure
 	}
 	clear(w.stmts)
 	err := w.tx.Commit()
@@ -304,8 +304,11 @@ func (w *writer) commit() error {
 func (w *writer) close() error {
 	close(w.ch)
 	<-w.done
-	w.conn.Close()
-	return w.Err()
+	cerr := w.conn.Close()
+	if err := w.Err(); err != nil {
+		return err
+	}
+	return cerr
 }
 
 // buffer collects the rows of one table and sends full batches to a writer.

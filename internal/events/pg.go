@@ -58,7 +58,7 @@ func (b *PGBus) listen(ctx context.Context) (*pgx.Conn, error) {
 		return nil, fmt.Errorf("events listener: %w", err)
 	}
 	if _, err := conn.Exec(ctx, "LISTEN "+pgx.Identifier{b.channel}.Sanitize()); err != nil {
-		conn.Close(ctx)
+		_ = conn.Close(ctx) // the LISTEN error says what went wrong
 		return nil, fmt.Errorf("events listener: %w", err)
 	}
 	return conn, nil
@@ -90,7 +90,9 @@ func (b *PGBus) run(ctx context.Context, conn *pgx.Conn) {
 		}
 		n, err := conn.WaitForNotification(ctx)
 		if err != nil {
-			conn.Close(context.Background())
+			// The connection is lost or ctx has ended: close it even so,
+			// and a second error adds nothing to the first.
+			_ = conn.Close(context.WithoutCancel(ctx))
 			conn = nil
 			if ctx.Err() != nil {
 				return

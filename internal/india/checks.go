@@ -1,18 +1,20 @@
 package india
 
 import (
+	"errors"
 	"strings"
 
 	"propmatch/internal/apperr"
 )
 
 // CheckMobile returns raw as an E.164 mobile number, as NormalizeMobile
-// reads it. When raw is not one it adds NormalizeMobile's reason at path and
+// reads it. When raw is not one it adds the PhoneError's message at path and
 // returns "".
 func CheckMobile(f *apperr.Fields, path, raw string) string {
 	phone, err := NormalizeMobile(raw)
-	if err != nil {
-		f.Add(path, err.Error())
+	var pe *PhoneError
+	if errors.As(err, &pe) {
+		f.Add(path, pe.Message)
 	}
 	return phone
 }

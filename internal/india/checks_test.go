@@ -114,9 +114,9 @@ func TestCheckMobile(t *testing.T) {
 		errs           []fieldErr
 	}{
 		{"Mobile", "98765 43210", "+919876543210", nil},
-		{"Required", "", "", []fieldErr{{"phone", ErrPhoneRequired.Error()}}},
-		{"Landline", "080 2345 6789", "", []fieldErr{{"phone", ErrPhoneNotMobile.Error()}}},
-		{"Invalid", "98765abcde", "", []fieldErr{{"phone", ErrPhoneInvalid.Error()}}},
+		{"Required", "", "", []fieldErr{{"phone", ErrPhoneRequired.Message}}},
+		{"Landline", "080 2345 6789", "", []fieldErr{{"phone", ErrPhoneNotMobile.Message}}},
+		{"Invalid", "98765abcde", "", []fieldErr{{"phone", ErrPhoneInvalid.Message}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var got string

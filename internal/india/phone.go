@@ -1,22 +1,30 @@
 package india
 
 import (
-	"errors"
 	"strconv"
 	"strings"
 
 	"github.com/nyaruka/phonenumbers"
 )
 
-// Phone validation errors. Their messages are safe to show to a user; compare
-// with errors.Is.
+// PhoneError is why NormalizeMobile refused a number. Message is the
+// sentence a form shows the user; Error is the plain text for logs.
+type PhoneError struct {
+	reason  string
+	Message string
+}
+
+// Error returns why the number was refused, for logs.
+func (e *PhoneError) Error() string { return "phone number " + e.reason }
+
+// Phone validation errors; compare with errors.Is.
 var (
 	// ErrPhoneRequired means the input was empty or held only separators.
-	ErrPhoneRequired = errors.New("Phone number is required")
+	ErrPhoneRequired = &PhoneError{"is empty", "Phone number is required"}
 	// ErrPhoneInvalid means the input is not a valid phone number anywhere.
-	ErrPhoneInvalid = errors.New("Enter a valid phone number with country code, e.g. +91 98765 43210")
+	ErrPhoneInvalid = &PhoneError{"is not valid", "Enter a valid phone number with country code, e.g. +91 98765 43210"}
 	// ErrPhoneNotMobile means a valid number that is not a mobile (a landline).
-	ErrPhoneNotMobile = errors.New("Enter a mobile number: landlines cannot receive WhatsApp codes")
+	ErrPhoneNotMobile = &PhoneError{"is not a mobile", "Enter a mobile number: landlines cannot receive WhatsApp codes"}
 )
 
 // DefaultRegion is the region assumed for numbers written without a country

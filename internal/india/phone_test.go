@@ -64,7 +64,7 @@ func TestNormalizeMobile(t *testing.T) {
 func TestPhoneErrorMessages(t *testing.T) {
 	tests := []struct {
 		name string
-		err  error
+		err  *PhoneError
 		want string
 	}{
 		{"RequiredMessage", ErrPhoneRequired, "Phone number is required"},
@@ -73,7 +73,7 @@ func TestPhoneErrorMessages(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := tt.err.Error(); got != tt.want {
+			if got := tt.err.Message; got != tt.want {
 				t.Errorf("message = %q, want %q", got, tt.want)
 			}
 		})

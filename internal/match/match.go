@@ -128,7 +128,7 @@ func (s *Service) query(ctx context.Context, run queryFunc, viewer int64, sel st
 	if err != nil {
 		return nil, apperr.Wrap(err, "list matches")
 	}
-	defer rows.Close()
+	defer func() { _ = rows.Close() }()
 	list := make([]Match, 0, size)
 	for rows.Next() {
 		list = append(list, Match{})

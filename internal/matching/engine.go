@@ -533,23 +533,20 @@ func requirementCandidates(ctx context.Context, tx *sql.Tx, p Property) ([]candi
 	if err != nil {
 		return nil, fmt.Errorf("requirement candidates: %w", err)
 	}
-	defer rows.Close()
 	types, cities := []string{p.Type}, []string{p.City}
-	var out []candidate
-	for rows.Next() {
-		c := candidate{req: Requirement{Active: true, Purpose: p.Purpose, Types: types, Cities: cities}}
+	return store.Collect(rows, func(rows *sql.Rows, c *candidate) error {
+		c.req = Requirement{Active: true, Purpose: p.Purpose, Types: types, Cities: cities}
 		var minP, maxP sql.NullFloat64
 		var minB, maxB sql.NullInt64
 		var localities string
 		if err := rows.Scan(&c.req.ID, &c.req.AgentID, &minP, &maxP, &minB, &maxB, &localities, &c.newMatches, &c.floorScore, &c.floorProp); err != nil {
-			return nil, fmt.Errorf("scan candidate: %w", err)
+			return fmt.Errorf("scan candidate: %w", err)
 		}
 		c.req.MinPrice, c.req.MaxPrice = floatPtr(minP), floatPtr(maxP)
 		c.req.MinBedrooms, c.req.MaxBedrooms = intPtr(minB), intPtr(maxB)
 		c.req.Localities = store.StringList(localities)
-		out = append(out, c)
-	}
-	return out, rows.Err()
+		return nil
+	})
 }
 
 // propertyCandidates finds the active properties of other agents whose
@@ -586,18 +583,14 @@ func propertyCandidates(ctx context.Context, tx *sql.Tx, r Requirement) ([]Prope
 	if err != nil {
 		return nil, fmt.Errorf("property candidates: %w", err)
 	}
-	defer rows.Close()
-	var out []Property
-	for rows.Next() {
-		var p Property
+	return store.Collect(rows, func(rows *sql.Rows, p *Property) error {
 		var bedrooms sql.NullInt64
 		if err := rows.Scan(&p.ID, &p.AgentID, &p.Active, &p.Purpose, &p.Type, &p.City, &p.Locality, &p.Price, &bedrooms); err != nil {
-			return nil, fmt.Errorf("scan property candidate: %w", err)
+			return fmt.Errorf("scan property candidate: %w", err)
 		}
 		p.Bedrooms = intPtr(bedrooms)
-		out = append(out, p)
-	}
-	return out, rows.Err()
+		return nil
+	})
 }
 
 // matchesOf returns the matches of one property or requirement, keyed by the other side's id.
@@ -610,7 +603,7 @@ func matchesOf(ctx context.Context, tx *sql.Tx, column string, id int64) (map[in
 	if err != nil {
 		return nil, fmt.Errorf("existing matches: %w", err)
 	}
-	defer rows.Close()
+	defer func() { _ = rows.Close() }()
 	out := map[int64]existingMatch{}
 	for rows.Next() {
 		var m existingMatch

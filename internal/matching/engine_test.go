@@ -417,12 +417,12 @@ func TestEngineKeepsTheBestN(t *testing.T) {
 		t.Run("StatusPastNewFreesASlot", func(t *testing.T) {
 			w.addProperty(sale(seller, 10_800_000)) // a fourth candidate, waiting for a slot
 			got := w.matches(r)
-			var any int64
+			var one int64
 			for id := range got {
-				any = id
+				one = id
 				break
 			}
-			w.setStatus(any, r, "viewed")
+			w.setStatus(one, r, "viewed")
 			got = w.matches(r)
 			news := 0
 			for _, m := range got {

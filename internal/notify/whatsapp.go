@@ -219,7 +219,7 @@ func (s *WhatsAppSender) post(ctx context.Context, m waMessage, secrets ...strin
 	if err != nil {
 		return fmt.Errorf("notify: whatsapp: send to %s: %w", maskPhone(m.To), err)
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }()
 	body, _ := io.ReadAll(io.LimitReader(resp.Body, 64<<10))
 	if resp.StatusCode >= 200 && resp.StatusCode < 300 {
 		return nil

@@ -49,16 +49,16 @@ const (
 // details copies in's text, counts, flags and amenities into a Property,
 // checking each text against its length and each count against its range.
 func (in Input) details(f *apperr.Fields) Property {
-	text := func(path string, v input.String, max int) string {
-		listing.CheckLength(f, path, string(v), max)
+	text := func(path string, v input.String, most int) string {
+		listing.CheckLength(f, path, string(v), most)
 		return string(v)
 	}
 	opt := func(path string, v input.String) *string {
 		listing.CheckLength(f, path, string(v), maxText)
 		return v.Ptr()
 	}
-	count := func(path string, v input.Int, max int) *int {
-		listing.CheckCount(f, path, v.Ptr(), max)
+	count := func(path string, v input.Int, most int) *int {
+		listing.CheckCount(f, path, v.Ptr(), most)
 		return v.Ptr()
 	}
 	return Property{

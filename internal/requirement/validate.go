@@ -148,8 +148,8 @@ func checkBedrooms(f *apperr.Fields, r Fields) {
 
 // checkOrder adds message at maxPath when both bounds of a range are set and
 // the maximum is below the minimum.
-func checkOrder[T int | float64](f *apperr.Fields, maxPath string, min, max *T, message string) {
-	if min != nil && max != nil && *max < *min {
+func checkOrder[T int | float64](f *apperr.Fields, maxPath string, least, most *T, message string) {
+	if least != nil && most != nil && *most < *least {
 		f.Add(maxPath, message)
 	}
 }

@@ -29,12 +29,12 @@ func LoadSecret(value, file string) ([]byte, error) {
 	if file == "" {
 		return nil, errors.New("server secret: neither a secret nor a secret file is configured")
 	}
-	data, err := os.ReadFile(file)
+	data, err := os.ReadFile(file) //nolint:gosec // the operator configures this path
 	if errors.Is(err, os.ErrNotExist) {
 		if err := createSecret(file); err != nil {
 			return nil, fmt.Errorf("server secret: create %s: %w", file, err)
 		}
-		data, err = os.ReadFile(file)
+		data, err = os.ReadFile(file) //nolint:gosec // the operator configures this path
 	}
 	if err != nil {
 		return nil, fmt.Errorf("server secret: %w", err)
@@ -64,20 +64,12 @@ func createSecret(file string) error {
 	if err != nil {
 		return err
 	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.WriteString(hex.EncodeToString(b) + "\n"); err != nil {
-		tmp.Close()
-		return err
+	defer func() { _ = os.Remove(tmp.Name()) }() // if this fails, an owner-only (0600) copy stays beside the secret
+	err = fill(tmp, hex.EncodeToString(b)+"\n")
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
 	}
-	if err := tmp.Chmod(0o600); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
+	if err != nil {
 		return err
 	}
 	err = os.Link(tmp.Name(), file)
@@ -88,8 +80,20 @@ func createSecret(file string) error {
 	return writeExclusive(file, hex.EncodeToString(b)+"\n")
 }
 
+// fill writes content to f, makes it readable by its owner only, and
+// flushes it to disk.
+func fill(f *os.File, content string) error {
+	if _, err := f.WriteString(content); err != nil {
+		return err
+	}
+	if err := f.Chmod(0o600); err != nil {
+		return err
+	}
+	return f.Sync()
+}
+
 func writeExclusive(file, content string) error {
-	f, err := os.OpenFile(file, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	f, err := os.OpenFile(file, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600) //nolint:gosec // the operator configures this path
 	if errors.Is(err, os.ErrExist) {
 		return nil
 	}
@@ -97,7 +101,7 @@ func writeExclusive(file, content string) error {
 		return err
 	}
 	if _, err := f.WriteString(content); err != nil {
-		f.Close()
+		_ = f.Close() // the write error is the one to report
 		return err
 	}
 	return f.Close()

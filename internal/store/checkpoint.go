@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"sync"
 	"time"
 )
@@ -35,7 +36,7 @@ func checkpointEvery(db *sql.DB, interval time.Duration) func() {
 				return
 			case <-t.C:
 				// A failure (the database busy or closing) is retried at the next tick.
-				db.ExecContext(ctx, `PRAGMA wal_checkpoint(PASSIVE)`)
+				_, _ = db.ExecContext(ctx, `PRAGMA wal_checkpoint(PASSIVE)`)
 			}
 		}
 	}()
@@ -48,6 +49,6 @@ func (db *DB) Close() error {
 	if db.stopCheckpoints != nil {
 		db.stopCheckpoints()
 	}
-	db.prepared.close()
-	return db.DB.Close()
+	err := db.prepared.close()
+	return errors.Join(err, db.DB.Close())
 }

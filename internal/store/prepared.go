@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"sync"
 )
 
@@ -62,7 +63,7 @@ func (db *DB) stmt(ctx context.Context, query string) (*sql.Stmt, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if kept, ok := p.stmts[query]; ok { // another request prepared it first
-		st.Close()
+		_ = st.Close() // unused: the kept one serves
 		return kept, nil
 	}
 	if p.stmts == nil {
@@ -72,11 +73,14 @@ func (db *DB) stmt(ctx context.Context, query string) (*sql.Stmt, error) {
 	return st, nil
 }
 
-func (p *prepared) close() {
+// close closes the kept statements and returns their errors.
+func (p *prepared) close() error {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	var errs []error
 	for _, st := range p.stmts {
-		st.Close()
+		errs = append(errs, st.Close())
 	}
 	p.stmts = nil
+	return errors.Join(errs...)
 }

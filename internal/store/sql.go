@@ -21,7 +21,7 @@ type Querier interface {
 // when there are no rows), or the first error of scan or of reading.
 // Scanning in place costs no allocation or copy of the item per row.
 func Collect[T any](rows *sql.Rows, scan func(rows *sql.Rows, item *T) error) ([]T, error) {
-	defer rows.Close()
+	defer func() { _ = rows.Close() }()
 	list := []T{}
 	for rows.Next() {
 		var zero T

@@ -90,7 +90,7 @@ func Open(ctx context.Context, url string) (*DB, error) {
 	pingCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
 	if err := db.PingContext(pingCtx); err != nil {
-		db.Close()
+		_ = db.Close() // the ping error says what went wrong
 		return nil, fmt.Errorf("connect to %s: %w", engine, err)
 	}
 	out := &DB{DB: db, Engine: engine, Now: func() time.Time { return time.Now().UTC() }}
@@ -132,7 +132,7 @@ func (db *DB) WithTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 		return fmt.Errorf("begin: %w", err)
 	}
 	if err := fn(tx); err != nil {
-		tx.Rollback()
+		_ = tx.Rollback() // fn's error is the one to report
 		return err
 	}
 	if err := tx.Commit(); err != nil {

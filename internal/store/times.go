@@ -97,7 +97,7 @@ func parseStoredTime(v string) (time.Time, bool) {
 	hour, ok4 := num(v[11:13])
 	minute, ok5 := num(v[14:16])
 	sec, ok6 := num(v[17:19])
-	if !(ok1 && ok2 && ok3 && ok4 && ok5 && ok6) || month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || sec > 59 {
+	if !ok1 || !ok2 || !ok3 || !ok4 || !ok5 || !ok6 || month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || sec > 59 {
 		return time.Time{}, false
 	}
 	nsec := 0

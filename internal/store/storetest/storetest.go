@@ -54,8 +54,10 @@ func URL(t testing.TB, e store.Engine) string {
 		t.Fatalf("create schema: %v", err)
 	}
 	t.Cleanup(func() {
-		admin.Exec("DROP SCHEMA " + schema + " CASCADE")
-		admin.Close()
+		if _, err := admin.Exec("DROP SCHEMA " + schema + " CASCADE"); err != nil {
+			t.Logf("drop test schema %s: %v", schema, err)
+		}
+		_ = admin.Close()
 	})
 	u, err := url.Parse(base)
 	if err != nil {
@@ -74,7 +76,11 @@ func New(t testing.TB, e store.Engine) *store.DB {
 	if err != nil {
 		t.Fatalf("open %s: %v", e, err)
 	}
-	t.Cleanup(func() { db.Close() })
+	t.Cleanup(func() {
+		if err := db.Close(); err != nil {
+			t.Logf("close %s: %v", e, err)
+		}
+	})
 	if err := db.Migrate(context.Background()); err != nil {
 		t.Fatalf("migrate %s: %v", e, err)
 	}
