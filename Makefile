@@ -10,7 +10,7 @@ RUN_DATABASE_URL ?= sqlite:data/propmatch.db
 WEB_SOURCES := $(shell find web/src web/public -type f 2>/dev/null) web/index.html web/vite.config.ts web/package.json docs/openapi.yaml
 GO_SOURCES  := $(wildcard web/*.go) $(shell find cmd internal -type f 2>/dev/null)
 
-.PHONY: build run test test-go test-embed test-web e2e vet bench clean
+.PHONY: build run test lint lint-go lint-web test-go test-embed test-web e2e vet bench clean
 
 build: $(BIN)
 
@@ -33,10 +33,24 @@ e2e/node_modules/.installed: e2e/package-lock.json
 run: build
 	DATABASE_URL=$(RUN_DATABASE_URL) PROPMATCH_ENV=development ./$(BIN) serve --demo
 
-# Every Go, web and browser test. Go store and API tests run on SQLite, and
+# golangci-lint at a fixed version, built from the module proxy on first use
+# (then cached); its rules, including the layering, are in .golangci.yml.
+GOLANGCI_LINT := $(GO) run github.com/golangci/golangci-lint/v2/cmd/golangci-lint@v2.15.0
+
+# Every linter: go.mod tidy, golangci-lint, ESLint, the Prettier check and tsc.
+lint: lint-go lint-web
+
+lint-go:
+	$(GO) mod tidy -diff
+	$(GOLANGCI_LINT) run ./...
+
+lint-web: web/node_modules/.installed
+	cd web && npm run lint && npm run format:check && npm run typecheck
+
+# Every linter, then every Go, web and browser test. Go store and API tests run on SQLite, and
 # on PostgreSQL too when TEST_DATABASE_URL is set (.ci/run sets it).
 # vet and test-go need no Node: they build without the web app.
-test: vet test-go test-embed test-web e2e
+test: lint vet test-go test-embed test-web e2e
 
 vet:
 	$(GO) vet ./...
