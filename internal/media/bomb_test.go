@@ -100,7 +100,7 @@ func TestImageSizeRules(t *testing.T) {
 		{"JPEGRGB8MPIsAccepted", resized(t, testdata(t, "video-001.rgb.jpeg"), 2800, 2800), true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if len(tc.raw) > MaxBytes {
+			if len(tc.raw) >= MaxBytes {
 				t.Fatalf("the file is %d bytes, over MaxBytes", len(tc.raw))
 			}
 			cfg, format, err := image.DecodeConfig(bytes.NewReader(tc.raw))

@@ -29,7 +29,7 @@ import (
 // MaxConcurrentDecodes images are decoded at once, so a burst of uploads
 // holds at most MaxConcurrentDecodes × MaxDecodedBytes of pixels.
 const (
-	MaxBytes             = 300 * 1024 // 300 KiB, docs/product.md#images
+	MaxBytes             = 300 * 1024 // an image must be smaller than this (300 KiB), docs/product.md#images
 	MaxPixels            = 24_000_000 // twice a 12 MP phone photo
 	MaxSide              = 20_000     // pixels on either side
 	MaxDecodedBytes      = 64 << 20   // what decoding one image may take: a 16 MP RGBA PNG, a 22 MP JPEG
@@ -73,7 +73,7 @@ func Decode(ctx context.Context, dataURL, path string) (Image, error) {
 	if err != nil {
 		return bad("Image data is not valid base64")
 	}
-	if len(raw) > MaxBytes {
+	if len(raw) >= MaxBytes { // "less than", as the message and the web app say
 		return bad("Image size must be less than 300KB")
 	}
 	sniffed := http.DetectContentType(raw)

@@ -41,6 +41,12 @@ func jpegWithEXIF(marker string) []byte {
 	return append(append(append([]byte{}, raw[:2]...), append(seg, payload...)...), raw[2:]...)
 }
 
+// paddedTo returns raw followed by zero bytes up to n bytes in all; a PNG
+// decoder stops at its end chunk and ignores what follows.
+func paddedTo(raw []byte, n int) []byte {
+	return append(raw, make([]byte, n-len(raw))...)
+}
+
 func TestDecode(t *testing.T) {
 	gif := []byte("GIF89a\x01\x00\x01\x00\x80\x00\x00\xff\xff\xff\x00\x00\x00!\xf9\x04\x00\x00\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;")
 	svg := []byte(`<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>`)
@@ -57,6 +63,9 @@ func TestDecode(t *testing.T) {
 		{"SVGRefused", dataURL("image/svg+xml", svg), false},
 		{"SVGDisguisedAsPNGRefused", dataURL("image/png", svg), false},
 		{"Over300KBRefused", dataURL("image/png", append(pngOf(4, 4), make([]byte, MaxBytes)...)), false},
+		// "Image size must be less than 300KB", as the web app checks it.
+		{"Exactly300KBRefused", dataURL("image/png", paddedTo(pngOf(4, 4), MaxBytes)), false},
+		{"JustUnder300KBAccepted", dataURL("image/png", paddedTo(pngOf(4, 4), MaxBytes-1)), true},
 		{"PixelBombRefused", dataURL("image/png", bomb), false},
 		{"NotADataURL", "https://example.com/a.png", false},
 		{"BadBase64", "data:image/png;base64,@@@", false},
