@@ -4,7 +4,6 @@ import (
 	"net/http"
 
 	"propmatch/internal/auth"
-	"propmatch/internal/events"
 	"propmatch/internal/network"
 	"propmatch/internal/paging"
 )
@@ -23,7 +22,7 @@ func (s *server) createConnection(w http.ResponseWriter, r *http.Request, u auth
 		return
 	}
 	c, err := s.Network.Create(r.Context(), u.ID, in)
-	s.replyConnection(w, r, http.StatusCreated, c, err)
+	s.reply(w, r, http.StatusCreated, c, err)
 }
 
 type answerBody struct {
@@ -37,7 +36,7 @@ func (s *server) answerConnection(w http.ResponseWriter, r *http.Request, u auth
 		return
 	}
 	c, err := s.Network.Answer(r.Context(), u.ID, id, in.Status)
-	s.replyConnection(w, r, http.StatusOK, c, err)
+	s.reply(w, r, http.StatusOK, c, err)
 }
 
 func (s *server) cancelConnection(w http.ResponseWriter, r *http.Request, u auth.User) {
@@ -47,13 +46,5 @@ func (s *server) cancelConnection(w http.ResponseWriter, r *http.Request, u auth
 		return
 	}
 	c, err := s.Network.Cancel(r.Context(), u.ID, id)
-	s.replyConnection(w, r, http.StatusOK, c, err)
-}
-
-// replyConnection answers with c and tells both of its agents' streams.
-func (s *server) replyConnection(w http.ResponseWriter, r *http.Request, status int, c network.Connection, err error) {
-	if err == nil {
-		s.publish(r, c.Parties(), events.New(events.Connection, c))
-	}
-	s.reply(w, r, status, c, err)
+	s.reply(w, r, http.StatusOK, c, err)
 }

@@ -65,17 +65,6 @@ func (s *server) heartbeat() time.Duration {
 	return s.Heartbeat
 }
 
-// publish hands ev to the streams of users. The write it reports has
-// committed, so a failure to tell is logged, not returned.
-func (s *server) publish(r *http.Request, users []int64, ev events.Event) {
-	if s.Events == nil {
-		return
-	}
-	if err := s.Events.Publish(context.WithoutCancel(r.Context()), users, ev); err != nil {
-		s.Log.Warn("publish event", "type", ev.Type, "err", err)
-	}
-}
-
 // events streams the signed-in user's events as Server-Sent Events until
 // the client leaves, the session ends or the server shuts down.
 func (s *server) events(w http.ResponseWriter, r *http.Request, u auth.User) {

@@ -4,7 +4,6 @@ import (
 	"net/http"
 
 	"propmatch/internal/auth"
-	"propmatch/internal/events"
 	"propmatch/internal/message"
 	"propmatch/internal/paging"
 )
@@ -33,9 +32,6 @@ func (s *server) sendMessage(w http.ResponseWriter, r *http.Request, u auth.User
 		return
 	}
 	m, err := s.Messages.Send(r.Context(), u.ID, in)
-	if err == nil {
-		s.publish(r, m.Parties(), events.New(events.Message, m))
-	}
 	s.reply(w, r, http.StatusCreated, m, err)
 }
 
@@ -45,11 +41,7 @@ func (s *server) deleteMessage(w http.ResponseWriter, r *http.Request, u auth.Us
 		s.fail(w, r, err)
 		return
 	}
-	m, err := s.Messages.Delete(r.Context(), u.ID, id)
-	if err == nil {
-		s.publish(r, m.Parties(), events.New(events.MessageDeleted, map[string]int64{
-			"id": m.ID, "senderId": m.SenderID, "receiverId": m.ReceiverID}))
-	}
+	_, err = s.Messages.Delete(r.Context(), u.ID, id)
 	s.reply(w, r, http.StatusOK, messageBody{Message: "Message deleted"}, err)
 }
 
@@ -65,10 +57,6 @@ func (s *server) markRead(w http.ResponseWriter, r *http.Request, u auth.User) {
 		return
 	}
 	n, err := s.Messages.MarkRead(r.Context(), u.ID, other)
-	if err == nil && n > 0 {
-		s.publish(r, []int64{u.ID, other}, events.New(events.Read, map[string]int64{
-			"readerId": u.ID, "otherUserId": other, "count": n}))
-	}
 	s.reply(w, r, http.StatusOK, markReadResponse{Message: "Messages marked read", Count: n}, err)
 }
 

@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"propmatch/internal/apperr"
+	"propmatch/internal/events"
 	"propmatch/internal/input"
 	"propmatch/internal/match"
 	"propmatch/internal/matching"
@@ -43,12 +44,23 @@ func (m Message) Parties() []int64 { return []int64{m.SenderID, m.ReceiverID} }
 type Service struct {
 	db     *store.DB
 	engine *matching.Engine
+	events network.Publisher
 }
 
 // NewService returns a Service; engine refills a requirement's best matches
-// when messaging moves one of them out of new.
-func NewService(db *store.DB, engine *matching.Engine) *Service {
-	return &Service{db: db, engine: engine}
+// when messaging moves one of them out of new, and events tells the two
+// agents' live streams about each send, delete and read once it has
+// committed (nil tells nobody).
+func NewService(db *store.DB, engine *matching.Engine, events network.Publisher) *Service {
+	return &Service{db: db, engine: engine, events: events}
+}
+
+// publish hands ev to the streams of users; call it once the write has
+// committed.
+func (s *Service) publish(ctx context.Context, users []int64, ev events.Event) {
+	if s.events != nil {
+		s.events.Publish(ctx, users, ev)
+	}
 }
 
 const columns = `id, sender_id, receiver_id, content, match_id, is_read, created_at`
@@ -105,6 +117,7 @@ type Input struct {
 // and the sender's side of it becomes contacted when it was new or viewed. It returns Invalid for
 // blank or over-long text or a message to oneself, NotFound for an unknown
 // agent or match, and Forbidden when the two may not message each other.
+// Once it commits, both agents' streams get a message event.
 func (s *Service) Send(ctx context.Context, senderID int64, in Input) (Message, error) {
 	to := in.ReceiverID
 	if !to.Set {
@@ -162,6 +175,9 @@ func (s *Service) Send(ctx context.Context, senderID int64, in Input) (Message, 
 		}
 		return noteSent(ctx, tx, senderID, to.Value, out.ID)
 	})
+	if err == nil {
+		s.publish(ctx, out.Parties(), events.New(events.Message, out))
+	}
 	return out, err
 }
 
@@ -201,7 +217,8 @@ func (s *Service) contacted(ctx context.Context, tx *sql.Tx, sender, receiver, i
 }
 
 // Delete removes a message; only its sender may. It returns NotFound unless
-// userID is one of its two agents, and Forbidden for the receiver.
+// userID is one of its two agents, and Forbidden for the receiver. Once it
+// commits, both agents' streams get a message-deleted event.
 func (s *Service) Delete(ctx context.Context, userID, id int64) (Message, error) {
 	var out Message
 	err := s.db.WithTx(ctx, func(tx *sql.Tx) error {
@@ -221,11 +238,16 @@ func (s *Service) Delete(ctx context.Context, userID, id int64) (Message, error)
 		}
 		return recount(ctx, tx, out.SenderID, out.ReceiverID)
 	})
+	if err == nil {
+		s.publish(ctx, out.Parties(), events.New(events.MessageDeleted, map[string]int64{
+			"id": out.ID, "senderId": out.SenderID, "receiverId": out.ReceiverID}))
+	}
 	return out, err
 }
 
 // MarkRead marks every unread message from otherID to userID read and
-// returns how many it marked.
+// returns how many it marked. When it marked some, both agents' streams get
+// a read event once it commits.
 func (s *Service) MarkRead(ctx context.Context, userID, otherID int64) (int64, error) {
 	var n int64
 	err := s.db.WithTx(ctx, func(tx *sql.Tx) error {
@@ -239,6 +261,10 @@ func (s *Service) MarkRead(ctx context.Context, userID, otherID int64) (int64, e
 		_, err = tx.ExecContext(ctx, `UPDATE conversations SET unread = 0 WHERE user_id = $1 AND other_id = $2`, userID, otherID)
 		return apperr.Wrap(err, "mark conversation read")
 	})
+	if err == nil && n > 0 {
+		s.publish(ctx, []int64{userID, otherID}, events.New(events.Read, map[string]int64{
+			"readerId": userID, "otherUserId": otherID, "count": n}))
+	}
 	return n, err
 }
 

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"propmatch/internal/apperr"
+	"propmatch/internal/events"
 	"propmatch/internal/paging"
 	"propmatch/internal/store"
 )
@@ -60,11 +61,22 @@ type Agent struct {
 
 // Service reads the directory and keeps connections.
 type Service struct {
-	db *store.DB
+	db     *store.DB
+	events Publisher
 }
 
-// NewService returns a Service.
-func NewService(db *store.DB) *Service { return &Service{db: db} }
+// NewService returns a Service; events tells both agents' live streams
+// about each connection change once it has committed (nil tells nobody).
+func NewService(db *store.DB, events Publisher) *Service {
+	return &Service{db: db, events: events}
+}
+
+// Publisher hands a live event to the open streams of users. What it
+// reports has committed, so it returns nothing: a failure to publish is
+// the publisher's to log (services.New wraps the events.Bus).
+type Publisher interface {
+	Publish(ctx context.Context, users []int64, ev events.Event)
+}
 
 // Agents returns a page of active agents other than viewerID, newest first,
 // optionally those whose name, city, state or agent type contains q. Each

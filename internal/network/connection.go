@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"propmatch/internal/apperr"
+	"propmatch/internal/events"
 	"propmatch/internal/input"
 	"propmatch/internal/paging"
 	"propmatch/internal/quota"
@@ -130,7 +131,8 @@ type Request struct {
 // a blank or over-long message or a request to oneself, NotFound for an
 // unknown agent, Conflict when a pending or accepted connection already
 // joins the two, and TooManyRequests within DeclineCooldown of the other
-// agent declining requesterID's last request.
+// agent declining requesterID's last request. Once it commits, both agents'
+// streams get a connection event.
 func (s *Service) Create(ctx context.Context, requesterID int64, in Request) (Connection, error) {
 	to := in.RecipientID
 	if !to.Set {
@@ -175,7 +177,16 @@ func (s *Service) Create(ctx context.Context, requesterID int64, in Request) (Co
 		out, err = byID(ctx, tx, id)
 		return err
 	})
-	return out, err
+	return s.publish(ctx, out, err)
+}
+
+// publish tells both agents' streams about c when err is nil (the change
+// has committed), and returns c and err.
+func (s *Service) publish(ctx context.Context, c Connection, err error) (Connection, error) {
+	if err == nil && s.events != nil {
+		s.events.Publish(ctx, c.Parties(), events.New(events.Connection, c))
+	}
+	return c, err
 }
 
 // DeclineCooldown is how long an agent whose request was declined waits
@@ -268,7 +279,8 @@ func (s *Service) Cancel(ctx context.Context, userID, id int64) (Connection, err
 	})
 }
 
-// change moves a pending connection to status after allowed approves.
+// change moves a pending connection to status after allowed approves, then
+// gives both agents' streams a connection event.
 func (s *Service) change(ctx context.Context, userID, id int64, status string, allowed func(Connection) error) (Connection, error) {
 	var out Connection
 	err := s.db.WithTx(ctx, func(tx *sql.Tx) error {
@@ -291,7 +303,7 @@ func (s *Service) change(ctx context.Context, userID, id int64, status string, a
 		out, err = byID(ctx, tx, id)
 		return err
 	})
-	return out, err
+	return s.publish(ctx, out, err)
 }
 
 // Connected reports whether a and b have an accepted connection.

@@ -37,8 +37,9 @@ type Options struct {
 	// MatchLimit is how many open matches a requirement keeps
 	// (matching.DefaultLimit when zero).
 	MatchLimit int
-	// Events carries live events; the match engine announces new matches on
-	// it. Nil turns live events off.
+	// Events carries live events: the match engine announces new matches on
+	// it, and the network and message services publish their committed
+	// changes. Nil turns live events off.
 	Events events.Bus
 	Log    *slog.Logger
 }
@@ -61,8 +62,10 @@ type Set struct {
 // New builds the service set on db.
 func New(db *store.DB, o Options) Set {
 	engine := matching.NewEngine(o.MatchLimit)
+	var pub network.Publisher
 	if o.Events != nil {
 		engine.Announcer = events.MatchAnnouncer{Bus: o.Events, Log: o.Log}
+		pub = publisher{bus: o.Events, log: o.Log}
 	}
 	return Set{
 		Auth:         auth.New(db, o.Auth, o.OTP, o.Mail, o.Log),
@@ -71,10 +74,25 @@ func New(db *store.DB, o Options) Set {
 		Matches:      match.NewService(db, engine),
 		Marketplace:  marketplace.NewService(db),
 		Dashboard:    dashboard.NewService(db),
-		Network:      network.NewService(db),
-		Messages:     message.NewService(db, engine),
+		Network:      network.NewService(db, pub),
+		Messages:     message.NewService(db, engine, pub),
 		Media:        media.NewService(db),
 		Events:       o.Events,
+	}
+}
+
+// publisher is the network.Publisher of the network and message services:
+// it publishes on bus after the write has committed, so it outlives the
+// request's cancellation and logs a failure rather than returning it.
+type publisher struct {
+	bus events.Bus
+	log *slog.Logger
+}
+
+// Publish implements network.Publisher.
+func (p publisher) Publish(ctx context.Context, users []int64, ev events.Event) {
+	if err := p.bus.Publish(context.WithoutCancel(ctx), users, ev); err != nil && p.log != nil {
+		p.log.Warn("publish event", "type", ev.Type, "err", err)
 	}
 }
 
