@@ -1,7 +1,16 @@
 import { render } from '@testing-library/react'
 import { QueryClientProvider, type QueryKey } from '@tanstack/react-query'
-import { describe, expect, it } from 'vitest'
-import { connectEvents, EVENTS_URL, RESYNC_EVENT, type EventSourceLike } from '@/lib/events'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import {
+  connectEvents,
+  EVENT_SOURCE_CLOSED,
+  EVENTS_URL,
+  REOPEN_BASE_MS,
+  REOPEN_MAX_MS,
+  reopenDelay,
+  RESYNC_EVENT,
+  type EventSourceLike,
+} from '@/lib/events'
 import { LiveEvents } from '@/lib/live-events'
 import { createQueryClient } from '@/lib/query-client'
 
@@ -10,6 +19,7 @@ class FakeEventSource implements EventSourceLike {
   static instances: FakeEventSource[] = []
   listeners = new Map<string, (() => void)[]>()
   closed = false
+  readyState = 0
   constructor(readonly url: string) {
     FakeEventSource.instances.push(this)
   }
@@ -22,7 +32,15 @@ class FakeEventSource implements EventSourceLike {
   emit(name: string) {
     for (const l of this.listeners.get(name) ?? []) l()
   }
+  /** What the browser does when the stream's request answers non-200: closes for good and reports an error. */
+  giveUp() {
+    this.readyState = EVENT_SOURCE_CLOSED
+    this.emit('error')
+  }
 }
+
+const latest = () => FakeEventSource.instances.at(-1)!
+const everything = ['agents', 'connections', 'conversations', 'matches', 'recent', 'stats', 'thread', 'unread']
 
 const keys: Record<string, QueryKey> = {
   thread: ['/api/messages', { with: 2 }],
@@ -132,5 +150,106 @@ describe('live events', () => {
       </QueryClientProvider>,
     )
     expect(FakeEventSource.instances).toHaveLength(0)
+  })
+
+  describe('reopening a stream the browser gave up on', () => {
+    afterEach(() => {
+      vi.useRealTimers()
+    })
+
+    it('waits between half and all of 2 s doubling per attempt, at most 60 s', () => {
+      expect([0, 1, 2, 5, 10].map((n) => reopenDelay(n, () => 0))).toEqual([1000, 2000, 4000, 30_000, 30_000])
+      expect([0, 1, 2, 5, 10].map((n) => reopenDelay(n, () => 1))).toEqual([2000, 4000, 8000, 60_000, 60_000])
+    })
+
+    it('reopens after the backoff, refetches the user at once and everything events cover on open', () => {
+      vi.useFakeTimers()
+      const { source, stale } = connected()
+      source.emit('open')
+      source.giveUp()
+      expect(stale()).toEqual(['user'])
+      vi.advanceTimersByTime(REOPEN_BASE_MS / 2 - 1)
+      expect(FakeEventSource.instances).toHaveLength(1)
+      vi.advanceTimersByTime(REOPEN_BASE_MS / 2 + 1)
+      expect(FakeEventSource.instances).toHaveLength(2)
+      expect(latest().url).toBe(EVENTS_URL)
+      latest().emit('open')
+      expect(stale()).toEqual([...everything, 'user'].sort())
+      latest().emit('matches')
+      expect(latest().closed).toBe(false)
+    })
+
+    it('refetches on the first successful open when the very first request failed', () => {
+      vi.useFakeTimers()
+      const { source, queryClient, stale } = connected()
+      source.giveUp()
+      vi.advanceTimersByTime(REOPEN_BASE_MS)
+      expect(FakeEventSource.instances).toHaveLength(2)
+      queryClient.setQueryData(['/api/user'], [])
+      latest().emit('open')
+      expect(stale()).toEqual(everything)
+    })
+
+    it('backs off on repeated failures up to 60 s, and starts again at 2 s after an open', () => {
+      vi.useFakeTimers()
+      connected()
+      for (let attempt = 0; attempt < 8; attempt++) {
+        const full = Math.min(REOPEN_MAX_MS, REOPEN_BASE_MS * 2 ** attempt)
+        latest().giveUp()
+        vi.advanceTimersByTime(full / 2 - 1)
+        expect(FakeEventSource.instances).toHaveLength(attempt + 1)
+        vi.advanceTimersByTime(full / 2 + 1)
+        expect(FakeEventSource.instances).toHaveLength(attempt + 2)
+      }
+      latest().emit('open')
+      latest().giveUp()
+      vi.advanceTimersByTime(REOPEN_BASE_MS)
+      expect(FakeEventSource.instances).toHaveLength(10)
+    })
+
+    it('leaves an error the browser retries itself (not closed) to the browser', () => {
+      vi.useFakeTimers()
+      const { source } = connected()
+      source.emit('error')
+      vi.advanceTimersByTime(REOPEN_MAX_MS)
+      expect(FakeEventSource.instances).toHaveLength(1)
+    })
+
+    it('does not reopen once the app knows it is signed out', () => {
+      vi.useFakeTimers()
+      const { source, queryClient } = connected()
+      source.giveUp()
+      queryClient.setQueryData(['/api/user'], null)
+      vi.advanceTimersByTime(REOPEN_MAX_MS)
+      expect(FakeEventSource.instances).toHaveLength(1)
+    })
+
+    it('close cancels a pending reopen', () => {
+      vi.useFakeTimers()
+      const { source, close } = connected()
+      source.giveUp()
+      close()
+      vi.advanceTimersByTime(REOPEN_MAX_MS)
+      expect(FakeEventSource.instances).toHaveLength(1)
+    })
+
+    it('LiveEvents unmounting cancels a pending reopen and closes the reopened stream', () => {
+      vi.useFakeTimers()
+      const { queryClient } = seeded()
+      FakeEventSource.instances = []
+      const view = render(
+        <QueryClientProvider client={queryClient}>
+          <LiveEvents userId={1} create={(url) => new FakeEventSource(url)} />
+        </QueryClientProvider>,
+      )
+      latest().giveUp()
+      vi.advanceTimersByTime(REOPEN_BASE_MS)
+      expect(FakeEventSource.instances).toHaveLength(2)
+      latest().giveUp()
+      view.unmount()
+      vi.advanceTimersByTime(REOPEN_MAX_MS)
+      expect(FakeEventSource.instances).toHaveLength(2)
+      expect(latest().closed).toBe(true)
+    })
   })
 })

@@ -63,7 +63,16 @@ describe('signed-in layout: live events and routes', () => {
     const source = FakeEventSource.instances[0]!
     expect(source.url).toBe('/api/events')
     expect(source.init).toEqual({ withCredentials: true })
-    expect([...source.listeners.keys()].sort()).toEqual(['connection', 'matches', 'message', 'message-deleted', 'open', 'read', 'resync'])
+    expect([...source.listeners.keys()].sort()).toEqual([
+      'connection',
+      'error',
+      'matches',
+      'message',
+      'message-deleted',
+      'open',
+      'read',
+      'resync',
+    ])
     await user.click(screen.getAllByRole('button', { name: 'Logout' })[0]!)
     expect(await screen.findByRole('tab', { name: 'Sign In' })).toBeInTheDocument()
     expect(source.closed).toBe(true)
