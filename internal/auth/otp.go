@@ -4,8 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"fmt"
-	"math"
 	"strings"
 	"time"
 
@@ -97,7 +95,7 @@ func (s *Service) take(ctx context.Context, key string, w security.Window, c Cli
 		return nil
 	}
 	s.recordEvent(ctx, s.db, security.Event{Type: security.RateLimitHit, IP: c.IP, URL: c.URL, Subject: key, Detail: detail})
-	return apperr.Throttled(wait, message, humanWait(wait))
+	return apperr.Throttled(wait, message, apperr.Wait(wait))
 }
 
 // lock serialises the transactions that count and then insert for key: on
@@ -130,7 +128,7 @@ func (s *Service) checkOTPLimits(ctx context.Context, tx *sql.Tx, phone string) 
 		return apperr.Wrap(err, "last otp")
 	}
 	if wait := last.Add(s.cfg.OTPResendGap).Sub(now); wait > 0 {
-		return apperr.Throttled(wait, "Please wait %s before requesting a new code", humanWait(wait))
+		return apperr.Throttled(wait, "Please wait %s before requesting a new code", apperr.Wait(wait))
 	}
 	if n >= s.cfg.OTPPerPhonePerHour {
 		var oldest time.Time
@@ -138,7 +136,7 @@ func (s *Service) checkOTPLimits(ctx context.Context, tx *sql.Tx, phone string) 
 			return apperr.Wrap(err, "oldest otp")
 		}
 		wait := oldest.Add(time.Hour).Sub(now)
-		return apperr.Throttled(wait, "Too many codes requested for this number. Try again in %s", humanWait(wait))
+		return apperr.Throttled(wait, "Too many codes requested for this number. Try again in %s", apperr.Wait(wait))
 	}
 	return nil
 }
@@ -241,16 +239,6 @@ func (s *Service) recordEvent(ctx context.Context, q store.Querier, e security.E
 	if err := security.Record(ctx, q, s.db.Time(), e); err != nil {
 		s.log.ErrorContext(ctx, "record security event", "type", e.Type, "err", err)
 	}
-}
-
-// humanWait says d in whole seconds or minutes, rounded up.
-func humanWait(d time.Duration) string {
-	if d < time.Minute {
-		secs := int(math.Ceil(d.Seconds()))
-		return fmt.Sprintf("%d %s", secs, plural(secs, "second", "seconds"))
-	}
-	mins := int(math.Ceil(d.Minutes()))
-	return fmt.Sprintf("%d %s", mins, plural(mins, "minute", "minutes"))
 }
 
 func plural(n int, one, many string) string {

@@ -60,7 +60,7 @@ func loginThrottled(wait time.Duration, what string, err error) error {
 	if err != nil {
 		return apperr.Wrap(err, "reserve login attempt")
 	}
-	return apperr.Throttled(wait, "Too many failed sign-in attempts %s. Try again in %s", what, humanWait(wait))
+	return apperr.Throttled(wait, "Too many failed sign-in attempts %s. Try again in %s", what, apperr.Wait(wait))
 }
 
 // loginSucceeded takes back what reserveLogin counted: the pair starts over

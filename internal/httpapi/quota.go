@@ -129,7 +129,7 @@ func (s *server) limitWrites(next http.Handler) http.Handler {
 		if first { // one event per run of refusals, so that a script cannot flood the table
 			s.recordLimitHit(r, "user:"+strconv.FormatInt(u.ID, 10), "write rate")
 		}
-		s.fail(w, r, apperr.Throttled(wait, "You are making changes too quickly. Please wait %s and try again", quota.Wait(wait)))
+		s.fail(w, r, apperr.Throttled(wait, "You are making changes too quickly. Please wait %s and try again", apperr.Wait(wait)))
 	})
 }
 

@@ -221,7 +221,7 @@ func mayRequest(ctx context.Context, tx *sql.Tx, requesterID, receiverID int64, 
 	}
 	return apperr.Throttled(again.Sub(now), "This agent declined your request on %s. You can send a new request after %s (in %s)",
 		decided.In(quota.India).Format("2 January 2006"), again.In(quota.India).Format("2 January 2006, 15:04 MST"),
-		quota.Wait(again.Sub(now)))
+		apperr.Wait(again.Sub(now)))
 }
 
 func conflictFor(status string) error {

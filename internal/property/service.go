@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"time"
 
 	"propmatch/internal/access"
 	"propmatch/internal/apperr"
@@ -87,10 +88,7 @@ func (s *Service) Create(ctx context.Context, agentID int64, in Input) (Property
 		if err != nil {
 			return apperr.Wrap(err, "insert property")
 		}
-		if gained, err = s.engine.PropertyChanged(ctx, tx, now, id); err != nil {
-			return apperr.Wrap(err, "match property")
-		}
-		out, err = s.get(ctx, tx, id)
+		out, gained, err = s.rematch(ctx, tx, now, id)
 		return err
 	})
 	if err == nil {
@@ -123,16 +121,24 @@ func (s *Service) Update(ctx context.Context, agentID, id int64, in Input) (Prop
 		if err != nil {
 			return apperr.Wrap(err, "update property")
 		}
-		if gained, err = s.engine.PropertyChanged(ctx, tx, now, id); err != nil {
-			return apperr.Wrap(err, "match property")
-		}
-		out, err = s.get(ctx, tx, id)
+		out, gained, err = s.rematch(ctx, tx, now, id)
 		return err
 	})
 	if err == nil {
 		s.engine.Announce(ctx, gained)
 	}
 	return out, err
+}
+
+// rematch runs the match engine on listing id and reads it back, with the
+// matches the engine stored, to announce once tx commits.
+func (s *Service) rematch(ctx context.Context, tx *sql.Tx, now time.Time, id int64) (Property, matching.Gained, error) {
+	gained, err := s.engine.PropertyChanged(ctx, tx, now, id)
+	if err != nil {
+		return Property{}, nil, apperr.Wrap(err, "match property")
+	}
+	p, err := s.get(ctx, tx, id)
+	return p, gained, err
 }
 
 // Delete removes a listing and its matches. The owner may delete it, and so

@@ -7,7 +7,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"fmt"
 	"time"
 
 	"propmatch/internal/apperr"
@@ -63,7 +62,7 @@ func (d Daily) Take(ctx context.Context, db *store.DB, userID int64) (Release, e
 func (d Daily) exhausted(now time.Time) error {
 	wait := NextDay(now).Sub(now)
 	return apperr.Throttled(wait, "You have reached today's limit of %d %s. You can add more after midnight India time, in %s",
-		d.Limit, d.What, Wait(wait))
+		d.Limit, d.What, apperr.Wait(wait))
 }
 
 // Day returns the quota day of t: its calendar date in India, as YYYY-MM-DD.
@@ -73,34 +72,4 @@ func Day(t time.Time) string { return t.In(India).Format(time.DateOnly) }
 func NextDay(t time.Time) time.Time {
 	y, m, d := t.In(India).Date()
 	return time.Date(y, m, d+1, 0, 0, 0, 0, India)
-}
-
-// Wait says how long d is in words a person reads at a glance: "45
-// seconds", "3 hours 5 minutes", "6 days 4 hours". It rounds up, to the
-// second under a minute and to the minute above.
-func Wait(d time.Duration) string {
-	if d < time.Minute {
-		return plural(max(int((d+time.Second-1)/time.Second), 1), "second")
-	}
-	mins := int((d + time.Minute - 1) / time.Minute)
-	days, hours, mins := mins/(24*60), mins/60%24, mins%60
-	switch {
-	case days > 0 && hours > 0:
-		return plural(days, "day") + " " + plural(hours, "hour")
-	case days > 0:
-		return plural(days, "day")
-	case hours > 0 && mins > 0:
-		return plural(hours, "hour") + " " + plural(mins, "minute")
-	case hours > 0:
-		return plural(hours, "hour")
-	default:
-		return plural(mins, "minute")
-	}
-}
-
-func plural(n int, unit string) string {
-	if n == 1 {
-		return "1 " + unit
-	}
-	return fmt.Sprintf("%d %ss", n, unit)
 }
