@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"propmatch/internal/auth"
+	"propmatch/internal/india"
 	"propmatch/internal/network"
-	"propmatch/internal/quota"
 )
 
 // connect sends a connection request from g to to and returns its id.
@@ -365,7 +365,7 @@ func TestDeclinedRequestCooldown(t *testing.T) {
 			a.clock.Advance(time.Minute)
 			wantThrottled(t, a.request(A, B), 7*24*time.Hour-time.Minute, fmt.Sprintf(
 				"This agent declined your request on %s. You can send a new request after %s (in 6 days 23 hours)",
-				declined.In(quota.India).Format("2 January 2006"), again.In(quota.India).Format("2 January 2006, 15:04 IST")))
+				declined.In(india.Zone).Format("2 January 2006"), again.In(india.Zone).Format("2 January 2006, 15:04 IST")))
 			wantStatus(t, a.request(A, C), 201) // others are not held back
 			a.clock.Advance(7*24*time.Hour - time.Minute - time.Second)
 			wantThrottled(t, a.request(A, B), time.Second, "in 1 second")

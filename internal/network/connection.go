@@ -12,9 +12,9 @@ import (
 
 	"propmatch/internal/apperr"
 	"propmatch/internal/events"
+	"propmatch/internal/india"
 	"propmatch/internal/input"
 	"propmatch/internal/paging"
-	"propmatch/internal/quota"
 	"propmatch/internal/store"
 )
 
@@ -220,7 +220,7 @@ func mayRequest(ctx context.Context, tx *sql.Tx, requesterID, receiverID int64, 
 		return nil
 	}
 	return apperr.Throttled(again.Sub(now), "This agent declined your request on %s. You can send a new request after %s (in %s)",
-		decided.In(quota.India).Format("2 January 2006"), again.In(quota.India).Format("2 January 2006, 15:04 MST"),
+		decided.In(india.Zone).Format("2 January 2006"), again.In(india.Zone).Format("2 January 2006, 15:04 MST"),
 		apperr.Wait(again.Sub(now)))
 }
 

@@ -10,12 +10,9 @@ import (
 	"time"
 
 	"propmatch/internal/apperr"
+	"propmatch/internal/india"
 	"propmatch/internal/store"
 )
-
-// India is the time zone a quota day follows: PropMatch's agents work in
-// India, which has one zone and no daylight saving.
-var India = time.FixedZone("IST", 5*60*60+30*60)
 
 // Daily is a limit on one action per agent per calendar day in India.
 type Daily struct {
@@ -66,10 +63,10 @@ func (d Daily) exhausted(now time.Time) error {
 }
 
 // Day returns the quota day of t: its calendar date in India, as YYYY-MM-DD.
-func Day(t time.Time) string { return t.In(India).Format(time.DateOnly) }
+func Day(t time.Time) string { return t.In(india.Zone).Format(time.DateOnly) }
 
 // NextDay returns the first instant of the quota day after t's.
 func NextDay(t time.Time) time.Time {
-	y, m, d := t.In(India).Date()
-	return time.Date(y, m, d+1, 0, 0, 0, 0, India)
+	y, m, d := t.In(india.Zone).Date()
+	return time.Date(y, m, d+1, 0, 0, 0, 0, india.Zone)
 }
