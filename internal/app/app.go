@@ -1,5 +1,5 @@
 // Package app wires PropMatch together and runs its commands: serve,
-// migrate, demo and users set-role.
+// migrate, demo, backup, restore and users set-role.
 package app
 
 import (
@@ -22,6 +22,10 @@ Usage:
   propmatch migrate                        bring the database schema up to date
   propmatch demo [--agents N] [--properties N] [--requirements N] [--seed S] [--append]
                                            fill the database with a generated demo market
+  propmatch backup [--out FILE]            write a backup of the database to one file
+                                           (default data/backups/propmatch-TIME.zip)
+  propmatch restore FILE                   load a backup into an empty database
+                                           (either engine: the way from SQLite to PostgreSQL)
   propmatch users set-role USERNAME ROLE   make a user an admin or an agent
 
 Configuration is read from the environment; see the README.
@@ -47,6 +51,10 @@ func Run(ctx context.Context, web fs.FS, args []string, getenv func(string) stri
 		return migrateCommand(ctx, cfg, stdout)
 	case "demo":
 		return demoCommand(ctx, cfg, args[1:], stdout, stderr)
+	case "backup":
+		return backupCommand(ctx, cfg, args[1:], stdout, stderr)
+	case "restore":
+		return restoreCommand(ctx, cfg, args[1:], stdout, stderr)
 	case "users":
 		return usersCommand(ctx, cfg, args[1:], log, stdout)
 	case "help", "-h", "--help":

@@ -45,3 +45,42 @@ func TestSchemaCurrent(t *testing.T) {
 		})
 	}
 }
+
+func TestSchemaVersionAndMigrateTo(t *testing.T) {
+	ctx := context.Background()
+	for _, e := range storetest.Engines() {
+		t.Run(string(e), func(t *testing.T) {
+			versions, err := store.Migrations(e)
+			if err != nil || len(versions) < 2 {
+				t.Fatalf("Migrations = %v, %v", versions, err)
+			}
+			for i := 1; i < len(versions); i++ {
+				if versions[i] <= versions[i-1] {
+					t.Fatalf("Migrations are not in ascending order: %v", versions)
+				}
+			}
+			db, err := store.Open(ctx, storetest.URL(t, e))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer db.Close()
+			for _, tc := range []struct {
+				name string
+				step func() error
+				want int64
+			}{
+				{"NeverMigrated", func() error { return nil }, 0},
+				{"MigratedToTheFirst", func() error { return db.MigrateTo(ctx, versions[0]) }, versions[0]},
+				{"MigratedToTheOneBeforeLast", func() error { return db.MigrateTo(ctx, versions[len(versions)-2]) }, versions[len(versions)-2]},
+				{"MigratedToTheLatest", func() error { return db.Migrate(ctx) }, versions[len(versions)-1]},
+			} {
+				if err := tc.step(); err != nil {
+					t.Fatalf("%s: %v", tc.name, err)
+				}
+				if got, err := store.SchemaVersion(ctx, db, e); err != nil || got != tc.want {
+					t.Errorf("%s: SchemaVersion = %d, %v; want %d", tc.name, got, err, tc.want)
+				}
+			}
+		})
+	}
+}

@@ -102,22 +102,31 @@ func Open(ctx context.Context, url string) (*DB, error) {
 
 // Migrate brings the schema up to date. It is safe to run on every start.
 func (db *DB) Migrate(ctx context.Context) error {
+	provider, err := db.migrationProvider()
+	if err != nil {
+		return err
+	}
+	if _, err := provider.Up(ctx); err != nil {
+		return fmt.Errorf("migrate: %w", err)
+	}
+	return nil
+}
+
+// migrationProvider returns goose's runner for this engine's migrations.
+func (db *DB) migrationProvider() (*goose.Provider, error) {
 	dialect := goose.DialectSQLite3
 	if db.Engine == Postgres {
 		dialect = goose.DialectPostgres
 	}
 	sub, err := fs.Sub(migrations, migrationDir(db.Engine))
 	if err != nil {
-		return err
+		return nil, err
 	}
 	provider, err := goose.NewProvider(dialect, db.DB, sub)
 	if err != nil {
-		return fmt.Errorf("migrations: %w", err)
+		return nil, fmt.Errorf("migrations: %w", err)
 	}
-	if _, err := provider.Up(ctx); err != nil {
-		return fmt.Errorf("migrate: %w", err)
-	}
-	return nil
+	return provider, nil
 }
 
 // Time returns the current time, truncated to microseconds so that both
