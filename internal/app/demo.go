@@ -28,7 +28,8 @@ var demoAccounts = []auth.NewUser{
 // seedDemo adds the demo accounts and the small demo market when the
 // database has no users, and prints the logins (only development mode gets
 // here). priya (seller) and rahul (buyer) get listings and requirements
-// that match each other's, so both see matches at once.
+// that match each other's, so both see matches at once, and the demo
+// courses with enrolments (priya has one certificate).
 func seedDemo(ctx context.Context, db *store.DB, a *auth.Service, cfg Config, out io.Writer) error {
 	n, err := a.CountUsers(ctx)
 	if err != nil {
@@ -54,6 +55,11 @@ func seedDemo(ctx context.Context, db *store.DB, a *auth.Service, cfg Config, ou
 		}
 		fmt.Fprintf(&b, "Demo market added: %d agents, %d properties, %d requirements, %d matches, %d connections, %d messages.\n",
 			res.Agents, res.Properties, res.Requirements, res.Matches, res.Connections, res.Messages)
+		tr, err := demo.SeedTraining(ctx, db, 1, &demo.Showcase{Seller: ids["priya"], Buyer: ids["rahul"]})
+		if err != nil {
+			return fmt.Errorf("demo training: %w", err)
+		}
+		fmt.Fprintf(&b, "Demo training added: %d courses, %d enrolments, %d certificates.\n", tr.Courses, tr.Enrollments, tr.Certificates)
 	}
 	b.WriteString("Demo logins (development mode):\n")
 	for _, u := range demoAccounts {
@@ -113,6 +119,13 @@ func demoCommand(ctx context.Context, cfg Config, args []string, stdout, stderr 
 	fmt.Fprintf(&b, "Done in %s: %s agents, %s properties, %s requirements, %s matches, %s connections and %s messages added",
 		res.Elapsed.Round(100*time.Millisecond), thousands(res.Agents), thousands(res.Properties), thousands(res.Requirements),
 		thousands(res.Matches), thousands(res.Connections), thousands(res.Messages))
+	tr, err := demo.SeedTraining(ctx, db, *seed, nil)
+	if err != nil {
+		return fmt.Errorf("demo training: %w", err)
+	}
+	if tr.Courses > 0 {
+		fmt.Fprintf(&b, "; %d courses, %d enrolments and %d certificates", tr.Courses, tr.Enrollments, tr.Certificates)
+	}
 	if res.Refreshed > 0 {
 		fmt.Fprintf(&b, " (%s existing requirements re-matched)", thousands(res.Refreshed))
 	}

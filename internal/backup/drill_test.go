@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"propmatch/internal/access"
 	"propmatch/internal/auth"
 	"propmatch/internal/backup"
 	"propmatch/internal/demo"
@@ -26,6 +27,7 @@ import (
 	"propmatch/internal/paging"
 	"propmatch/internal/store"
 	"propmatch/internal/store/storetest"
+	"propmatch/internal/training"
 )
 
 var ctx = context.Background()
@@ -103,16 +105,29 @@ func fill(t *testing.T, db *store.DB) market {
 	if _, _, err := a.Login(ctx, sellerName, "wrong", auth.Client{IP: "10.0.0.2"}); err == nil {
 		t.Fatal("a wrong password signed in")
 	}
-	// A course and an enrolment (no service writes them yet).
+	// Courses with modules, enrolments, module progress and a certificate,
+	// through the training service as the demo seeds them.
+	tr, err := demo.SeedTraining(ctx, db, 7, &demo.Showcase{Seller: m.seller, Buyer: m.buyer})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tr.Courses == 0 || tr.Enrollments == 0 || tr.Certificates == 0 {
+		t.Fatalf("the demo training is incomplete: %+v", tr)
+	}
+	// An admin's order of the app demos: the last one first.
+	svc := training.NewService(db)
+	demos, err := svc.AppDemos(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	order := training.OrderInput{IDs: []int64{demos[len(demos)-1].ID}}
+	for _, d := range demos[:len(demos)-1] {
+		order.IDs = append(order.IDs, d.ID)
+	}
+	if _, err := svc.SetAppDemoOrder(ctx, access.Actor{Admin: true}, order); err != nil {
+		t.Fatal(err)
+	}
 	now := db.Time()
-	var course int64
-	if err := db.QueryRow(`INSERT INTO courses (title, description, rating, created_at, updated_at) VALUES ($1, $2, $3, $4, $4) RETURNING id`,
-		"RERA basics", "ünïcödé ✓", 4.5, now).Scan(&course); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := db.Exec(`INSERT INTO enrollments (user_id, course_id, progress, created_at) VALUES ($1, $2, 40, $3)`, m.buyer, course, now); err != nil {
-		t.Fatal(err)
-	}
 	// A stored image.
 	img, err := media.Decode(ctx, pngDataURL(t), "image")
 	if err != nil {

@@ -1,6 +1,6 @@
 // Package dashboard counts what an agent's dashboard and sidebar show: their
 // listings by type, requirements, matches on each side, unread messages,
-// connection requests and connections.
+// connection requests, connections, and courses.
 package dashboard
 
 import (
@@ -12,6 +12,7 @@ import (
 	"propmatch/internal/listing"
 	"propmatch/internal/matching"
 	"propmatch/internal/store"
+	"propmatch/internal/training"
 )
 
 // Service counts an agent's work.
@@ -37,6 +38,10 @@ type Stats struct {
 	SentRequests     int            `json:"sentRequests"`
 	MessagesBadge    int            `json:"messagesBadge"`
 	Connections      int            `json:"connections"`
+	// Courses is how many courses take enrolments (the sidebar's course
+	// badge); EnrolledCourses how many the agent is enrolled in.
+	Courses         int `json:"courses"`
+	EnrolledCourses int `json:"enrolledCourses"`
 }
 
 // Stats counts agentID's listings, requirements, matches, unread messages,
@@ -76,6 +81,8 @@ func (s *Service) counts(ctx context.Context, agentID int64, st *Stats) error {
 		{&st.SentRequests, `SELECT COUNT(*) FROM connections WHERE requester_id = $1 AND status = 'pending'`},
 		{&st.Connections, `SELECT (SELECT COUNT(*) FROM connections WHERE requester_id = $1 AND status = 'accepted') +
 			(SELECT COUNT(*) FROM connections WHERE receiver_id = $1 AND status = 'accepted')`},
+		{&st.Courses, `SELECT COUNT(*) FROM courses WHERE tab = $4 AND status = $5`},
+		{&st.EnrolledCourses, `SELECT COUNT(*) FROM enrollments WHERE user_id = $1`},
 	}
 	selects := make([]string, len(counts))
 	dests := make([]any, len(counts))
@@ -83,7 +90,8 @@ func (s *Service) counts(ctx context.Context, agentID int64, st *Stats) error {
 		selects[i], dests[i] = "("+c.query+")", c.dest
 	}
 	err := s.db.QueryRowPrepared(ctx, `SELECT `+strings.Join(selects, ", "), agentID,
-		string(matching.StatusNew), string(matching.StatusNotInterested)).Scan(dests...)
+		string(matching.StatusNew), string(matching.StatusNotInterested),
+		training.Tab, training.StatusAvailable).Scan(dests...)
 	return apperr.Wrap(err, "dashboard stats")
 }
 

@@ -19,6 +19,7 @@ import (
 	"propmatch/internal/matching"
 	"propmatch/internal/store"
 	"propmatch/internal/store/storetest"
+	"propmatch/internal/training"
 )
 
 var ctx = context.Background()
@@ -463,6 +464,49 @@ func TestShowcase(t *testing.T) {
 			}
 			if n := count(t, db, `SELECT COUNT(*) FROM messages a JOIN messages b ON b.id > a.id WHERE b.created_at < a.created_at`); n != 0 {
 				t.Errorf("%d message pairs out of time order", n)
+			}
+		})
+
+		t.Run("Training", func(t *testing.T) {
+			res, err := demo.SeedTraining(ctx, db, 1, &demo.Showcase{Seller: priya, Buyer: rahul})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Courses < 20 || res.Courses != count(t, db, `SELECT COUNT(*) FROM courses`) {
+				t.Errorf("courses = %d", res.Courses)
+			}
+			if n := count(t, db, `SELECT COUNT(DISTINCT category) FROM courses`); n != int64(len(training.Categories)) {
+				t.Errorf("courses cover %d categories, want all %d", n, len(training.Categories))
+			}
+			if n := count(t, db, `SELECT COUNT(*) FROM courses c WHERE (SELECT COUNT(*) FROM course_modules m WHERE m.course_id = c.id) NOT BETWEEN 3 AND 6`); n != 0 {
+				t.Errorf("%d courses without 3 to 6 modules", n)
+			}
+			if n := count(t, db, `SELECT COUNT(*) FROM courses WHERE price <> 'Free' AND price NOT LIKE '₹%'`); n != 0 {
+				t.Errorf("%d courses priced neither Free nor in rupees", n)
+			}
+			if n := count(t, db, `SELECT COUNT(*) FROM certificates WHERE user_id = $1`, priya); n != 1 {
+				t.Errorf("priya has %d certificates, want 1", n)
+			}
+			if n := count(t, db, `SELECT COUNT(*) FROM enrollments WHERE user_id = $1 AND completed_at IS NULL`, rahul); n != 2 {
+				t.Errorf("rahul has %d courses in progress, want 2", n)
+			}
+			if res.Enrollments != count(t, db, `SELECT COUNT(*) FROM enrollments`) || res.Enrollments < 40 ||
+				res.Certificates != count(t, db, `SELECT COUNT(*) FROM certificates`) || res.Certificates < 3 {
+				t.Errorf("result %+v disagrees with the database or is thin", res)
+			}
+			// Completed means every module done, and each completion has its certificate.
+			if n := count(t, db, `SELECT COUNT(*) FROM enrollments e WHERE e.completed_at IS NOT NULL AND (
+				(SELECT COUNT(*) FROM module_progress p WHERE p.user_id = e.user_id AND p.course_id = e.course_id) <>
+				(SELECT COUNT(*) FROM course_modules m WHERE m.course_id = e.course_id)
+				OR NOT EXISTS (SELECT 1 FROM certificates c WHERE c.user_id = e.user_id AND c.course_id = e.course_id))`); n != 0 {
+				t.Errorf("%d completed enrolments without every module or a certificate", n)
+			}
+			if n := count(t, db, `SELECT COUNT(*) FROM enrollments e JOIN courses c ON c.id = e.course_id WHERE c.status <> 'available'`); n != 0 {
+				t.Errorf("%d enrolments in courses not open yet", n)
+			}
+			again, err := demo.SeedTraining(ctx, db, 1, nil)
+			if err != nil || again != (demo.TrainingResult{}) {
+				t.Errorf("seeding again = %+v, %v; want nothing added", again, err)
 			}
 		})
 	})

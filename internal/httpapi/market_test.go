@@ -1413,7 +1413,7 @@ func TestDashboardStats(t *testing.T) {
 		stats := func(properties, active, requirements, buyer, seller, newM int, pt map[string]any) map[string]any {
 			return map[string]any{"properties": properties, "activeProperties": active, "requirements": requirements,
 				"buyerMatches": buyer, "sellerMatches": seller, "totalMatches": buyer + seller, "newMatches": newM, "propertyTypes": pt,
-				"unreadMessages": 0, "pendingRequests": 0, "sentRequests": 0, "messagesBadge": 0, "connections": 0}
+				"unreadMessages": 0, "pendingRequests": 0, "sentRequests": 0, "messagesBadge": 0, "connections": 0, "courses": 0, "enrolledCourses": 0}
 		}
 		check := func(t *testing.T, g agent, want map[string]any) {
 			t.Helper()

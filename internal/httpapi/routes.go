@@ -24,6 +24,8 @@ func (s *server) routes(mux *http.ServeMux) {
 
 	s.networkRoutes(mux)
 
+	s.trainingRoutes(mux)
+
 	// Live events for the signed-in user.
 	mux.HandleFunc("GET /api/events", s.signedIn(s.events))
 

@@ -24,6 +24,7 @@ import (
 	"propmatch/internal/property"
 	"propmatch/internal/requirement"
 	"propmatch/internal/store"
+	"propmatch/internal/training"
 )
 
 // Options are what a Set is built from besides the database.
@@ -55,6 +56,7 @@ type Set struct {
 	Network      *network.Service
 	Messages     *message.Service
 	Media        *media.Service
+	Training     *training.Service
 	// Events carries live events to open streams; nil turns them off.
 	Events events.Bus
 }
@@ -77,6 +79,7 @@ func New(db *store.DB, o Options) Set {
 		Network:      network.NewService(db, pub),
 		Messages:     message.NewService(db, engine, pub),
 		Media:        media.NewService(db),
+		Training:     training.NewService(db),
 		Events:       o.Events,
 	}
 }

@@ -625,6 +625,209 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/courses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of courses, in display order (then id), searched and filtered on the server */
+        get: operations["listCourses"];
+        put?: never;
+        /** Add a course with its modules (admins only) */
+        post: operations["createCourse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/courses/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The categories that have courses, with how many each has */
+        get: operations["courseCategories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/courses/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** A course with its modules and the caller's progress */
+        get: operations["getCourse"];
+        /** Edit a course (admins only); an absent `modules` keeps the modules */
+        put: operations["updateCourse"];
+        post?: never;
+        /** Delete a course with its modules and enrolments (admins only); issued certificates stay valid */
+        delete: operations["deleteCourse"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/courses/{id}/enroll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Enrol the caller in a course */
+        post: operations["enroll"];
+        /** Leave a course; the caller's progress on it is forgotten (a certificate already issued stays) */
+        delete: operations["unenroll"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/courses/{id}/modules/{moduleId}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                moduleId: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Mark a module done; the last one completes the course and issues its certificate */
+        put: operations["completeModule"];
+        post?: never;
+        /** Mark a module not done (a certificate once issued stays) */
+        delete: operations["uncompleteModule"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/enrollments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's enrolments, newest first, with progress */
+        get: operations["listEnrollments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/certificates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's certificates, newest first */
+        get: operations["listCertificates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/certificates/{number}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                number: components["parameters"]["CertificateNumber"];
+            };
+            cookie?: never;
+        };
+        /** The caller's certificate as a PDF (another agent's is 404) */
+        get: operations["certificatePdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/certificates/{number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                number: components["parameters"]["CertificateNumber"];
+            };
+            cookie?: never;
+        };
+        /** Public check that a certificate is genuine (no sign-in); shows nothing else of the agent */
+        get: operations["verifyCertificate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app-demos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The twelve app demo videos in the order saved on the server */
+        get: operations["listAppDemos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app-demos/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Save the order of the app demos for everyone (admins only) */
+        put: operations["orderAppDemos"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/events": {
         parameters: {
             query?: never;
@@ -1117,6 +1320,10 @@ export interface components {
             messagesBadge: number;
             /** @description The caller's accepted connections */
             connections: number;
+            /** @description Courses open for enrolment (the sidebar's course badge) */
+            courses: number;
+            /** @description Courses the caller is enrolled in */
+            enrolledCourses: number;
         };
         /** @enum {string} */
         ConnectionStatus: "pending" | "accepted" | "rejected" | "cancelled";
@@ -1198,6 +1405,146 @@ export interface components {
             lastMessage: components["schemas"]["Message"];
             /** @description Messages from the counterpart the caller has not read */
             unreadCount: number;
+        };
+        /** @enum {string} */
+        CourseCategory: "Course" | "Finance" | "Knowledge" | "Legal & Compliance" | "Marketing" | "Project Training" | "Sales" | "Technology" | "Valuation" | "What's New";
+        /** @enum {string} */
+        CourseLevel: "Beginner" | "Intermediate" | "Advanced";
+        /**
+         * @description Only an available course takes enrolments; the web app shows a disabled Coming Soon otherwise
+         * @enum {string}
+         */
+        CourseStatus: "available" | "coming_soon";
+        Progress: {
+            /** @description Modules the caller has done */
+            completed: number;
+            /** @description Modules the course has */
+            total: number;
+        };
+        Course: {
+            id: number;
+            title: string;
+            description: string;
+            instructor: string;
+            /** @description Free text, such as "2 hours" */
+            duration: string;
+            level: components["schemas"]["CourseLevel"];
+            /** @description Free text: "Free" or a rupee amount such as "₹1,499" */
+            price: string;
+            category: components["schemas"]["CourseCategory"];
+            /** @description A https://www.youtube-nocookie.com/embed/ address */
+            videoUrl: components["schemas"]["NullableString"];
+            thumbnailUrl: components["schemas"]["NullableString"];
+            status: components["schemas"]["CourseStatus"];
+            displayOrder: number;
+            /** @constant */
+            tab: "courses";
+            /** @description Agents enrolled now */
+            studentsEnrolled: number;
+            moduleCount: number;
+            /** @description Whether the caller is enrolled */
+            enrolled: boolean;
+            /** @description The caller's progress; null when not enrolled */
+            progress: components["schemas"]["Progress"] | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        CourseModule: {
+            id: number;
+            title: string;
+            /** @description A https://www.youtube-nocookie.com/embed/ address */
+            videoUrl: components["schemas"]["NullableString"];
+            duration: string;
+            position: number;
+            /** @description Whether the caller has marked it done */
+            completed: boolean;
+        };
+        CourseDetail: components["schemas"]["Course"] & {
+            modules: components["schemas"]["CourseModule"][];
+        };
+        /**
+         * @description Required: title, category (one of the ten), instructor, price, description, duration, level and displayOrder (a whole
+         *     number, 0 to 1,000,000). videoUrl must be a YouTube address (watch, youtu.be, shorts or embed form; stored as its
+         *     youtube-nocookie embed address) and thumbnailUrl an http(s) URL; blank means none. status defaults to available.
+         *     modules (at most 50) are the course's lessons in order: one with the id of an existing module edits it (progress on it
+         *     is kept), one without an id is added, and the course's modules left out are removed; without `modules` a PUT keeps them.
+         */
+        CourseInput: {
+            title?: string;
+            description?: string;
+            instructor?: string;
+            duration?: string;
+            level?: string;
+            price?: string;
+            category?: string;
+            videoUrl?: string | null;
+            thumbnailUrl?: string | null;
+            status?: string | null;
+            displayOrder?: number | string;
+            tab?: string | null;
+            modules?: {
+                id?: number | null;
+                title?: string;
+                videoUrl?: string | null;
+                duration?: string;
+            }[] | null;
+        };
+        Enrollment: {
+            courseId: number;
+            course: components["schemas"]["Course"];
+            /** Format: date-time */
+            enrolledAt: string;
+            /**
+             * Format: date-time
+             * @description When every module was first done
+             */
+            completedAt: string | null;
+            progress: components["schemas"]["Progress"];
+            certificateNumber: components["schemas"]["NullableString"];
+        };
+        Certificate: {
+            /** @description Unique and unguessable, such as PM-2026-7K3Q9X2AHM */
+            number: string;
+            /** @description Null once the course has been deleted */
+            courseId: components["schemas"]["NullableInteger"];
+            /** @description The course's title when the certificate was issued */
+            courseTitle: string;
+            /** @description The agent's name when the certificate was issued */
+            agentName: string;
+            /** Format: date-time */
+            issuedAt: string;
+            /** @description The public page that confirms it: PROPMATCH_PUBLIC_URL (or the request origin) + /certificates/{number} */
+            verifyUrl: string;
+        };
+        Completion: {
+            enrollment: components["schemas"]["Enrollment"];
+            certificate: components["schemas"]["Certificate"] | null;
+        };
+        CertificateVerification: {
+            number: string;
+            agentName: string;
+            courseTitle: string;
+            /** Format: date-time */
+            issuedAt: string;
+            /** @constant */
+            valid: true;
+        };
+        AppDemo: {
+            /** @description 2001–2005 desktop, 3001–3005 mobile, 4001 security setup, 4002 business growth */
+            id: number;
+            title: string;
+            description: string;
+            /** @description Empty until a recording exists; the steps show instead */
+            videoUrl: string;
+            duration: string;
+            category: string;
+            /** @description A background colour class, such as bg-blue-600 */
+            color: string;
+            displayOrder: number;
+            /** @constant */
+            tab: "app-demo";
+            /** @description Numbered steps ("1. ...") naming the app's real screens and buttons */
+            tutorialSteps: string[];
         };
     };
     responses: {
@@ -1283,6 +1630,7 @@ export interface components {
         Limit: number;
         /** @description Opaque cursor from the previous page's `Link` header */
         Cursor: string;
+        CertificateNumber: string;
         /** @description Free-text search (case-insensitive) */
         Search: string;
     };
@@ -2465,6 +2813,469 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listCourses: {
+        parameters: {
+            query?: {
+                /** @description Searched for in the title, category, instructor and description (case-insensitive) */
+                q?: string;
+                /** @description Only courses of this category */
+                category?: components["schemas"]["CourseCategory"];
+                /** @description Page size, 1 to 500 (default 25) */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor from the previous page's `Link` header */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of courses; `Link` names the next page */
+            200: {
+                headers: {
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Course"][];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createCourse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CourseInput"];
+            };
+        };
+        responses: {
+            /** @description The new course */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CourseDetail"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    courseCategories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Categories in the order of the ten */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        category: components["schemas"]["CourseCategory"];
+                        count: number;
+                    }[];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getCourse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The course */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CourseDetail"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateCourse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CourseInput"];
+            };
+        };
+        responses: {
+            /** @description The course as saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CourseDetail"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteCourse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    enroll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new enrolment */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Enrollment"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description `Already Enrolled`, or `This course is not open for enrolment yet` (its status is not available) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    unenroll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed from the course */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller is not enrolled in this course */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    completeModule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                moduleId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The enrolment, and the certificate once every module is done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Completion"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller is not enrolled in this course */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    uncompleteModule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                moduleId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The enrolment; `certificate` is null */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Completion"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller is not enrolled in this course */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listEnrollments: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 500 (default 25) */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor from the previous page's `Link` header */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of enrolments; `Link` names the next page */
+            200: {
+                headers: {
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Enrollment"][];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    listCertificates: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 500 (default 25) */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor from the previous page's `Link` header */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of certificates; `Link` names the next page */
+            200: {
+                headers: {
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Certificate"][];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    certificatePdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                number: components["parameters"]["CertificateNumber"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF, as an attachment */
+            200: {
+                headers: {
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    verifyCertificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                number: components["parameters"]["CertificateNumber"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The certificate is genuine */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CertificateVerification"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listAppDemos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The demos, displayOrder 1 to 12 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppDemo"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    orderAppDemos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description All twelve demo ids, each once, in the new order */
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description The demos in their new order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppDemo"][];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
             429: components["responses"]["TooManyRequests"];
         };
     };

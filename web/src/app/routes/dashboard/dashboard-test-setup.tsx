@@ -33,6 +33,8 @@ export const stats: DashboardStats = {
   sentRequests: 0,
   messagesBadge: 3,
   connections: 6,
+  courses: 0,
+  enrolledCourses: 0,
 }
 
 export const marketProperties = [

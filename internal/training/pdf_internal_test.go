@@ -1,0 +1,70 @@
+package training
+
+import (
+	"bytes"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ledongthuc/pdf"
+)
+
+// pdfText parses b as a PDF and returns its text.
+func pdfText(t *testing.T, b []byte) string {
+	t.Helper()
+	r, err := pdf.NewReader(bytes.NewReader(b), int64(len(b)))
+	if err != nil {
+		t.Fatalf("not a PDF: %v", err)
+	}
+	if r.NumPage() != 1 {
+		t.Errorf("pages = %d, want 1", r.NumPage())
+	}
+	rd, err := r.GetPlainText()
+	if err != nil {
+		t.Fatalf("read the PDF's text: %v", err)
+	}
+	text, _ := io.ReadAll(rd)
+	return string(text)
+}
+
+func TestCertificatePDFHoldsEveryDetail(t *testing.T) {
+	issued := time.Date(2026, 11, 23, 20, 0, 0, 0, time.UTC) // 24 November in India
+	for _, c := range []struct {
+		name        string
+		cert        Certificate
+		want        []string
+		wantMissing []string
+	}{
+		{"Plain", Certificate{Number: "PM-2026-ABCDEFGHJK", CourseTitle: "RERA Compliance for Agents", AgentName: "Priya Sharma", IssuedAt: issued},
+			[]string{"Priya Sharma", "RERA Compliance for Agents", "Issued on 24 November 2026", "PM-2026-ABCDEFGHJK",
+				"https://propmatch.example.com/certificates/PM-2026-ABCDEFGHJK"}, nil},
+		{"LongTitleWraps", Certificate{Number: "PM-2026-ZZZZZZZZZZ", AgentName: "Venkata Subrahmanya Lakshmi Narasimha Chowdary",
+			CourseTitle: strings.Repeat("Stamp Duty and Registration Charges ", 5), IssuedAt: issued},
+			[]string{"Venkata Subrahmanya", "Stamp Duty", "PM-2026-ZZZZZZZZZZ"}, nil},
+		{"CharactersTheFontLacksBecomeQuestionMarks", Certificate{Number: "PM-2026-2345678923", AgentName: "प्रिया Sharma",
+			CourseTitle: "GST", IssuedAt: issued}, []string{"Sharma", "PM-2026-2345678923"}, []string{"प्रिया"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			c.cert.SetOrigin("https://propmatch.example.com")
+			b, err := renderPDF(c.cert)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.HasPrefix(b, []byte("%PDF-")) {
+				t.Fatalf("does not start as a PDF: %q", b[:min(len(b), 16)])
+			}
+			text := strings.Join(strings.Fields(pdfText(t, b)), " ")
+			for _, w := range c.want {
+				if !strings.Contains(text, w) {
+					t.Errorf("PDF text lacks %q: %q", w, text)
+				}
+			}
+			for _, w := range c.wantMissing {
+				if strings.Contains(text, w) {
+					t.Errorf("PDF text has %q: %q", w, text)
+				}
+			}
+		})
+	}
+}
