@@ -24,6 +24,11 @@ export const test = base.extend({
     await use((await serverFor(testInfo.file)).baseURL)
   },
 
+  /** The test file's server itself (baseURL, dataDir, logs), for commands run against its database. */
+  server: async ({}, use, testInfo) => {
+    await use(await serverFor(testInfo.file))
+  },
+
   /** Stops the last file's server when the worker ends. */
   serverCleanup: [
     async ({}, use) => {

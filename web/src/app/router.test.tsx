@@ -49,8 +49,8 @@ describe('routing and guards', () => {
 
   it('shows an honest coming-soon page for unbuilt features, with no badges without stats', async () => {
     const { calls } = mockApi(signedIn())
-    renderApp('/training')
-    expect(await screen.findByText('Real Estate Training is coming soon')).toBeInTheDocument()
+    renderApp('/analytics')
+    expect(await screen.findByText('Performance Analytics is coming soon')).toBeInTheDocument()
     await waitFor(() => expect(calls.some((c) => c.path === '/api/dashboard/stats')).toBe(true))
     const nav = screen.getAllByRole('navigation', { name: 'Main' })[0]!
     expect(within(nav).queryByText(/^\d+$/)).not.toBeInTheDocument()
@@ -78,6 +78,7 @@ describe('routing and guards', () => {
           sentRequests: 0,
           messagesBadge: 3,
           connections: 5,
+          courses: 24,
         },
       },
       'GET /api/messages/unread-count': { body: { count: 2 } },
@@ -97,7 +98,7 @@ describe('routing and guards', () => {
     expect(within(shortcut).getByTestId('unread-badge')).toHaveTextContent('2')
     expect(shortcut.parentElement?.className ?? '').not.toMatch(/md:hidden/)
     expect(shortcut).not.toHaveClass('md:hidden')
-    expect(within(nav).getByRole('link', { name: 'Real Estate Training' })).toBeInTheDocument()
+    expect(within(nav).getByRole('link', { name: 'Real Estate Training 24' })).toHaveAttribute('href', '/training')
     const types = within(nav).getByTestId('sidebar-property-types')
     expect(within(types).getByTestId('sidebar-type-apartment')).toHaveTextContent('Apartment3')
     expect(within(types).getByTestId('sidebar-type-plot')).toHaveTextContent('Plot2')

@@ -27,6 +27,11 @@ const MatchesPage = React.lazy(() => import('@/features/matches/routes/matches-p
 // Messaging and the agent network load on demand too.
 const MessagesPage = React.lazy(() => import('@/app/routes/messages/messages-page').then((m) => ({ default: m.MessagesPage })))
 const NetworkPage = React.lazy(() => import('@/features/network/routes/network-page').then((m) => ({ default: m.NetworkPage })))
+// Training, and the public certificate verification page (no sign-in).
+const TrainingPage = React.lazy(() => import('@/features/training/routes/training-page').then((m) => ({ default: m.TrainingPage })))
+const CertificatePage = React.lazy(() =>
+  import('@/features/training/routes/certificate-page').then((m) => ({ default: m.CertificatePage })),
+)
 
 function PageFallback() {
   return (
@@ -44,6 +49,7 @@ export function AppRoutes() {
         <Route path="/" element={<LandingPage />} />
         <Route path="/landing" element={<LandingPage />} />
         <Route path="/auth" element={<AuthPage />} />
+        <Route path="/certificates/:number" element={<CertificatePage />} />
         <Route element={<ProtectedRoute />}>
           <Route element={<AppLayout />}>
             <Route path="/dashboard" element={<DashboardPage />} />
@@ -53,6 +59,7 @@ export function AppRoutes() {
             <Route path="/matches" element={<MatchesPage />} />
             <Route path="/messages" element={<MessagesPage />} />
             <Route path="/agents" element={<NetworkPage />} />
+            <Route path="/training" element={<TrainingPage />} />
             {comingSoonRoutes.map(({ path, title, description, icon, adminOnly }) => {
               const page = <ComingSoon title={title} description={description} icon={icon} />
               return (

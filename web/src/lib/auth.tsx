@@ -1,6 +1,6 @@
 import * as React from 'react'
 import { queryOptions, useQuery, useQueryClient, type UseMutationResult } from '@tanstack/react-query'
-import { useNavigate } from 'react-router'
+import { useLocation, useNavigate } from 'react-router'
 import { ApiError, api, unwrap } from '@/lib/api-client'
 import { apiMutation, useApiMutation } from '@/lib/api-mutation'
 import type { LoginRequest, RegisterRequest, User } from '@/lib/api-schemas'
@@ -22,6 +22,14 @@ export async function getUser({ signal }: { signal?: AbortSignal } = {}): Promis
     throw error
   }
 }
+
+/**
+ * Public pages that never need the session (the certificate verification page): the user is not
+ * asked for there, so a signed-out visitor's browser makes no call that answers 401.
+ */
+export const SESSION_FREE_PREFIXES = ['/certificates/'] as const
+
+export const isSessionFreePath = (pathname: string) => SESSION_FREE_PREFIXES.some((prefix) => pathname.startsWith(prefix))
 
 export const userQueryOptions = () => queryOptions({ queryKey: userKeys.current(), queryFn: getUser })
 
@@ -57,7 +65,8 @@ const AuthContext = React.createContext<AuthContextValue | null>(null)
 export function AuthProvider({ children }: { children: React.ReactNode }) {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
-  const userQuery = useQuery(userQueryOptions())
+  const { pathname } = useLocation()
+  const userQuery = useQuery({ ...userQueryOptions(), enabled: !isSessionFreePath(pathname) })
 
   const onSignedIn = (user: User) => {
     queryClient.setQueryData(userKeys.current(), user)

@@ -29,4 +29,6 @@ export const changedFamilies = {
   /** A message about a match also marks the sender's side of the match contacted. */
   matchMessages: ['/api/messages', '/api/dashboard/stats', '/api/matches'],
   requirements: ['/api/requirements', '/api/dashboard/stats', '/api/matches', '/api/marketplace'],
+  /** Enrolments, module completion and course edits: courses (counts, progress), enrolments, certificates. */
+  training: ['/api/courses', '/api/enrollments', '/api/certificates', '/api/dashboard/stats'],
 } as const satisfies Record<string, readonly string[]>

@@ -52,8 +52,10 @@ export function mockApi(handlers: Record<string, Handler | Reply>) {
         : handler
       : { status: 404, body: { message: 'Not found' } }
     const text = reply.text ?? (reply.body === undefined ? '' : JSON.stringify(reply.body))
-    return new Response(text, {
-      status: reply.status ?? 200,
+    // A 204 or 304 answer has no body (the Response constructor refuses one).
+    const status = reply.status ?? 200
+    return new Response(status === 204 || status === 304 ? null : text, {
+      status,
       statusText: reply.statusText,
       headers: { 'Content-Type': reply.text !== undefined ? 'text/plain' : 'application/json', ...reply.headers },
     })

@@ -14,14 +14,15 @@ import {
 } from 'lucide-react'
 import type { DashboardStats, User as ApiUser } from '@/lib/api-schemas'
 
-/** The dashboard count shown as a badge on a link. */
-export type NavBadge = keyof Pick<DashboardStats, 'properties' | 'requirements' | 'totalMatches' | 'messagesBadge' | 'connections'>
+/** The count shown as a badge on a link: a dashboard count, or the number of courses (see useCourseCount). */
+export type NavBadge =
+  keyof Pick<DashboardStats, 'properties' | 'requirements' | 'totalMatches' | 'messagesBadge' | 'connections'> | 'courses'
 
 export type NavItem = { to: string; label: string; icon: LucideIcon; adminOnly?: boolean; badge?: NavBadge }
 
 /**
  * Sidebar links (docs/product.md#signed-in-shell). Messages counts unread messages plus pending requests to the
- * user (messagesBadge); Agent Network counts accepted connections. Courses get a badge with their feature.
+ * user (messagesBadge); Agent Network counts accepted connections; Real Estate Training counts the courses.
  */
 export const navItems: NavItem[] = [
   { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
@@ -30,7 +31,7 @@ export const navItems: NavItem[] = [
   { to: '/matches', label: 'Matches', icon: Handshake, badge: 'totalMatches' },
   { to: '/messages', label: 'Messages', icon: MessageSquare, badge: 'messagesBadge' },
   { to: '/agents', label: 'Agent Network', icon: Users, badge: 'connections' },
-  { to: '/training', label: 'Real Estate Training', icon: GraduationCap },
+  { to: '/training', label: 'Real Estate Training', icon: GraduationCap, badge: 'courses' },
   { to: '/analytics', label: 'Performance Analytics', icon: BarChart3 },
   { to: '/admin', label: 'Admin Dashboard', icon: Shield, adminOnly: true },
   { to: '/profile', label: 'Profile', icon: User },

@@ -1,18 +1,21 @@
 import { LogOut } from 'lucide-react'
 import { NavLink } from 'react-router'
-import { visibleNavItems } from '@/app/layouts/nav-items'
+import { visibleNavItems, type NavBadge } from '@/app/layouts/nav-items'
 import { PropertyTypesList } from '@/app/layouts/property-types-list'
 import { useAuth } from '@/lib/auth'
+import { useCourseCount } from '@/lib/course-count'
 import { useDashboardStats } from '@/lib/dashboard-stats'
 import { cn } from '@/lib/utils'
 
 /**
  * The list of sidebar links plus Logout; used by the desktop sidebar and the mobile sheet.
- * Counts come from /api/dashboard/stats (signed in only); without them no badge shows.
+ * Counts come from /api/dashboard/stats (signed in only; courses see useCourseCount); without them no badge shows.
  */
 export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const { user, logoutMutation } = useAuth()
   const stats = useDashboardStats({ enabled: !!user }).data
+  const courses = useCourseCount({ enabled: !!user })
+  const badgeValue = (badge: NavBadge) => (badge === 'courses' ? courses : stats?.[badge])
   return (
     <nav className="flex flex-1 flex-col gap-1 overflow-y-auto p-3" aria-label="Main">
       {visibleNavItems(user).map(({ to, label, icon: Icon, badge }) => (
@@ -30,13 +33,13 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
           <Icon className="size-4 shrink-0" aria-hidden />
           {label}
           {/* The space keeps "My Properties 7" apart in the link's accessible name. */}
-          {badge && stats && ' '}
-          {badge && stats && (
+          {badge && badgeValue(badge) !== undefined && ' '}
+          {badge && badgeValue(badge) !== undefined && (
             <span
               className="ml-auto rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700"
               data-testid={`nav-badge-${badge}`}
             >
-              {stats[badge]}
+              {badgeValue(badge)}
             </span>
           )}
         </NavLink>

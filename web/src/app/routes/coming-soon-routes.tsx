@@ -1,4 +1,4 @@
-import { BarChart3, DatabaseBackup, GraduationCap, Mail, Settings, Shield, ShieldCheck, User, type LucideIcon } from 'lucide-react'
+import { BarChart3, DatabaseBackup, Mail, Settings, Shield, ShieldCheck, User, type LucideIcon } from 'lucide-react'
 
 export type ComingSoonRoute = {
   path: string
@@ -11,7 +11,6 @@ export type ComingSoonRoute = {
 
 /** Signed-in routes of the route table whose feature is not built yet. */
 export const comingSoonRoutes: ComingSoonRoute[] = [
-  { path: '/training', title: 'Real Estate Training', icon: GraduationCap, description: 'Free courses and app demo videos.' },
   {
     path: '/analytics',
     title: 'Performance Analytics',

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { setup, paths } from '@/app/routes/dashboard/dashboard-test-setup'
+import { setup, paths, stats } from '@/app/routes/dashboard/dashboard-test-setup'
 import { makeProperty } from '@/test/match-fixtures'
 import { makeMessage } from '@/test/network-fixtures'
 import { testUser } from '@/test/utils'
@@ -56,25 +56,34 @@ describe('Dashboard: Recent Messages', () => {
 })
 
 describe('Dashboard: mobile', () => {
-  it('shows count tiles from the stats and an honest coming-soon tile without a number', async () => {
-    const { calls } = setup('mobile')
+  it('shows count tiles from the stats, and the course count from the category counts when the stats lack it', async () => {
+    const { calls } = setup('mobile', {
+      'GET /api/courses/categories': {
+        body: [
+          { category: 'Finance', count: 20 },
+          { category: 'Sales', count: 4 },
+        ],
+      },
+    })
     const tiles = await screen.findByTestId('mobile-tiles')
     expect(within(tiles).getByRole('link', { name: 'My Properties 7' })).toHaveAttribute('href', '/properties')
     expect(within(tiles).getByRole('link', { name: 'Requirements 4' })).toHaveAttribute('href', '/requirements')
     expect(within(tiles).getByRole('link', { name: 'Matches 11' })).toHaveAttribute('href', '/matches')
     expect(within(tiles).getByRole('link', { name: 'Messages 2' })).toHaveAttribute('href', '/messages')
     expect(within(tiles).getByRole('link', { name: 'Connections 6' })).toHaveAttribute('href', '/agents')
-    expect(tiles).not.toHaveTextContent(/Coming soon.*Coming soon/)
-    for (const key of ['courses']) {
-      const tile = within(tiles).getByTestId(`tile-${key}`)
-      expect(tile).toHaveTextContent('Coming soon')
-      expect(tile.textContent).not.toMatch(/\d/)
-      expect(within(tiles).queryByTestId(`tile-count-${key}`)).not.toBeInTheDocument()
-    }
+    expect(await within(tiles).findByRole('link', { name: 'Courses 24' })).toHaveAttribute('href', '/training')
+    expect(tiles).not.toHaveTextContent(/Coming soon/i)
     // No marketplace on a phone, so nothing is fetched for it.
     expect(screen.queryByTestId('marketplace-card')).not.toBeInTheDocument()
     expect(paths(calls, '/api/marketplace')).toEqual([])
     expect(paths(calls, '/api/matches')).toEqual([])
+  })
+
+  it('takes the course count from the stats when the server sends it, without another call', async () => {
+    const { calls } = setup('mobile', { 'GET /api/dashboard/stats': { body: { ...stats, courses: 31 } } })
+    const tiles = await screen.findByTestId('mobile-tiles')
+    expect(await within(tiles).findByRole('link', { name: 'Courses 31' })).toHaveAttribute('href', '/training')
+    expect(paths(calls, '/api/courses/categories')).toEqual([])
   })
 
   it('shows the first 3 of the agent’s own listings as mobile cards', async () => {

@@ -1,6 +1,7 @@
 import { FileText, GraduationCap, Handshake, Home, MessageSquare, Users, type LucideIcon } from 'lucide-react'
 import { Link } from 'react-router'
 import type { DashboardStats } from '@/lib/api-schemas'
+import { useCourseCount } from '@/lib/course-count'
 import { cn } from '@/lib/utils'
 
 type Tile = {
@@ -9,13 +10,13 @@ type Tile = {
   label: string
   icon: LucideIcon
   tone: string
-  count?: keyof Pick<DashboardStats, 'properties' | 'requirements' | 'totalMatches' | 'unreadMessages' | 'connections'>
+  count: keyof Pick<DashboardStats, 'properties' | 'requirements' | 'totalMatches' | 'unreadMessages' | 'connections'> | 'courses'
 }
 
 /**
  * The mobile dashboard tiles with counts from /api/dashboard/stats: properties, requirements,
- * matches, unread messages and accepted connections. Courses arrive with their feature, so that
- * tile says 'Coming soon' and shows no number.
+ * matches, unread messages and accepted connections; Courses shows the number of courses
+ * (useCourseCount).
  */
 const tiles: Tile[] = [
   { key: 'properties', to: '/properties', label: 'My Properties', icon: Home, tone: 'bg-blue-50 text-blue-600', count: 'properties' },
@@ -37,10 +38,12 @@ const tiles: Tile[] = [
     count: 'unreadMessages',
   },
   { key: 'connections', to: '/agents', label: 'Connections', icon: Users, tone: 'bg-violet-50 text-violet-600', count: 'connections' },
-  { key: 'courses', to: '/training', label: 'Courses', icon: GraduationCap, tone: 'bg-slate-100 text-slate-500' },
+  { key: 'courses', to: '/training', label: 'Courses', icon: GraduationCap, tone: 'bg-rose-50 text-rose-600', count: 'courses' },
 ]
 
 export function MobileTiles({ stats }: { stats: DashboardStats | undefined }) {
+  const courses = useCourseCount({ enabled: !!stats })
+  const value = (count: Tile['count']) => (count === 'courses' ? courses : stats?.[count])
   return (
     <nav aria-label="Dashboard shortcuts" className="grid grid-cols-3 gap-3" data-testid="mobile-tiles">
       {tiles.map(({ key, to, label, icon: Icon, tone, count }) => (
@@ -55,17 +58,13 @@ export function MobileTiles({ stats }: { stats: DashboardStats | undefined }) {
           </span>
           <span className="text-xs font-medium text-slate-800">{label}</span>
           {/* The space keeps "My Properties 7" apart in the link's accessible name. */}{' '}
-          {count ? (
-            stats && (
-              <span
-                className="absolute top-2 right-2 min-w-5 rounded-full bg-blue-600 px-1.5 py-0.5 text-[11px] leading-none font-semibold text-white"
-                data-testid={`tile-count-${key}`}
-              >
-                {stats[count]}
-              </span>
-            )
-          ) : (
-            <span className="text-[11px] text-slate-400">Coming soon</span>
+          {value(count) !== undefined && (
+            <span
+              className="absolute top-2 right-2 min-w-5 rounded-full bg-blue-600 px-1.5 py-0.5 text-[11px] leading-none font-semibold text-white"
+              data-testid={`tile-count-${key}`}
+            >
+              {value(count)}
+            </span>
           )}
         </Link>
       ))}

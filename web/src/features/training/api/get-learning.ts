@@ -1,0 +1,45 @@
+import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import { pagedQueryOptions } from '@/lib/paged-query'
+import { untypedCall, untypedData } from '@/lib/untyped-call'
+import { trainingKeys } from '@/features/training/api/training-keys'
+import type { AppDemo, Certificate, Enrollment, PublicCertificate } from '@/features/training/api/types'
+
+/** GET /api/enrollments, page by page: the caller's enrolments with progress, newest first. */
+export function useEnrollments() {
+  return useInfiniteQuery(
+    pagedQueryOptions(trainingKeys.enrollments(), (init) => untypedCall<Enrollment[]>('GET', '/api/enrollments', init)),
+  )
+}
+
+/** GET /api/certificates, page by page: the caller's certificates. */
+export function useCertificates({ enabled = true }: { enabled?: boolean } = {}) {
+  return useInfiniteQuery({
+    ...pagedQueryOptions(trainingKeys.certificates(), (init) => untypedCall<Certificate[]>('GET', '/api/certificates', init)),
+    enabled,
+  })
+}
+
+/** GET /api/app-demos: the twelve app demo entries in the order saved on the server. */
+export const appDemosQueryOptions = () =>
+  queryOptions({
+    queryKey: trainingKeys.appDemos(),
+    queryFn: ({ signal }) => untypedData<AppDemo[]>('GET', '/api/app-demos', { signal }),
+  })
+
+export function useAppDemos() {
+  return useQuery(appDemosQueryOptions())
+}
+
+/** GET /api/public/certificates/{number}: public, no sign-in; 404 for an unknown number. */
+export function usePublicCertificate(number: string) {
+  return useQuery({
+    queryKey: trainingKeys.publicCertificate(number),
+    queryFn: ({ signal }) => untypedData<PublicCertificate>('GET', `/api/public/certificates/${encodeURIComponent(number)}`, { signal }),
+  })
+}
+
+/** The certificate's PDF (owner only); a plain link downloads it with the session cookie. */
+export const certificatePdfUrl = (number: string) => `/api/certificates/${encodeURIComponent(number)}/pdf`
+
+/** The public verification page of a certificate on this origin. */
+export const certificatePagePath = (number: string) => `/certificates/${encodeURIComponent(number)}`

@@ -1,0 +1,41 @@
+import { Award, Download, ExternalLink } from 'lucide-react'
+import { Button } from '@/components/ui/button'
+import { certificatePagePath, certificatePdfUrl } from '@/features/training/api/get-learning'
+import type { Certificate } from '@/features/training/api/types'
+import { formatDate } from '@/lib/format'
+
+/** A certificate: agent, course, date and number, with the PDF download and the public verification link. */
+export function CertificateCard({ certificate }: { certificate: Certificate }) {
+  const verify = certificate.verifyUrl || certificatePagePath(certificate.number)
+  return (
+    <article className="grid gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4" data-testid="certificate-card">
+      <div className="flex items-start gap-3">
+        <Award className="size-8 shrink-0 text-amber-600" aria-hidden />
+        <div className="min-w-0">
+          <h3 className="font-semibold text-slate-900">{certificate.courseTitle}</h3>
+          <p className="text-sm text-slate-700">
+            Awarded to <span className="font-medium">{certificate.agentName}</span> on {formatDate(certificate.issuedAt)}
+          </p>
+          <p className="text-xs break-all text-slate-600">
+            Certificate number{' '}
+            <span className="font-mono font-semibold" data-testid="certificate-number">
+              {certificate.number}
+            </span>
+          </p>
+        </div>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button asChild size="sm">
+          <a href={certificatePdfUrl(certificate.number)} download data-testid="certificate-pdf">
+            <Download /> Download PDF
+          </a>
+        </Button>
+        <Button asChild size="sm" variant="outline">
+          <a href={verify} target="_blank" rel="noopener noreferrer" data-testid="certificate-verify">
+            <ExternalLink /> Verification page
+          </a>
+        </Button>
+      </div>
+    </article>
+  )
+}

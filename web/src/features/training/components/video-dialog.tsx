@@ -1,0 +1,54 @@
+import { PlayCircle } from 'lucide-react'
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { toEmbedUrl } from '@/features/training/lib/video-embed'
+
+/** What the video dialog plays: a title, an optional video URL and, without one, the tutorial steps. */
+export type VideoItem = { title: string; description?: string; videoUrl: string | null; tutorialSteps?: string[] }
+
+/**
+ * Plays a video from the privacy-enhanced host (docs/product.md#training-screen-screen); a URL of any other host is
+ * never embedded. Without a playable URL it shows the tutorial steps and says screen recordings are
+ * coming soon.
+ */
+export function VideoDialog({ item, onOpenChange }: { item: VideoItem | null; onOpenChange: (open: boolean) => void }) {
+  const embed = toEmbedUrl(item?.videoUrl)
+  return (
+    <Dialog open={!!item} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-3xl" data-testid="video-dialog">
+        <DialogHeader>
+          <DialogTitle>{item?.title}</DialogTitle>
+          <DialogDescription>{item?.description || (embed ? 'Video lesson' : 'Tutorial steps')}</DialogDescription>
+        </DialogHeader>
+        {embed ? (
+          <div className="aspect-video w-full overflow-hidden rounded-lg bg-black">
+            <iframe
+              src={embed}
+              title={item?.title ?? 'Video'}
+              className="size-full"
+              allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen"
+              referrerPolicy="strict-origin-when-cross-origin"
+              allowFullScreen
+              data-testid="video-frame"
+            />
+          </div>
+        ) : (
+          <div className="grid gap-3" data-testid="tutorial-preview">
+            <div className="flex items-center gap-3 rounded-lg bg-slate-100 p-4 text-sm text-slate-600">
+              <PlayCircle className="size-8 shrink-0 text-slate-400" aria-hidden />
+              {item?.videoUrl
+                ? 'This video link cannot be played here.'
+                : 'Screen recording: Coming Soon. Follow the steps below meanwhile.'}
+            </div>
+            {!!item?.tutorialSteps?.length && (
+              <ol className="grid list-decimal gap-2 pl-5 text-sm text-slate-800">
+                {item.tutorialSteps.map((step) => (
+                  <li key={step}>{step}</li>
+                ))}
+              </ol>
+            )}
+          </div>
+        )}
+      </DialogContent>
+    </Dialog>
+  )
+}
