@@ -1,6 +1,7 @@
 import { FileText, GraduationCap, Handshake, Home, MessageSquare, Users, type LucideIcon } from 'lucide-react'
 import { Link } from 'react-router'
 import type { DashboardStats } from '@/lib/api-schemas'
+import { MESSAGES_COUNT } from '@/lib/dashboard-stats'
 import { cn } from '@/lib/utils'
 
 type Tile = {
@@ -9,12 +10,12 @@ type Tile = {
   label: string
   icon: LucideIcon
   tone: string
-  count?: keyof Pick<DashboardStats, 'properties' | 'requirements' | 'totalMatches' | 'unreadMessages' | 'connections'>
+  count?: keyof Pick<DashboardStats, 'properties' | 'requirements' | 'totalMatches' | typeof MESSAGES_COUNT | 'connections'>
 }
 
 /**
  * The mobile dashboard tiles with counts from /api/dashboard/stats: properties, requirements,
- * matches, unread messages and accepted connections. Courses arrive with their feature, so that
+ * matches, messages (unread plus waiting requests, as the sidebar) and accepted connections. Courses arrive with their feature, so that
  * tile says 'Coming soon' and shows no number.
  */
 const tiles: Tile[] = [
@@ -34,7 +35,7 @@ const tiles: Tile[] = [
     label: 'Messages',
     icon: MessageSquare,
     tone: 'bg-indigo-50 text-indigo-600',
-    count: 'unreadMessages',
+    count: MESSAGES_COUNT, // the sidebar's count, not a second one
   },
   { key: 'connections', to: '/agents', label: 'Connections', icon: Users, tone: 'bg-violet-50 text-violet-600', count: 'connections' },
   { key: 'courses', to: '/training', label: 'Courses', icon: GraduationCap, tone: 'bg-slate-100 text-slate-500' },
