@@ -51,6 +51,14 @@ async function closeDialog(page) {
   await expect(dialog).toBeHidden()
 }
 
+/** Closes a dialog whose form holds unsaved input: its X, then Discard in 'Discard changes?'. */
+async function discardDialog(page) {
+  const dialog = page.getByRole('dialog').first()
+  await dialog.getByRole('button', { name: 'Close', exact: true }).last().click()
+  await page.getByTestId('confirm-discard').getByRole('button', { name: 'Discard' }).click()
+  await expect(dialog).toBeHidden()
+}
+
 /** Match cards of the open /matches tab. */
 const matchCards = (page) => page.getByRole('tabpanel').getByTestId('match-card')
 
@@ -106,7 +114,7 @@ test('marketplace journey (desktop, two agents): list, require, match, work the 
   // 2. A lists an apartment with an image through the form.
   await step('properties-empty', async () => {
     await pageA.goto('/properties')
-    await expect(pageA.getByRole('heading', { name: 'No properties yet' })).toBeVisible()
+    await expect(pageA.getByTestId('properties-empty')).toContainText('No properties yet')
     await shot(pageA, 'market-desktop-02-properties-empty')
   })
 
@@ -176,7 +184,7 @@ test('marketplace journey (desktop, two agents): list, require, match, work the 
   // 3. B posts a fitting requirement; 8. the 9-digit phone is refused first.
   await step('requirements-empty', async () => {
     await pageB.goto('/requirements')
-    await expect(pageB.getByText('No requirements yet')).toBeVisible()
+    await expect(pageB.getByText(/^No requirements yet/)).toBeVisible()
     await shot(pageB, 'market-desktop-06-requirements-empty')
   })
 
@@ -511,7 +519,7 @@ test('marketplace pages at 390 px (both agents)', async ({ newContext, step }) =
     await expect(dialog.getByTestId('price-in-words')).toContainText('Two Crore Fifty Lakh Rupees')
     await check(a, 'property add dialog')
     await shotTall(a, 'market-mobile-02-property-add-dialog', dialog)
-    await closeDialog(a)
+    await discardDialog(a) // the form holds input: closing asks first
   })
 
   await step('mobile-property-detail', async () => {
@@ -541,7 +549,7 @@ test('marketplace pages at 390 px (both agents)', async ({ newContext, step }) =
     await check(b, 'requirement form')
     await closeToasts(b)
     await shotTall(b, 'market-mobile-05-requirement-form-errors', dialog)
-    await closeDialog(b)
+    await discardDialog(b) // the form holds input: closing asks first
   })
 
   await step('mobile-requirement-details', async () => {
@@ -595,7 +603,7 @@ test('marketplace pages at 390 px (both agents)', async ({ newContext, step }) =
     await closeDialog(a)
     // The buyer tab of the seller is empty: the mobile empty text.
     await a.getByRole('tab', { name: /As Buyer Agent/ }).click()
-    await expect(a.getByText('No buyer matches yet')).toBeVisible()
+    await expect(a.getByText(/^No buyer matches yet/)).toBeVisible()
     await shot(a, 'market-mobile-13-matches-seller-empty-buyer-tab')
   })
 

@@ -12,6 +12,19 @@ import (
 	"sync"
 )
 
+// fontTypes are the web-font types Go's built-in table lacks (the
+// self-hosted Inter is WOFF2); without them the type would depend on the
+// host's /etc/mime.types.
+var fontTypes = map[string]string{".woff2": "font/woff2", ".woff": "font/woff"}
+
+func init() {
+	for ext, typ := range fontTypes {
+		if err := mime.AddExtensionType(ext, typ); err != nil {
+			panic(err)
+		}
+	}
+}
+
 // webApp serves the built single-page app: hashed assets are cached forever,
 // index.html never is, and any path that is not a file gets index.html so
 // the app's router can answer it. Without an app (no Web, or one without

@@ -14,6 +14,7 @@ function renderApp(route: string) {
     'GET /api/requirements': { body: [] },
     'GET /api/matches': { body: [] },
     'GET /api/states': { body: [] },
+    'HEAD /api/dev/outbox': { status: 200 }, // development mode
   })
   return render(
     <MemoryRouter initialEntries={[route]}>
@@ -28,7 +29,7 @@ describe('requirement and match routes', () => {
   it('/requirements is the real page, not a coming-soon placeholder', async () => {
     renderApp('/requirements')
     expect(await screen.findByRole('heading', { name: 'My Client Requirements' })).toBeInTheDocument()
-    expect(await screen.findByText('No requirements yet')).toBeInTheDocument()
+    expect(await screen.findByText(/^No requirements yet/)).toBeInTheDocument()
     expect(screen.queryByTestId('coming-soon')).not.toBeInTheDocument()
   })
 

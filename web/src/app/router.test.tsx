@@ -36,7 +36,8 @@ describe('routing and guards', () => {
     mockApi(signedOut)
     renderApp('/auth?tab=register')
     expect(await screen.findByRole('tab', { name: 'Register' })).toHaveAttribute('aria-selected', 'true')
-    expect(screen.getByLabelText('WhatsApp Number')).toBeInTheDocument()
+    // The registration form loads when its tab opens.
+    expect(await screen.findByLabelText('WhatsApp Number')).toBeInTheDocument()
     expect(screen.getAllByText('90%+').length).toBeGreaterThan(0)
   })
 

@@ -2,11 +2,13 @@ import * as React from 'react'
 import { Route, Routes } from 'react-router'
 import { AdminOnly } from '@/app/guards/admin-only'
 import { AdminRoute } from '@/app/guards/admin-route'
+import { DevelopmentOnly } from '@/app/guards/development-only'
 import { ProtectedRoute } from '@/app/guards/protected-route'
 import { AppLayout } from '@/app/layouts/app-layout'
 import { adminComingSoon, comingSoonRoutes } from '@/app/routes/coming-soon-routes'
 import { NotFoundPage } from '@/app/routes/not-found'
 import { ComingSoon } from '@/components/coming-soon'
+import { RouteBoundary } from '@/components/errors/route-boundary'
 import { Spinner } from '@/components/ui/spinner'
 
 // The dashboard (marketplace, matches, tiles) loads on demand like the other pages.
@@ -41,21 +43,35 @@ function PageFallback() {
   )
 }
 
-/** Every route of the route table (docs/product.md#routes). */
+/**
+ * Every route of the route table (docs/product.md#routes). Each page sits in an error boundary
+ * (RouteBoundary here for public pages, in AppLayout for signed-in ones), so a page that fails
+ * to load or render never blanks the app (docs/product.md#errors-and-start-up).
+ */
 export function AppRoutes() {
   return (
     <React.Suspense fallback={<PageFallback />}>
       <Routes>
-        <Route path="/" element={<LandingPage />} />
-        <Route path="/landing" element={<LandingPage />} />
-        <Route path="/auth" element={<AuthPage />} />
-        <Route path="/certificates/:number" element={<CertificatePage />} />
+        <Route element={<RouteBoundary fullScreen />}>
+          <Route path="/" element={<LandingPage />} />
+          <Route path="/landing" element={<LandingPage />} />
+          <Route path="/auth" element={<AuthPage />} />
+          <Route path="/certificates/:number" element={<CertificatePage />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+        {/* A developer page: 'Page Not Found' when the server runs in production mode. */}
+        <Route path="/test-requirements" element={<DevelopmentOnly />}>
+          <Route element={<ProtectedRoute />}>
+            <Route element={<AppLayout />}>
+              <Route index element={<TestRequirementsPage />} />
+            </Route>
+          </Route>
+        </Route>
         <Route element={<ProtectedRoute />}>
           <Route element={<AppLayout />}>
             <Route path="/dashboard" element={<DashboardPage />} />
             <Route path="/properties" element={<PropertiesPage />} />
             <Route path="/requirements" element={<RequirementsPage />} />
-            <Route path="/test-requirements" element={<TestRequirementsPage />} />
             <Route path="/matches" element={<MatchesPage />} />
             <Route path="/messages" element={<MessagesPage />} />
             <Route path="/agents" element={<NetworkPage />} />
@@ -66,7 +82,9 @@ export function AppRoutes() {
                 <Route
                   key={path}
                   path={path}
-                  element={adminOnly ? <AdminOnly redirectTo={adminOnly === 'redirect' ? '/' : undefined}>{page}</AdminOnly> : page}
+                  element={
+                    adminOnly ? <AdminOnly redirectTo={adminOnly === 'redirect' ? '/dashboard' : undefined}>{page}</AdminOnly> : page
+                  }
                 />
               )
             })}
@@ -78,7 +96,6 @@ export function AppRoutes() {
             </Route>
           </Route>
         </Route>
-        <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </React.Suspense>
   )

@@ -3,10 +3,19 @@ import { queryOptions, useQuery, useQueryClient, type UseMutationResult } from '
 import { useLocation, useNavigate } from 'react-router'
 import { ApiError, api, unwrap } from '@/lib/api-client'
 import { apiMutation, useApiMutation } from '@/lib/api-mutation'
+import { dismissToast } from '@/components/ui/use-toast'
 import type { LoginRequest, RegisterRequest, User } from '@/lib/api-schemas'
 
 /** Delay between storing the user and leaving for the dashboard (docs/product.md#routes). */
 export const LOGIN_REDIRECT_DELAY_MS = 100
+
+/** The navigation state the dashboard gets right after registration: it then says 'Welcome', not 'Welcome back'. */
+export const newAccountState = { newAccount: true } as const
+
+/** True when the location state says the account was just created. */
+export function isNewAccount(state: unknown) {
+  return (state as { newAccount?: unknown } | null)?.newAccount === true
+}
 
 /** Query keys of the signed-in user. */
 export const userKeys = {
@@ -68,13 +77,15 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
   const { pathname } = useLocation()
   const userQuery = useQuery({ ...userQueryOptions(), enabled: !isSessionFreePath(pathname) })
 
-  const onSignedIn = (user: User) => {
+  const onSignedIn = (user: User, newAccount = false) => {
     queryClient.setQueryData(userKeys.current(), user)
-    setTimeout(() => navigate('/dashboard'), LOGIN_REDIRECT_DELAY_MS)
+    // An earlier failure's toast ('Registration failed', 'Login failed') must not follow the agent in.
+    dismissToast()
+    setTimeout(() => navigate('/dashboard', { replace: true, state: newAccount ? newAccountState : undefined }), LOGIN_REDIRECT_DELAY_MS)
   }
 
-  const loginMutation = useApiMutation(login, { onSuccess: onSignedIn, errorToast: 'Login failed' })
-  const registerMutation = useApiMutation(register, { onSuccess: onSignedIn, errorToast: 'Registration failed' })
+  const loginMutation = useApiMutation(login, { onSuccess: (user) => onSignedIn(user), errorToast: 'Login failed' })
+  const registerMutation = useApiMutation(register, { onSuccess: (user) => onSignedIn(user, true), errorToast: 'Registration failed' })
   const logoutMutation = useApiMutation(logout, {
     onSuccess: () => {
       queryClient.setQueryData(userKeys.current(), null)

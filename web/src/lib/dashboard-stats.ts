@@ -1,5 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api-client'
+import type { DashboardStats } from '@/lib/api-schemas'
+
+/**
+ * The one Messages count of the app (the sidebar link and the mobile dashboard tile): unread
+ * messages plus connection requests waiting for the agent, both of which /messages lists.
+ */
+export const MESSAGES_COUNT = 'messagesBadge' as const satisfies keyof DashboardStats
 
 /** Query keys of the caller's dashboard counts. */
 export const dashboardStatsKeys = {

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest'
+import { priceInWords } from '@/lib/price-words'
 import {
+  formatListingPrice,
   formatPrice,
   listingPurposeLabel,
   priceFieldLabel,
-  priceInWords,
   priceLabel,
   propertyTypeLabel,
   scoreClasses,
@@ -93,4 +94,14 @@ describe('labels', () => {
     expect(propertyTypeLabel('commercial')).toBe('Commercial')
     expect(propertyTypeLabel('')).toBe('')
   })
+})
+
+describe('formatListingPrice (issue 15, fix 9)', () => {
+  it.each([
+    [4500000, 'for_sale', '₹45.00 L'],
+    [45000, 'for_rent', '₹45,000/month'],
+    [250000, 'for_lease', '₹2.50 L/month'],
+    [45000, 'forRent', '₹45,000/month'],
+    [45000, null, '₹45,000'],
+  ])('%s %s → %s', (price, purpose, shown) => expect(formatListingPrice(price, purpose)).toBe(shown))
 })

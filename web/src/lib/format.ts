@@ -1,10 +1,9 @@
-import { ToWords } from 'to-words/en-IN'
 import type { ListingPurpose, PropertyType } from '@/lib/api-schemas'
 
-type Amount = number | string | null | undefined
+export type Amount = number | string | null | undefined
 
 /** The amount as a finite number, or null when empty or non-numeric. */
-function toAmount(value: Amount): number | null {
+export function toAmount(value: Amount): number | null {
   if (value === null || value === undefined) return null
   if (typeof value === 'string' && value.trim() === '') return null
   const n = typeof value === 'number' ? value : Number(value.trim())
@@ -26,20 +25,15 @@ export function formatPrice(value: Amount): string {
   return `₹${rupeeDigits.format(n)}`
 }
 
-let toWords: ToWords | undefined
+/** Rent and lease amounts are per month (the property and the requirement spellings). */
+export function isMonthly(listingPurpose: string | null | undefined) {
+  return listingPurpose === 'for_rent' || listingPurpose === 'for_lease' || listingPurpose === 'forRent' || listingPurpose === 'forLease'
+}
 
-/**
- * The amount spelled in the Indian grouping followed by "Rupees", e.g.
- * 2500000 → "Twenty Five Lakh Rupees". Empty for empty, non-numeric or
- * non-positive values; paise are dropped.
- */
-export function priceInWords(value: Amount): string {
-  const n = toAmount(value)
-  if (n === null) return ''
-  const rupees = Math.floor(n)
-  if (rupees <= 0) return ''
-  toWords ??= new ToWords()
-  return `${toWords.convert(rupees)} Rupees`
+/** A listing's price as shown: "₹45.00 L" for sale, "₹35,000/month" for rent or lease (docs/product.md#money). */
+export function formatListingPrice(value: Amount, listingPurpose: string | null | undefined): string {
+  const price = formatPrice(value)
+  return isMonthly(listingPurpose) ? `${price}/month` : price
 }
 
 export type ScoreColor = 'green' | 'yellow' | 'red'

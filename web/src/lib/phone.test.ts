@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { formatPhone, isValidMobile, normalizePhone, toE164Mobile } from '@/lib/phone'
+import { isValidMobile, normalizePhone, toE164Mobile } from '@/lib/phone'
+import { formatPhone } from '@/lib/phone-display'
 
 describe('normalizePhone', () => {
   it.each([
@@ -34,4 +35,13 @@ describe('isValidMobile', () => {
     expect(toE164Mobile('040 2345 6789')).toBeNull()
     expect(formatPhone('+919876543210')).toBe('+91 98765 43210')
   })
+})
+
+describe('formatPhone (no metadata)', () => {
+  it.each([
+    ['+919876543210', '+91 98765 43210'],
+    ['+91 98765 43210', '+91 98765 43210'],
+    ['+14155550123', '+14155550123'],
+    ['', ''],
+  ])('%s → %s', (input, shown) => expect(formatPhone(input)).toBe(shown))
 })

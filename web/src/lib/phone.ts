@@ -28,9 +28,3 @@ export function toE164Mobile(input: string) {
   if (!isValidMobile(input)) return null
   return parsePhoneNumberFromString(normalizePhone(input))!.number
 }
-
-/** Human-readable international form, e.g. "+91 98765 43210"; falls back to the input. */
-export function formatPhone(e164: string) {
-  const parsed = parsePhoneNumberFromString(e164)
-  return parsed ? parsed.formatInternational() : e164
-}

@@ -58,7 +58,7 @@ describe('signed-in layout: live events and routes', () => {
     mockApi(api)
     const user = userEvent.setup()
     renderApp('/messages')
-    expect(await screen.findByText('No conversations yet')).toBeInTheDocument()
+    expect(await screen.findByText(/^No conversations yet/)).toBeInTheDocument()
     expect(FakeEventSource.instances).toHaveLength(1)
     const source = FakeEventSource.instances[0]!
     expect(source.url).toBe('/api/events')

@@ -1,15 +1,16 @@
 import * as React from 'react'
 import { LayoutDashboard, Menu } from 'lucide-react'
-import { Link, Outlet, useLocation } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import { MessagesShortcut } from '@/app/layouts/messages-shortcut'
 import { ProfileMenu } from '@/app/layouts/profile-menu'
 import { SidebarNav } from '@/app/layouts/sidebar-nav'
 import { Logo } from '@/components/brand/logo'
 import { Button } from '@/components/ui/button'
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet'
-import { Spinner } from '@/components/ui/spinner'
+import { RouteBoundary } from '@/components/errors/route-boundary'
 import { useAuth } from '@/lib/auth'
 import { LiveEvents } from '@/lib/live-events'
+import { useBackCloses } from '@/lib/use-back-closes'
 
 /**
  * The signed-in shell: a fixed sidebar from 768 px up; below that a top bar with
@@ -23,6 +24,11 @@ export function AppLayout() {
   const [menuPath, setMenuPath] = React.useState<string | null>(null)
   const menuOpen = menuPath === location.pathname
   const setMenuOpen = (open: boolean) => setMenuPath(open ? location.pathname : null)
+  // On a phone, Back closes the menu like any dialog (docs/product.md#dialogs).
+  useBackCloses(menuOpen, () => {
+    setMenuPath(null)
+    return true
+  })
 
   return (
     <div className="min-h-dvh bg-slate-50">
@@ -69,16 +75,8 @@ export function AppLayout() {
           </div>
         </header>
         <main className="flex-1 p-4 md:p-8">
-          {/* Pages that load on demand keep the shell on screen while they arrive. */}
-          <React.Suspense
-            fallback={
-              <div className="flex justify-center py-16">
-                <Spinner className="size-8" />
-              </div>
-            }
-          >
-            <Outlet />
-          </React.Suspense>
+          {/* Pages that load on demand keep the shell on screen while they arrive, or when one fails. */}
+          <RouteBoundary />
         </main>
       </div>
     </div>

@@ -13,6 +13,7 @@ import {
   type LucideIcon,
 } from 'lucide-react'
 import type { DashboardStats, User as ApiUser } from '@/lib/api-schemas'
+import { MESSAGES_COUNT } from '@/lib/dashboard-stats'
 
 /** The count shown as a badge on a link: a dashboard count, or the number of courses (see useCourseCount). */
 export type NavBadge =
@@ -29,7 +30,7 @@ export const navItems: NavItem[] = [
   { to: '/properties', label: 'My Properties', icon: Home, badge: 'properties' },
   { to: '/requirements', label: 'My Requirements', icon: FileText, badge: 'requirements' },
   { to: '/matches', label: 'Matches', icon: Handshake, badge: 'totalMatches' },
-  { to: '/messages', label: 'Messages', icon: MessageSquare, badge: 'messagesBadge' },
+  { to: '/messages', label: 'Messages', icon: MessageSquare, badge: MESSAGES_COUNT },
   { to: '/agents', label: 'Agent Network', icon: Users, badge: 'connections' },
   { to: '/training', label: 'Real Estate Training', icon: GraduationCap, badge: 'courses' },
   { to: '/analytics', label: 'Performance Analytics', icon: BarChart3 },

@@ -5,7 +5,7 @@ export type ComingSoonRoute = {
   title: string
   description: string
   icon: LucideIcon
-  /** 'restricted': non-admins see Access Restricted; 'redirect': non-admins go to /. */
+  /** 'restricted': non-admins see Access Restricted; 'redirect': non-admins go to /dashboard. */
   adminOnly?: 'restricted' | 'redirect'
 }
 

@@ -1,9 +1,79 @@
 import * as React from 'react'
 import { Dialog as DialogPrimitive } from 'radix-ui'
 import { X } from 'lucide-react'
+import { useBackCloses } from '@/lib/use-back-closes'
 import { cn } from '@/lib/utils'
 
-export const Dialog = DialogPrimitive.Root
+// The question is needed only once a form holds unsaved input: it loads then.
+const ConfirmDiscardDialog = React.lazy(() =>
+  import('@/components/ui/confirm-discard-dialog').then((m) => ({ default: m.ConfirmDiscardDialog })),
+)
+
+type UnsavedChanges = { setDirty: (dirty: boolean) => void }
+const UnsavedChangesContext = React.createContext<UnsavedChanges | null>(null)
+
+/**
+ * A form inside a Dialog reports whether it holds unsaved input; closing the dialog then asks
+ * first (docs/product.md#dialogs). Outside a dialog it does nothing.
+ */
+export function useUnsavedChanges(dirty: boolean) {
+  const context = React.useContext(UnsavedChangesContext)
+  React.useEffect(() => {
+    if (!context) return
+    context.setDirty(dirty)
+    return () => context.setDirty(false)
+  }, [context, dirty])
+}
+
+/**
+ * Every dialog of the app (docs/product.md#dialogs): the Radix dialog, plus Back closing it on
+ * phones (useBackCloses) and a 'Discard changes?' question when its form holds unsaved input and
+ * the agent closes it (the close button, Escape, a click outside, or Back). A dialog the page
+ * closes itself (after a save) closes without asking.
+ */
+export function Dialog({
+  open: openProp,
+  defaultOpen = false,
+  onOpenChange,
+  children,
+  ...props
+}: React.ComponentProps<typeof DialogPrimitive.Root>) {
+  const [uncontrolledOpen, setUncontrolledOpen] = React.useState(defaultOpen)
+  const open = openProp ?? uncontrolledOpen
+  const [dirty, setDirty] = React.useState(false)
+  const [confirming, setConfirming] = React.useState(false)
+  const unsaved = React.useMemo<UnsavedChanges>(() => ({ setDirty }), [])
+
+  const setOpen = (next: boolean) => {
+    if (openProp === undefined) setUncontrolledOpen(next)
+    if (!next) setConfirming(false)
+    onOpenChange?.(next)
+  }
+  /** The agent asks to close: true when it closed, false when it asks first. */
+  const requestClose = () => {
+    if (dirty) {
+      setConfirming(true)
+      return false
+    }
+    setOpen(false)
+    return true
+  }
+  useBackCloses(open, requestClose)
+
+  return (
+    <UnsavedChangesContext.Provider value={unsaved}>
+      <DialogPrimitive.Root open={open} onOpenChange={(next) => (next ? setOpen(true) : requestClose())} {...props}>
+        {children}
+      </DialogPrimitive.Root>
+      {dirty && (
+        <React.Suspense fallback={null}>
+          <ConfirmDiscardDialog open={open && confirming} onKeep={() => setConfirming(false)} onDiscard={() => setOpen(false)} />
+        </React.Suspense>
+      )}
+    </UnsavedChangesContext.Provider>
+  )
+}
+
 export const DialogTrigger = DialogPrimitive.Trigger
 export const DialogClose = DialogPrimitive.Close
 

@@ -73,7 +73,7 @@ describe('Dashboard: desktop', () => {
 
     await user.clear(screen.getByRole('searchbox', { name: 'Search properties' }))
     await user.type(screen.getByRole('searchbox', { name: 'Search properties' }), 'castle')
-    expect(await screen.findByText('No matching properties')).toBeInTheDocument()
+    expect(await screen.findByText(/^No matching properties: try a locality/)).toBeInTheDocument()
     expect(paths(calls, '/api/marketplace/properties').at(-1)).toBe('/api/marketplace/properties?q=castle')
   })
 
@@ -101,14 +101,14 @@ describe('Dashboard: desktop', () => {
       'GET /api/marketplace/properties': { body: [] },
       'GET /api/marketplace/requirements': { body: [] },
     })
-    expect(await screen.findByText('No properties available')).toBeInTheDocument()
+    expect(await screen.findByText('No properties available.')).toBeInTheDocument()
     await user.type(screen.getByRole('searchbox', { name: 'Search properties' }), 'villa')
-    expect(await screen.findByText('No matching properties')).toBeInTheDocument()
+    expect(await screen.findByText(/^No matching properties: try a locality/)).toBeInTheDocument()
 
     await user.click(screen.getByRole('tab', { name: 'Buyer Requirements' }))
-    expect(await screen.findByText('No requirements available')).toBeInTheDocument()
+    expect(await screen.findByText('No requirements available.')).toBeInTheDocument()
     await user.type(screen.getByRole('searchbox', { name: 'Search requirements' }), 'Hyderabad')
-    expect(await screen.findByText('No matching requirements')).toBeInTheDocument()
+    expect(await screen.findByText(/^No matching requirements: try/)).toBeInTheDocument()
     expect(paths(calls, '/api/marketplace/requirements')).toEqual([
       '/api/marketplace/requirements',
       '/api/marketplace/requirements?q=Hyderabad',

@@ -1,9 +1,9 @@
 import * as React from 'react'
 import { FileText, Home, Users } from 'lucide-react'
-import { Link } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
-import { useAuth } from '@/lib/auth'
+import { isNewAccount, useAuth } from '@/lib/auth'
 import { MarketplaceCard } from '@/app/routes/dashboard/marketplace-card'
 import { MobileTiles } from '@/app/routes/dashboard/mobile-tiles'
 import { NewMatchesCard } from '@/app/routes/dashboard/new-matches-card'
@@ -48,6 +48,8 @@ function Banner({
   onAddProperty: () => void
   onPostRequirement: () => void
 }) {
+  // Right after registration the agent is new here: 'Welcome', not 'Welcome back'.
+  const greeting = isNewAccount(useLocation().state) ? 'Welcome' : 'Welcome back'
   return (
     <section
       className="flex flex-wrap items-center justify-between gap-4 rounded-xl bg-gradient-to-br from-blue-600 to-indigo-700 p-6 text-white"
@@ -55,7 +57,7 @@ function Banner({
     >
       <div className="min-w-0">
         <h1 className="text-2xl font-bold tracking-tight" data-testid="dashboard-greeting">
-          Welcome back, <span className="whitespace-nowrap">{user?.fullName}</span>
+          {greeting}, <span className="whitespace-nowrap">{user?.fullName}</span>
         </h1>
         <p className="mt-1 text-blue-100">
           {user?.city && user?.state ? `${user.city}, ${user.state} · ` : ''}

@@ -69,7 +69,7 @@ describe('Dashboard: mobile', () => {
     expect(within(tiles).getByRole('link', { name: 'My Properties 7' })).toHaveAttribute('href', '/properties')
     expect(within(tiles).getByRole('link', { name: 'Requirements 4' })).toHaveAttribute('href', '/requirements')
     expect(within(tiles).getByRole('link', { name: 'Matches 11' })).toHaveAttribute('href', '/matches')
-    expect(within(tiles).getByRole('link', { name: 'Messages 2' })).toHaveAttribute('href', '/messages')
+    expect(within(tiles).getByRole('link', { name: 'Messages 3' })).toHaveAttribute('href', '/messages')
     expect(within(tiles).getByRole('link', { name: 'Connections 6' })).toHaveAttribute('href', '/agents')
     expect(await within(tiles).findByRole('link', { name: 'Courses 24' })).toHaveAttribute('href', '/training')
     expect(tiles).not.toHaveTextContent(/Coming soon/i)

@@ -14,6 +14,7 @@ import { RequirementCard } from '@/features/requirements/components/requirement-
 import type { Page } from '@/lib/api-client'
 import { pageItems } from '@/lib/paged-query'
 import { useDebouncedValue } from '@/lib/use-debounced-value'
+import { EmptyState } from '@/components/empty-state'
 
 /** Delay between the last keystroke and the server search. */
 export const SEARCH_DEBOUNCE_MS = 300
@@ -50,13 +51,12 @@ function SearchBox({
 }
 
 function Empty({ searching, idle, noMatch }: { searching: boolean; idle: string; noMatch: string }) {
-  const Icon = searching ? SearchX : Store
   return (
-    <div className="grid justify-items-center gap-2 py-10 text-center text-slate-500" data-testid="marketplace-empty">
-      <Icon className="size-8 text-slate-300" aria-hidden />
-      <p className="font-medium text-slate-700">{searching ? noMatch : idle}</p>
-      {searching && <p className="text-sm">Try another word: a locality, city or property type.</p>}
-    </div>
+    <EmptyState
+      icon={searching ? SearchX : Store}
+      data-testid="marketplace-empty"
+      message={searching ? `${noMatch}: try a locality, city or property type.` : `${idle}.`}
+    />
   )
 }
 

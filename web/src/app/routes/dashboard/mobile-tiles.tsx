@@ -2,6 +2,7 @@ import { FileText, GraduationCap, Handshake, Home, MessageSquare, Users, type Lu
 import { Link } from 'react-router'
 import type { DashboardStats } from '@/lib/api-schemas'
 import { useCourseCount } from '@/lib/course-count'
+import { MESSAGES_COUNT } from '@/lib/dashboard-stats'
 import { cn } from '@/lib/utils'
 
 type Tile = {
@@ -10,13 +11,13 @@ type Tile = {
   label: string
   icon: LucideIcon
   tone: string
-  count: keyof Pick<DashboardStats, 'properties' | 'requirements' | 'totalMatches' | 'unreadMessages' | 'connections'> | 'courses'
+  count: keyof Pick<DashboardStats, 'properties' | 'requirements' | 'totalMatches' | typeof MESSAGES_COUNT | 'connections'> | 'courses'
 }
 
 /**
  * The mobile dashboard tiles with counts from /api/dashboard/stats: properties, requirements,
- * matches, unread messages and accepted connections; Courses shows the number of courses
- * (useCourseCount).
+ * matches, messages (unread plus waiting requests, as the sidebar) and accepted connections;
+ * Courses shows the number of courses (useCourseCount).
  */
 const tiles: Tile[] = [
   { key: 'properties', to: '/properties', label: 'My Properties', icon: Home, tone: 'bg-blue-50 text-blue-600', count: 'properties' },
@@ -35,7 +36,7 @@ const tiles: Tile[] = [
     label: 'Messages',
     icon: MessageSquare,
     tone: 'bg-indigo-50 text-indigo-600',
-    count: 'unreadMessages',
+    count: MESSAGES_COUNT, // the sidebar's count, not a second one
   },
   { key: 'connections', to: '/agents', label: 'Connections', icon: Users, tone: 'bg-violet-50 text-violet-600', count: 'connections' },
   { key: 'courses', to: '/training', label: 'Courses', icon: GraduationCap, tone: 'bg-rose-50 text-rose-600', count: 'courses' },

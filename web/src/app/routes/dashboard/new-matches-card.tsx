@@ -5,6 +5,7 @@ import { useNewestNewMatches } from '@/features/matches/api/get-matches'
 import { ScoreBadge } from '@/features/matches/components/score-badge'
 import type { Match } from '@/lib/api-schemas'
 import type { MatchSide } from '@/lib/contact'
+import { EmptyState } from '@/components/empty-state'
 
 /** The caller's side of a match: buyer when the requirement is theirs. */
 export function matchSideFor(match: Pick<Match, 'buyerAgentId'>, userId: number): MatchSide {
@@ -45,9 +46,12 @@ export function NewMatchesCard({ userId, total, onView }: NewMatchesCardProps) {
       errorText="New matches could not be loaded."
       isEmpty={matches.length === 0}
       empty={
-        <p className="text-sm text-slate-500" data-testid="no-new-matches">
-          No new matches yet. Matches appear here when listings and client requirements fit.
-        </p>
+        <EmptyState
+          compact
+          icon={Handshake}
+          data-testid="no-new-matches"
+          message="No new matches yet: they appear here when listings and client requirements fit."
+        />
       }
     >
       <ul className="grid min-w-0 gap-2">

@@ -1,9 +1,11 @@
 import { MessageSquare } from 'lucide-react'
 import { Link } from 'react-router'
+import { Button } from '@/components/ui/button'
 import { DASHBOARD_LIST_SIZE, DashboardListCard } from '@/app/routes/dashboard/dashboard-list-card'
 import { useRecentMessages } from '@/features/messages/api/get-recent-messages'
 import { isUnreadFor } from '@/features/messages/lib/unread'
 import { formatDate } from '@/lib/format'
+import { EmptyState } from '@/components/empty-state'
 
 /** Side card: the 3 newest messages (GET /api/messages?limit=3) with their date and an unread dot. */
 export function RecentMessagesCard({ userId }: { userId: number }) {
@@ -22,9 +24,17 @@ export function RecentMessagesCard({ userId }: { userId: number }) {
       errorText="Messages could not be loaded."
       isEmpty={messages.length === 0}
       empty={
-        <p className="text-sm text-slate-500" data-testid="no-recent-messages">
-          No messages yet. Connect with agents to start a conversation.
-        </p>
+        <EmptyState
+          compact
+          icon={MessageSquare}
+          data-testid="no-recent-messages"
+          message="No messages yet: connect with agents to start a conversation."
+          action={
+            <Button asChild size="sm" variant="outline">
+              <Link to="/agents">Find Agents</Link>
+            </Button>
+          }
+        />
       }
     >
       <ul className="grid min-w-0 gap-2">

@@ -1,8 +1,9 @@
-import { Plus } from 'lucide-react'
+import { Home, Plus } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { DASHBOARD_LIST_SIZE, DashboardListCard } from '@/app/routes/dashboard/dashboard-list-card'
 import { useRecentProperties } from '@/features/properties/api/get-my-properties'
 import { PropertyCard } from '@/features/properties/components/property-card'
+import { EmptyState } from '@/components/empty-state'
 
 /** Mobile: the caller's 3 newest listings (GET /api/properties?limit=3), mobile card layout. */
 export function RecentProperties({ onAddProperty }: { onAddProperty: () => void }) {
@@ -18,12 +19,16 @@ export function RecentProperties({ onAddProperty }: { onAddProperty: () => void 
       errorText="Your properties could not be loaded."
       isEmpty={properties.length === 0}
       empty={
-        <div className="grid justify-items-center gap-2 py-4 text-center">
-          <p className="text-sm text-slate-500">No properties yet</p>
-          <Button size="sm" onClick={onAddProperty}>
-            <Plus /> Add Property
-          </Button>
-        </div>
+        <EmptyState
+          compact
+          icon={Home}
+          message="No properties yet."
+          action={
+            <Button size="sm" onClick={onAddProperty}>
+              <Plus /> Add Property
+            </Button>
+          }
+        />
       }
     >
       {properties.map((property) => (

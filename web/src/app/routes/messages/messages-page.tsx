@@ -100,9 +100,12 @@ export function MessagesPage() {
   return (
     <div className="mx-auto flex h-[calc(100dvh-6rem)] max-w-6xl flex-col gap-4 md:h-[calc(100dvh-8rem)]">
       <h1 className={cn('text-2xl font-bold tracking-tight text-slate-900', selectedKey && 'hidden md:block')}>Messages</h1>
-      <Card className="grid min-h-0 flex-1 grid-rows-1 overflow-hidden md:grid-cols-[20rem_minmax(0,1fr)]">
+      <Card className="grid min-h-0 flex-1 grid-cols-[minmax(0,1fr)] grid-rows-1 overflow-hidden md:grid-cols-[20rem_minmax(0,1fr)]">
         <aside
-          className={cn('min-h-0 flex-col overflow-y-auto border-slate-200 md:border-r', selectedKey ? 'hidden md:flex' : 'flex')}
+          className={cn(
+            'min-h-0 min-w-0 flex-col overflow-x-hidden overflow-y-auto border-slate-200 md:border-r',
+            selectedKey ? 'hidden md:flex' : 'flex',
+          )}
           aria-label="Conversations"
         >
           {listLoading ? (

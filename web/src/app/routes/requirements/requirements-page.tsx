@@ -4,18 +4,26 @@ import { LoadMore, LoadedOnlyHint } from '@/components/load-more'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
-import { MatchDetailsDialog } from '@/features/matches/components/match-details-dialog'
 import { useMyRequirements } from '@/features/requirements/api/get-my-requirements'
 import { DeleteRequirementDialog } from '@/features/requirements/components/delete-requirement-dialog'
 import { RequirementCard } from '@/features/requirements/components/requirement-card'
 import { RequirementDetailsDialog } from '@/features/requirements/components/requirement-details-dialog'
 import { RequirementFilterBar } from '@/features/requirements/components/requirement-filter-bar'
-import { RequirementFormDialog } from '@/features/requirements/components/requirement-form-dialog'
 import { RequirementMatchesDialog } from '@/features/requirements/components/requirement-matches-dialog'
 import { RequirementTiles } from '@/features/requirements/components/requirement-tiles'
 import { allFilters, citiesOf, filterRequirements } from '@/features/requirements/lib/requirement-filters'
 import type { Match, Requirement } from '@/lib/api-schemas'
 import { pageItems } from '@/lib/paged-query'
+import { OnceOpened } from '@/components/once-opened'
+import { EmptyState } from '@/components/empty-state'
+
+// The form (zod, react-hook-form, the city lists, the phone validator) and the match dialog load when first opened.
+const RequirementFormDialog = React.lazy(() =>
+  import('@/features/requirements/components/requirement-form-dialog').then((m) => ({ default: m.RequirementFormDialog })),
+)
+const MatchDetailsDialog = React.lazy(() =>
+  import('@/features/matches/components/match-details-dialog').then((m) => ({ default: m.MatchDetailsDialog })),
+)
 
 type Open = { kind: 'form' | 'details' | 'matches' | 'delete'; requirement: Requirement | null } | null
 
@@ -62,13 +70,17 @@ export function RequirementsPage() {
           Failed to load requirements: {requirements.error.message}
         </p>
       ) : all.length === 0 ? (
-        <Card className="grid justify-items-center gap-2 p-10 text-center">
-          <FileText className="size-10 text-slate-300" aria-hidden />
-          <p className="font-medium text-slate-900">No requirements yet</p>
-          <p className="text-sm text-slate-500">Post your first client requirement to start getting property matches.</p>
-          <Button className="mt-2" onClick={() => show('form')}>
-            <Plus /> Post Requirement
-          </Button>
+        <Card>
+          <EmptyState
+            icon={FileText}
+            data-testid="requirements-empty"
+            message="No requirements yet: post your client's first requirement to start getting property matches."
+            action={
+              <Button onClick={() => show('form')}>
+                <Plus /> Post Requirement
+              </Button>
+            }
+          />
         </Card>
       ) : (
         <>
@@ -95,7 +107,9 @@ export function RequirementsPage() {
         </>
       )}
 
-      <RequirementFormDialog open={open?.kind === 'form'} onOpenChange={(o) => !o && close()} requirement={the('form')} />
+      <OnceOpened open={open?.kind === 'form'}>
+        <RequirementFormDialog open={open?.kind === 'form'} onOpenChange={(o) => !o && close()} requirement={the('form')} />
+      </OnceOpened>
       <RequirementDetailsDialog
         requirement={the('details')}
         open={open?.kind === 'details'}
@@ -109,7 +123,9 @@ export function RequirementsPage() {
         onOpenChange={(o) => !o && close()}
         onViewMatch={setMatch}
       />
-      <MatchDetailsDialog match={match} side="buyer" open={!!match} onOpenChange={(o) => !o && setMatch(null)} />
+      <OnceOpened open={!!match}>
+        <MatchDetailsDialog match={match} side="buyer" open={!!match} onOpenChange={(o) => !o && setMatch(null)} />
+      </OnceOpened>
       <DeleteRequirementDialog requirement={the('delete')} onOpenChange={(o) => !o && close()} />
     </div>
   )

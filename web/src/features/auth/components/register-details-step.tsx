@@ -11,7 +11,7 @@ import { Textarea } from '@/components/ui/textarea'
 import { toast } from '@/components/ui/use-toast'
 import { PASSWORD_MAX, PASSWORD_MIN } from '@/features/auth/lib/password'
 import { useAuth } from '@/lib/auth'
-import { formatPhone } from '@/lib/phone'
+import { formatPhone } from '@/lib/phone-display'
 
 const optionalText = (max: number, message: string) => z.string().trim().max(max, message)
 

@@ -86,9 +86,32 @@ describe('RegisterForm phone step', () => {
     expect(screen.getByLabelText('Verification Code')).toHaveValue('')
     await user.click(screen.getByRole('button', { name: /change number/i }))
     fail = true
+    // Another number: the server is asked, and its refusal is shown.
+    const phone = screen.getByLabelText('WhatsApp Number')
+    await user.clear(phone)
+    await user.type(phone, '98765 43211')
     await user.click(screen.getByRole('button', { name: /send verification code/i }))
     await expectToast('Failed to send OTP', 'Please wait 30 seconds before requesting another code')
     expect(screen.getByLabelText('WhatsApp Number')).toBeInTheDocument()
+  })
+
+  it('after Change Number, the same number returns to its still-valid code without a second send', async () => {
+    const { calls } = mockApi({
+      ...baseApi,
+      'POST /api/send-otp': { body: { message: 'sent', phone: '+919876543210', otp: '482913' } },
+    })
+    const user = userEvent.setup()
+    renderWithProviders(<RegisterForm />)
+    await sendCode(user)
+    expect(await screen.findByLabelText('Verification Code')).toHaveValue('482913')
+    await user.click(screen.getByRole('button', { name: /change number/i }))
+    expect(screen.getByLabelText('WhatsApp Number')).toHaveValue('+919876543210')
+    await user.click(screen.getByRole('button', { name: /send verification code/i }))
+    await expectToast('Your code is still valid', 'Enter the code we already sent to this number')
+    expect(screen.getByLabelText('Verification Code')).toHaveValue('482913')
+    // The resend wait goes on from the first send; it does not start again.
+    expect(screen.getByTestId('resend-timer')).toHaveTextContent(/Resend code in ([12]\d|30|\d)s/)
+    expect(calls.filter((c) => c.path === '/api/send-otp')).toHaveLength(1)
   })
 })
 

@@ -9,6 +9,8 @@ import {
   OTP_LENGTH,
   registerReducer,
   RESEND_WAIT_SECONDS,
+  resendWaitLeft,
+  stillValidCode,
   type RegisterStep,
 } from '@/features/auth/lib/register-flow'
 import { useApiMutation } from '@/lib/api-mutation'
@@ -62,16 +64,29 @@ export function RegisterForm() {
 
   const onCodeSent = (data: SendOtpResponse, target: string) => {
     const autoFilled = typeof data.otp === 'string' && new RegExp(`^\\d{${OTP_LENGTH}}$`).test(data.otp)
-    dispatch({ type: 'codeSent', phone: data.phone || target, otp: autoFilled ? data.otp! : '' })
+    dispatch({ type: 'codeSent', phone: data.phone || target, otp: autoFilled ? data.otp! : '', at: Date.now() })
     resend.start(RESEND_WAIT_SECONDS)
     if (data.whatsappLink) window.open(data.whatsappLink, '_blank', 'noopener,noreferrer')
     toast(codeSentToast(!!data.whatsappLink, autoFilled))
   }
   const requestCode = (target: string) => send.mutate({ phone: target }, { onSuccess: (data) => onCodeSent(data, target) })
-  const restart = () => {
-    dispatch({ type: 'restart' })
-    resend.stop()
+  /**
+   * Send Verification Code. For a number whose code from this registration is still valid (the
+   * agent pressed Change Number and came back), that code is offered again instead: the server
+   * would refuse a new one for 30 s, and the old one still works.
+   */
+  const sendOrReturn = (target: string) => {
+    const now = Date.now()
+    const sent = stillValidCode(state, target, now)
+    if (!sent) {
+      requestCode(target)
+      return
+    }
+    dispatch({ type: 'returnToCode', phone: target })
+    resend.start(resendWaitLeft(sent, now))
+    toast({ title: 'Your code is still valid', description: 'Enter the code we already sent to this number' })
   }
+  const restart = () => dispatch({ type: 'restart' })
 
   return (
     <div className="grid gap-5" data-testid="register-form">
@@ -81,7 +96,7 @@ export function RegisterForm() {
           value={state.phoneInput}
           onChange={(value) => dispatch({ type: 'phoneInput', value })}
           sending={send.isPending}
-          onSend={requestCode}
+          onSend={sendOrReturn}
         />
       )}
       {state.step === 'otp' && (

@@ -7,7 +7,7 @@ import { toast } from '@/components/ui/use-toast'
 import { verifyOtp } from '@/features/auth/api/phone-verification'
 import { OTP_LENGTH } from '@/features/auth/lib/register-flow'
 import { useApiMutation } from '@/lib/api-mutation'
-import { formatPhone } from '@/lib/phone'
+import { formatPhone } from '@/lib/phone-display'
 
 type RegisterOtpStepProps = {
   phone: string

@@ -1,3 +1,4 @@
+import * as React from 'react'
 import { CheckCircle2 } from 'lucide-react'
 import { Link, Navigate, useSearchParams } from 'react-router'
 import { Logo } from '@/components/brand/logo'
@@ -5,9 +6,11 @@ import { MarketingClaims } from '@/components/brand/marketing-claims'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
-import { useAuth } from '@/lib/auth'
+import { newAccountState, useAuth } from '@/lib/auth'
 import { LoginForm } from '@/features/auth/components/login-form'
-import { RegisterForm } from '@/features/auth/components/register-form'
+
+// Registration (with the phone-number validator, about 35 kB compressed) loads when its tab opens.
+const RegisterForm = React.lazy(() => import('@/features/auth/components/register-form').then((m) => ({ default: m.RegisterForm })))
 
 const highlights = [
   'Intelligent property matching with a compatibility score',
@@ -18,7 +21,7 @@ const highlights = [
 
 /** /auth: Sign In and Register tabs beside the product's claims. */
 export function AuthPage() {
-  const { user, isLoading } = useAuth()
+  const { user, isLoading, registerMutation } = useAuth()
   const [params, setParams] = useSearchParams()
   const tab = params.get('tab') === 'register' ? 'register' : 'login'
 
@@ -29,7 +32,8 @@ export function AuthPage() {
       </div>
     )
   }
-  if (user) return <Navigate to="/dashboard" replace />
+  // Just registered: the dashboard greets 'Welcome', not 'Welcome back'.
+  if (user) return <Navigate to="/dashboard" replace state={registerMutation.isSuccess ? newAccountState : undefined} />
 
   return (
     <div className="grid min-h-dvh lg:grid-cols-2">
@@ -84,7 +88,15 @@ export function AuthPage() {
                 <LoginForm />
               </TabsContent>
               <TabsContent value="register">
-                <RegisterForm />
+                <React.Suspense
+                  fallback={
+                    <div className="flex justify-center py-8">
+                      <Spinner />
+                    </div>
+                  }
+                >
+                  <RegisterForm />
+                </React.Suspense>
               </TabsContent>
             </Tabs>
           </CardContent>

@@ -9,7 +9,7 @@ import { StatusBadge } from '@/features/matches/components/status-badge'
 import { notePreview } from '@/features/matches/lib/match-labels'
 import type { Match } from '@/lib/api-schemas'
 import { callForMatch, counterpartAgent, whatsappForMatch, type MatchSide } from '@/lib/contact'
-import { formatDate, formatPrice, listingPurposeLabel, propertyTypeLabel } from '@/lib/format'
+import { formatDate, formatListingPrice, formatPrice, isMonthly, listingPurposeLabel, propertyTypeLabel } from '@/lib/format'
 
 function Fact({ label, value }: { label: string; value: React.ReactNode }) {
   if (value === '' || value === null || value === undefined) return null
@@ -29,7 +29,7 @@ function PropertyFacts({ match }: { match: Match }) {
       <p className="text-sm text-slate-600">{[p.locality, p.city].filter(Boolean).join(', ')}</p>
       <div className="grid gap-x-4 sm:grid-cols-2">
         <Fact label="Purpose" value={listingPurposeLabel(p.listingPurpose)} />
-        <Fact label="Price" value={formatPrice(p.price)} />
+        <Fact label="Price" value={formatListingPrice(p.price, p.listingPurpose)} />
         <Fact label="Type" value={propertyTypeLabel(p.propertyType)} />
         <Fact label="Bedrooms" value={p.bedrooms != null ? `${p.bedrooms} BHK` : ''} />
         <Fact label="Built-up area" value={p.builtUpArea != null ? `${p.builtUpArea} sq.ft` : ''} />
@@ -42,7 +42,7 @@ function RequirementFacts({ match }: { match: Match }) {
   const r = match.requirement
   const budget =
     r.minPrice != null || r.maxPrice != null
-      ? `${r.minPrice != null ? formatPrice(r.minPrice) : 'Any'} - ${r.maxPrice != null ? formatPrice(r.maxPrice) : 'Any'}`
+      ? `${r.minPrice != null ? formatPrice(r.minPrice) : 'Any'} - ${r.maxPrice != null ? formatPrice(r.maxPrice) : 'Any'}${isMonthly(r.listingPurpose) ? '/month' : ''}`
       : ''
   return (
     <div className="grid gap-1" data-testid="match-requirement">

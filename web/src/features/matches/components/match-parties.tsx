@@ -1,8 +1,8 @@
 import { Lock } from 'lucide-react'
 import type { Match } from '@/lib/api-schemas'
 import { counterpartAgent, type MatchSide } from '@/lib/contact'
-import { formatPrice, listingPurposeLabel, priceLabel, propertyTypeLabel } from '@/lib/format'
-import { formatPhone } from '@/lib/phone'
+import { formatListingPrice, formatPrice, isMonthly, listingPurposeLabel, priceLabel, propertyTypeLabel } from '@/lib/format'
+import { formatPhone } from '@/lib/phone-display'
 
 function Row({ label, value }: { label: string; value: React.ReactNode }) {
   if (value === '' || value === null || value === undefined) return null
@@ -35,7 +35,7 @@ export function MatchParties({ match, side }: { match: Match; side: MatchSide })
         <Row label="Title" value={p.title} />
         <Row label="Type" value={propertyTypeLabel(p.propertyType)} />
         <Row label="Purpose" value={listingPurposeLabel(p.listingPurpose)} />
-        <Row label={priceLabel(p.listingPurpose)} value={formatPrice(p.price)} />
+        <Row label={priceLabel(p.listingPurpose)} value={formatListingPrice(p.price, p.listingPurpose)} />
         <Row label="Location" value={[p.locality, p.city, p.state].filter(Boolean).join(', ')} />
         <Row label="Bedrooms" value={p.bedrooms != null ? `${p.bedrooms} BHK` : ''} />
         <Row label="Built-up area" value={p.builtUpArea != null ? `${p.builtUpArea} sq.ft` : ''} />
@@ -45,7 +45,14 @@ export function MatchParties({ match, side }: { match: Match; side: MatchSide })
       <Section title="Client Requirement" testId="match-client-requirement">
         <Row label="Client" value={r.clientName} />
         <Row label="Property types" value={r.propertyTypes.map(propertyTypeLabel).join(', ')} />
-        <Row label="Budget" value={r.minPrice == null && r.maxPrice == null ? '' : `${amount(r.minPrice)} - ${amount(r.maxPrice)}`} />
+        <Row
+          label="Budget"
+          value={
+            r.minPrice == null && r.maxPrice == null
+              ? ''
+              : `${amount(r.minPrice)} - ${amount(r.maxPrice)}${isMonthly(r.listingPurpose) ? '/month' : ''}`
+          }
+        />
         <Row label="Preferred cities" value={r.preferredCities.join(', ')} />
         <Row label="Localities" value={r.preferredLocalities.join(', ')} />
         <Row label="Bedrooms" value={r.minBedrooms != null ? `${r.minBedrooms}+ BHK` : ''} />

@@ -24,12 +24,19 @@ function setup(reply: Parameters<typeof mockApi>[0][string] = { status: 201, bod
   return { ...api, user: userEvent.setup() }
 }
 
+/** Message opens the composer; Send Message posts what it holds. */
+async function sendFromComposer(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('button', { name: 'Message' }))
+  const send = await screen.findByTestId('match-message-send')
+  await user.click(send)
+}
+
 describe('Message button on matches', () => {
   it('sends the seller agent a professional message about the property, with the match id, from a buyer card', async () => {
     const { user, calls } = setup()
     const view = renderWithProviders(<MatchCard match={makeMatch()} side="buyer" onDetails={() => {}} />)
     view.queryClient.setQueryData(['/api/matches', { type: 'buyer' }], [])
-    await user.click(screen.getByRole('button', { name: 'Message' }))
+    await sendFromComposer(user)
     await expectToast('Message Sent', 'Your professional message has been sent to the agent')
     const post = calls.find((c) => c.method === 'POST')!
     expect(post.path).toBe('/api/messages')
@@ -45,7 +52,7 @@ describe('Message button on matches', () => {
   it('writes to the buyer agent about their client requirement from the seller side', async () => {
     const { user, calls } = setup()
     renderWithProviders(<MatchCard match={makeMatch()} side="seller" onDetails={() => {}} />)
-    await user.click(screen.getByRole('button', { name: 'Message' }))
+    await sendFromComposer(user)
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true))
     const body = calls.find((c) => c.method === 'POST')!.body as { receiverId: number; content: string }
     expect(body.receiverId).toBe(1)
@@ -55,14 +62,16 @@ describe('Message button on matches', () => {
   it('toasts Failed to Send Message with the server message', async () => {
     const { user } = setup({ status: 403, body: { message: 'You can only message connected agents' } })
     renderWithProviders(<MatchCard match={makeMatch()} side="buyer" onDetails={() => {}} />)
-    await user.click(screen.getByRole('button', { name: 'Message' }))
+    await sendFromComposer(user)
     await expectToast('Failed to Send Message', 'You can only message connected agents')
+    // The composer stays open with the text, to try again.
+    expect((screen.getByTestId('match-message-text') as HTMLTextAreaElement).value).toMatch(/^Hello Suresh Reddy,/)
   })
 
   it('falls back to Could not send message when the server says nothing', async () => {
     const { user } = setup({ status: 500, text: '', statusText: '' })
     renderWithProviders(<MatchCard match={makeMatch()} side="buyer" onDetails={() => {}} />)
-    await user.click(screen.getByRole('button', { name: 'Message' }))
+    await sendFromComposer(user)
     await expectToast('Failed to Send Message')
   })
 
@@ -70,9 +79,45 @@ describe('Message button on matches', () => {
     const { user, calls } = setup()
     renderWithProviders(<MatchDetailsDialog match={makeMatch({ status: 'viewed' })} side="buyer" open onOpenChange={() => {}} />)
     expect(screen.getByTestId('mark-viewed')).toHaveTextContent('Viewed')
-    await user.click(screen.getByRole('button', { name: 'Message' }))
+    await sendFromComposer(user)
     await expectToast('Message Sent', 'Your professional message has been sent to the agent')
     expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({ receiverId: 2, matchId: 31 })
     expect(screen.getByTestId('mark-viewed')).toHaveTextContent('Contacted')
+  })
+
+  it('opens the composer prefilled and editable, sends the edited text, and only once however often Send is tapped', async () => {
+    let release: () => void = () => {}
+    const { user, calls } = setup(() => new Promise((resolve) => (release = () => resolve({ status: 201, body: sent }))))
+    renderWithProviders(<MatchCard match={makeMatch()} side="buyer" onDetails={() => {}} />)
+    await user.click(screen.getByRole('button', { name: 'Message' }))
+    const text = await screen.findByTestId('match-message-text')
+    expect((text as HTMLTextAreaElement).value).toMatch(/^Hello Suresh Reddy,/)
+    expect(
+      calls.some((c) => c.method === 'POST'),
+      'nothing is sent before Send',
+    ).toBe(false)
+    await user.clear(text)
+    await user.type(text, 'Is the flat still available for a Saturday visit?')
+    const send = screen.getByTestId('match-message-send')
+    await user.click(send)
+    await waitFor(() => expect(send).toBeDisabled())
+    expect(send).toHaveTextContent('Sending...')
+    await user.click(send)
+    await user.click(send)
+    release()
+    await expectToast('Message Sent')
+    const posts = calls.filter((c) => c.method === 'POST')
+    expect(posts).toHaveLength(1)
+    expect(posts[0].body).toMatchObject({ content: 'Is the flat still available for a Saturday visit?', matchId: 31 })
+    await waitFor(() => expect(screen.queryByTestId('match-message-composer')).not.toBeInTheDocument())
+  })
+
+  it('cannot send an emptied message', async () => {
+    const { user, calls } = setup()
+    renderWithProviders(<MatchCard match={makeMatch()} side="buyer" onDetails={() => {}} />)
+    await user.click(screen.getByRole('button', { name: 'Message' }))
+    await user.clear(await screen.findByTestId('match-message-text'))
+    expect(screen.getByTestId('match-message-send')).toBeDisabled()
+    expect(calls.some((c) => c.method === 'POST')).toBe(false)
   })
 })

@@ -1,10 +1,24 @@
+import * as React from 'react'
 import { Loader2, Send } from 'lucide-react'
 import { Button } from '@/components/ui/button'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  useUnsavedChanges,
+} from '@/components/ui/dialog'
+import { Textarea } from '@/components/ui/textarea'
 import { toast } from '@/components/ui/use-toast'
 import { sendMatchMessage } from '@/features/matches/api/match-writes'
 import { useApiMutation } from '@/lib/api-mutation'
 import type { Match } from '@/lib/api-schemas'
 import { counterpartAgent, matchMessage, type MatchSide } from '@/lib/contact'
+
+/** The longest message the server takes (docs/product.md#messages). */
+export const MATCH_MESSAGE_MAX = 2000
 
 type MessageAgentButtonProps = {
   match: Match
@@ -14,8 +28,67 @@ type MessageAgentButtonProps = {
   onSent?: () => void
 }
 
-/** Sends the counterpart agent an in-app professional message about the match (POST /api/messages with matchId). */
+/**
+ * 'Message' on a match (docs/product.md#matches): opens a composer with the professional message
+ * prefilled and editable; Send posts it (POST /api/messages with matchId) and is disabled while
+ * sending, so repeated taps cannot send it twice.
+ */
 export function MessageAgentButton({ match, side, size = 'default', onSent }: MessageAgentButtonProps) {
+  const [open, setOpen] = React.useState(false)
+  const agent = counterpartAgent(match, side)
+  const onClick = () => {
+    if (!agent) {
+      toast({ variant: 'destructive', title: 'Agent information not available' })
+      return
+    }
+    setOpen(true)
+  }
+  return (
+    <>
+      <Button size={size} variant="outline" onClick={onClick}>
+        <Send /> Message
+      </Button>
+      {agent && (
+        <Dialog open={open} onOpenChange={setOpen}>
+          <DialogContent className="max-w-lg" data-testid="match-message-composer">
+            <DialogHeader>
+              <DialogTitle>Message {agent.fullName}</DialogTitle>
+              <DialogDescription>Edit the message as you like before sending it.</DialogDescription>
+            </DialogHeader>
+            {open && (
+              <MatchMessageForm
+                match={match}
+                side={side}
+                receiverId={agent.id}
+                onCancel={() => setOpen(false)}
+                onSent={() => {
+                  setOpen(false)
+                  onSent?.()
+                }}
+              />
+            )}
+          </DialogContent>
+        </Dialog>
+      )}
+    </>
+  )
+}
+
+function MatchMessageForm({
+  match,
+  side,
+  receiverId,
+  onCancel,
+  onSent,
+}: {
+  match: Match
+  side: MatchSide
+  receiverId: number
+  onCancel: () => void
+  onSent: () => void
+}) {
+  const prefilled = React.useMemo(() => matchMessage(match, side), [match, side])
+  const [text, setText] = React.useState(prefilled)
   const send = useApiMutation(sendMatchMessage, {
     successToast: { variant: 'success', title: 'Message Sent', description: 'Your professional message has been sent to the agent' },
     errorToast: (error) => ({
@@ -25,17 +98,32 @@ export function MessageAgentButton({ match, side, size = 'default', onSent }: Me
     }),
     onSuccess: onSent,
   })
-  const onClick = () => {
-    const agent = counterpartAgent(match, side)
-    if (!agent) {
-      toast({ variant: 'destructive', title: 'Agent information not available' })
-      return
-    }
-    send.mutate({ receiverId: agent.id, content: matchMessage(match, side), matchId: match.id })
-  }
+  useUnsavedChanges(text !== prefilled && !send.isSuccess)
+  const content = text.trim()
   return (
-    <Button size={size} variant="outline" onClick={onClick} disabled={send.isPending}>
-      {send.isPending ? <Loader2 className="animate-spin" /> : <Send />} Message
-    </Button>
+    <form
+      className="grid gap-4"
+      onSubmit={(event) => {
+        event.preventDefault()
+        if (content && !send.isPending) send.mutate({ receiverId, content, matchId: match.id })
+      }}
+    >
+      <Textarea
+        aria-label="Message"
+        rows={8}
+        maxLength={MATCH_MESSAGE_MAX}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        data-testid="match-message-text"
+      />
+      <DialogFooter>
+        <Button variant="outline" onClick={onCancel} disabled={send.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={!content || send.isPending} data-testid="match-message-send">
+          {send.isPending ? <Loader2 className="animate-spin" /> : <Send />} {send.isPending ? 'Sending...' : 'Send Message'}
+        </Button>
+      </DialogFooter>
+    </form>
   )
 }

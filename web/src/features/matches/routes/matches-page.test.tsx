@@ -127,18 +127,17 @@ describe('MatchesPage', () => {
     expect(open.mock.lastCall![0]).toMatch(/^https:\/\/wa\.me\/919876543210\?text=Hello%20Ravi%20Kumar/)
   })
 
-  it('shows the empty states of each tab, with the mobile wording', async () => {
+  it('shows the empty state of each tab: one sentence and one action', async () => {
     api([], [])
     const user = userEvent.setup()
     renderWithProviders(<MatchesPage />)
     const buyerEmpty = await screen.findByTestId('empty-buyer')
-    expect(within(buyerEmpty).getByText('No matches found')).toHaveClass('hidden', 'md:block')
-    expect(within(buyerEmpty).getByText('Post more requirements to get property matches')).toBeInTheDocument()
-    expect(within(buyerEmpty).getByText('No buyer matches yet')).toHaveClass('md:hidden')
+    expect(buyerEmpty).toHaveTextContent('No buyer matches yet: post more requirements to get property matches.')
+    expect(within(buyerEmpty).getByRole('link', { name: 'My Requirements' })).toHaveAttribute('href', '/requirements')
     await user.click(tab(/As Seller Agent/))
     const sellerEmpty = await screen.findByTestId('empty-seller')
-    expect(within(sellerEmpty).getByText('Add more properties to get buyer requirement matches')).toBeInTheDocument()
-    expect(within(sellerEmpty).getByText('No seller matches yet')).toBeInTheDocument()
+    expect(sellerEmpty).toHaveTextContent('No seller matches yet: add more properties to get buyer requirement matches.')
+    expect(within(sellerEmpty).getByRole('link', { name: 'My Properties' })).toHaveAttribute('href', '/properties')
   })
 
   it('opens the details dialog from a card', async () => {

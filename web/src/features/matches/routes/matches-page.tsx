@@ -1,6 +1,8 @@
 import * as React from 'react'
 import { Handshake } from 'lucide-react'
+import { Link } from 'react-router'
 import { LoadMore } from '@/components/load-more'
+import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { useMatches } from '@/features/matches/api/get-matches'
@@ -10,10 +12,19 @@ import { useDashboardStats } from '@/lib/dashboard-stats'
 import type { DashboardStats, Match } from '@/lib/api-schemas'
 import type { MatchSide } from '@/lib/contact'
 import { pageItems } from '@/lib/paged-query'
+import { EmptyState } from '@/components/empty-state'
 
-const emptyText: Record<MatchSide, { hint: string; mobile: string }> = {
-  buyer: { hint: 'Post more requirements to get property matches', mobile: 'No buyer matches yet' },
-  seller: { hint: 'Add more properties to get buyer requirement matches', mobile: 'No seller matches yet' },
+const emptyState: Record<MatchSide, { message: string; to: string; action: string }> = {
+  buyer: {
+    message: 'No buyer matches yet: post more requirements to get property matches.',
+    to: '/requirements',
+    action: 'My Requirements',
+  },
+  seller: {
+    message: 'No seller matches yet: add more properties to get buyer requirement matches.',
+    to: '/properties',
+    action: 'My Properties',
+  },
 }
 
 function MatchList({ side, query, onDetails }: { side: MatchSide; query: ReturnType<typeof useMatches>; onDetails: (m: Match) => void }) {
@@ -34,12 +45,16 @@ function MatchList({ side, query, onDetails }: { side: MatchSide; query: ReturnT
   const matches = pageItems(query.data)
   if (matches.length === 0) {
     return (
-      <div className="grid justify-items-center gap-2 py-12 text-center" data-testid={`empty-${side}`}>
-        <Handshake className="size-10 text-slate-300" aria-hidden />
-        <p className="hidden font-medium text-slate-900 md:block">No matches found</p>
-        <p className="hidden text-sm text-slate-500 md:block">{emptyText[side].hint}</p>
-        <p className="font-medium text-slate-900 md:hidden">{emptyText[side].mobile}</p>
-      </div>
+      <EmptyState
+        icon={Handshake}
+        data-testid={`empty-${side}`}
+        message={emptyState[side].message}
+        action={
+          <Button asChild variant="outline">
+            <Link to={emptyState[side].to}>{emptyState[side].action}</Link>
+          </Button>
+        }
+      />
     )
   }
   return (

@@ -1,10 +1,13 @@
 import { MessageSquare } from 'lucide-react'
+import { Link } from 'react-router'
+import { Button } from '@/components/ui/button'
 import { Badge } from '@/components/ui/badge'
 import { formatMessageTime } from '@/features/messages/lib/message-time'
 import type { ListEntry } from '@/features/messages/lib/conversation-list'
 import { AgentAvatar } from '@/components/agent-avatar'
 import { unknownAgentName } from '@/lib/format'
 import { cn } from '@/lib/utils'
+import { EmptyState } from '@/components/empty-state'
 
 type ConversationListProps = {
   entries: ListEntry[]
@@ -18,7 +21,7 @@ function RequestRow({ entry }: { entry: Extract<ListEntry, { kind: 'request' }> 
   return (
     <>
       <AgentAvatar name={from.fullName} picture={from.profilePicture} />
-      <span className="grid min-w-0 flex-1 justify-items-start gap-0.5">
+      <span className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)] justify-items-start gap-0.5">
         <span className="max-w-full truncate font-medium text-slate-900">Connection Request</span>
         <span className="max-w-full truncate text-sm text-slate-500">{from.fullName} wants to connect</span>
         <Badge className="mt-0.5">New Request</Badge>
@@ -33,13 +36,19 @@ function ThreadRow({ entry, userId }: { entry: Extract<ListEntry, { kind: 'threa
   return (
     <>
       <AgentAvatar name={name} picture={entry.counterpart?.profilePicture} />
-      <span className="grid min-w-0 flex-1 gap-0.5">
-        <span className="flex items-center justify-between gap-2">
-          <span className={cn('truncate text-slate-900', entry.unreadCount > 0 ? 'font-semibold' : 'font-medium')}>{name}</span>
-          {last && <span className="shrink-0 text-xs text-slate-400">{formatMessageTime(last.createdAt)}</span>}
+      {/* One column that may shrink below its content, so long names and previews end in an ellipsis
+          and the time and unread count always stay in view (docs/product.md#messages). */}
+      <span className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)] gap-0.5">
+        <span className="flex min-w-0 items-center justify-between gap-2">
+          <span className={cn('min-w-0 truncate text-slate-900', entry.unreadCount > 0 ? 'font-semibold' : 'font-medium')}>{name}</span>
+          {last && (
+            <span className="shrink-0 text-xs whitespace-nowrap text-slate-400" data-testid="conversation-time">
+              {formatMessageTime(last.createdAt)}
+            </span>
+          )}
         </span>
-        <span className="flex items-center justify-between gap-2">
-          <span className="truncate text-sm text-slate-500">
+        <span className="flex min-w-0 items-center justify-between gap-2">
+          <span className="min-w-0 truncate text-sm text-slate-500" data-testid="conversation-preview">
             {last ? `${last.senderId === userId ? 'You: ' : ''}${last.content}` : 'No messages yet'}
           </span>
           {entry.unreadCount > 0 && (
@@ -61,11 +70,16 @@ function ThreadRow({ entry, userId }: { entry: Extract<ListEntry, { kind: 'threa
 export function ConversationList({ entries, selectedKey, userId, onSelect }: ConversationListProps) {
   if (entries.length === 0) {
     return (
-      <div className="grid justify-items-center gap-2 px-4 py-12 text-center" data-testid="conversations-empty">
-        <MessageSquare className="size-10 text-slate-300" aria-hidden />
-        <p className="font-medium text-slate-900">No conversations yet</p>
-        <p className="text-sm text-slate-500">Connect with agents in the Agent Network to start messaging.</p>
-      </div>
+      <EmptyState
+        icon={MessageSquare}
+        data-testid="conversations-empty"
+        message="No conversations yet: connect with agents in the Agent Network to start messaging."
+        action={
+          <Button asChild variant="outline">
+            <Link to="/agents">Find Agents</Link>
+          </Button>
+        }
+      />
     )
   }
   return (

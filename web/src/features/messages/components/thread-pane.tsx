@@ -1,5 +1,5 @@
 import * as React from 'react'
-import { Loader2 } from 'lucide-react'
+import { Loader2, MessageSquare } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
 import { useThread } from '@/features/messages/api/get-thread'
@@ -11,6 +11,7 @@ import { PaneHeader } from '@/components/pane-header'
 import { AgentAvatar } from '@/components/agent-avatar'
 import { useApiMutation } from '@/lib/api-mutation'
 import { pageItems } from '@/lib/paged-query'
+import { EmptyState } from '@/components/empty-state'
 
 type ThreadPaneProps = {
   userId: number
@@ -82,7 +83,7 @@ export function ThreadPane({ userId, otherUserId, name, picture, unreadCount, on
             Could not load messages: {query.error.message}
           </p>
         ) : messages.length === 0 ? (
-          <p className="py-8 text-center text-sm text-slate-500">No messages yet. Start the conversation below.</p>
+          <EmptyState compact icon={MessageSquare} message="No messages yet: write the first one below." />
         ) : (
           <ol className="grid gap-2">
             {messages.map((m) => (

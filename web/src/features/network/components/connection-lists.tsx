@@ -13,6 +13,7 @@ import { directionOf, otherAgent } from '@/features/network/lib/connection-state
 import { formatDate } from '@/lib/format'
 import type { Connection } from '@/lib/api-schemas'
 import { pageItems } from '@/lib/paged-query'
+import { EmptyState } from '@/components/empty-state'
 
 type ConnectionsQuery = ReturnType<typeof useConnections>
 
@@ -42,12 +43,7 @@ function ListState({
     )
   }
   if (pageItems(query.data).length === 0) {
-    return (
-      <div className="grid justify-items-center gap-2 py-12 text-center">
-        <Icon className="size-10 text-slate-300" aria-hidden />
-        <p className="font-medium text-slate-900">{empty}</p>
-      </div>
-    )
+    return <EmptyState icon={Icon} message={empty} />
   }
   return (
     <div className="grid gap-3">

@@ -1,6 +1,7 @@
 import * as React from 'react'
 import { Search, Users } from 'lucide-react'
 import { LoadMore } from '@/components/load-more'
+import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
 import { useAgents } from '@/features/network/api/get-agents'
@@ -9,6 +10,7 @@ import { ConnectDialog } from '@/features/network/components/connect-dialog'
 import type { DirectoryAgent, User } from '@/lib/api-schemas'
 import { pageItems } from '@/lib/paged-query'
 import { useDebouncedValue } from '@/lib/use-debounced-value'
+import { EmptyState } from '@/components/empty-state'
 
 /** Delay between the last keystroke and the server search. */
 export const AGENT_SEARCH_DEBOUNCE_MS = 300
@@ -27,7 +29,7 @@ export function DiscoverAgents({ user }: { user: User }) {
         <Input
           type="search"
           aria-label="Search agents"
-          placeholder={`Search agents... (Currently showing agents in ${user.city})`}
+          placeholder="Search agents by name, city, state or type"
           value={search}
           onChange={(e) => setSearch(e.target.value)}
           className="pr-9 pl-9"
@@ -45,10 +47,18 @@ export function DiscoverAgents({ user }: { user: User }) {
           Could not load agents: {query.error.message}
         </p>
       ) : agents.length === 0 ? (
-        <div className="grid justify-items-center gap-2 py-12 text-center" data-testid="agents-empty">
-          <Users className="size-10 text-slate-300" aria-hidden />
-          <p className="font-medium text-slate-900">{q ? 'No agents match your search' : 'No other agents yet'}</p>
-        </div>
+        <EmptyState
+          icon={Users}
+          data-testid="agents-empty"
+          message={q ? 'No agents match your search.' : 'No other agents have joined yet.'}
+          action={
+            q ? (
+              <Button variant="outline" onClick={() => setSearch('')}>
+                Clear search
+              </Button>
+            ) : undefined
+          }
+        />
       ) : (
         <>
           <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">

@@ -100,7 +100,7 @@ describe('Agent Network: Discover Agents', () => {
     setup()
     expect(await screen.findByRole('searchbox', { name: 'Search agents' })).toHaveAttribute(
       'placeholder',
-      'Search agents... (Currently showing agents in Hyderabad)',
+      'Search agents by name, city, state or type',
     )
     await waitFor(() => expect(screen.getAllByTestId('agent-card')).toHaveLength(6))
     const suresh = card('Suresh Reddy')

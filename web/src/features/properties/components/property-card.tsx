@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button'
 import { PropertyImage } from '@/features/properties/components/property-image'
 import { hasBedrooms } from '@/features/properties/lib/property-options'
 import type { Property } from '@/lib/api-schemas'
-import { formatPrice, listingPurposeLabel, propertyTypeLabel } from '@/lib/format'
+import { formatListingPrice, listingPurposeLabel, propertyTypeLabel } from '@/lib/format'
 import { cn } from '@/lib/utils'
 
 export type PropertyCardLayout = 'mobile' | 'compact' | 'full'
@@ -103,7 +103,7 @@ export function PropertyCard({ property, layout = 'full', sequence, onView, onEd
         <div className="min-w-0 flex-1">
           <h3 className="truncate text-sm font-medium text-slate-900">{property.title}</h3>
           <p className="truncate text-xs text-slate-500">
-            {formatPrice(property.price)} · {propertyTypeLabel(property.propertyType)}
+            {formatListingPrice(property.price, property.listingPurpose)} · {propertyTypeLabel(property.propertyType)}
             {bhk && ` · ${bhk}`}
             {location && ` · ${location}`}
           </p>
@@ -135,7 +135,7 @@ export function PropertyCard({ property, layout = 'full', sequence, onView, onEd
               <MapPin className="size-3 shrink-0" aria-hidden /> {location}
             </p>
           )}
-          <p className="text-sm font-bold text-blue-700">{formatPrice(property.price)}</p>
+          <p className="text-sm font-bold text-blue-700">{formatListingPrice(property.price, property.listingPurpose)}</p>
           <div className="flex flex-wrap items-center justify-between gap-2">
             <span className="text-xs text-slate-600">
               {propertyTypeLabel(property.propertyType)}
@@ -178,7 +178,7 @@ export function PropertyCard({ property, layout = 'full', sequence, onView, onEd
             <MapPin className="size-3.5 shrink-0" aria-hidden /> {location}
           </p>
         )}
-        <p className="text-lg font-bold text-blue-700">{formatPrice(property.price)}</p>
+        <p className="text-lg font-bold text-blue-700">{formatListingPrice(property.price, property.listingPurpose)}</p>
         <div className="flex flex-wrap gap-2 text-xs text-slate-600">
           <span className="rounded bg-slate-100 px-2 py-0.5">{propertyTypeLabel(property.propertyType)}</span>
           {bhk && (

@@ -6,7 +6,7 @@ import { propertyLocation } from '@/features/properties/components/property-card
 import { PropertyImage } from '@/features/properties/components/property-image'
 import { optionLabel, typeFields } from '@/features/properties/lib/property-options'
 import type { Property, PropertyType } from '@/lib/api-schemas'
-import { formatPrice, listingPurposeLabel, priceFieldLabel, propertyTypeLabel } from '@/lib/format'
+import { formatListingPrice, listingPurposeLabel, priceFieldLabel, propertyTypeLabel } from '@/lib/format'
 
 type Row = [label: string, value: string]
 
@@ -84,7 +84,7 @@ export function PropertyDetailDialog({ property, open, onOpenChange, onEdit }: P
           rows={[
             ['Type', propertyTypeLabel(property.propertyType)],
             ['Listing Purpose', listingPurposeLabel(property.listingPurpose)],
-            [priceFieldLabel(property.listingPurpose).replace(' (₹)', ''), formatPrice(property.price)],
+            [priceFieldLabel(property.listingPurpose).replace(' (₹)', ''), formatListingPrice(property.price, property.listingPurpose)],
             ['Legal Documents', property.hasLegalDocs ? 'Available' : 'Not available'],
             ['RERA Approved', property.reraApproved ? 'Yes' : 'No'],
           ]}

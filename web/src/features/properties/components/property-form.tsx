@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { Loader2 } from 'lucide-react'
 import { Controller, useForm, useWatch } from 'react-hook-form'
 import { Button } from '@/components/ui/button'
+import { useUnsavedChanges } from '@/components/ui/dialog'
 import { Field, FieldSet } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { NativeSelect } from '@/components/ui/native-select'
@@ -27,7 +28,8 @@ import { LISTING_PURPOSES, PROPERTY_TYPES } from '@/features/properties/lib/prop
 import { saveErrorMessage, type ApiError } from '@/lib/api-client'
 import { useApiMutation } from '@/lib/api-mutation'
 import type { Property } from '@/lib/api-schemas'
-import { listingPurposeLabel, priceFieldLabel, priceInWords, propertyTypeLabel } from '@/lib/format'
+import { listingPurposeLabel, priceFieldLabel, propertyTypeLabel } from '@/lib/format'
+import { priceInWords } from '@/lib/price-words'
 
 /** The toast text of a failed save (docs/product.md#listing-form). */
 export function saveErrorDescription(error: ApiError, isEdit: boolean) {
@@ -47,6 +49,8 @@ export function PropertyForm({ property, onDone }: PropertyFormProps) {
     defaultValues: property ? propertyToFormValues(property) : defaultPropertyFormValues(),
   })
   const { errors } = form.formState
+  // Closing the dialog (or Back) with unsaved input asks first.
+  useUnsavedChanges(form.formState.isDirty)
   const [propertyType, listingPurpose, price] = useWatch({ control: form.control, name: ['propertyType', 'listingPurpose', 'price'] })
 
   const onError = (error: ApiError) => {

@@ -2,7 +2,7 @@ import * as React from 'react'
 import { Home, Plus, SearchX } from 'lucide-react'
 import { LoadMore, LoadedOnlyHint } from '@/components/load-more'
 import { Button } from '@/components/ui/button'
-import { Card, CardContent } from '@/components/ui/card'
+import { Card } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
 import { useDashboardStats } from '@/lib/dashboard-stats'
 import { useMyProperties } from '@/features/properties/api/get-my-properties'
@@ -11,25 +11,16 @@ import { PropertyCard } from '@/features/properties/components/property-card'
 import { PropertyCounters } from '@/features/properties/components/property-counters'
 import { PropertyDetailDialog } from '@/features/properties/components/property-detail-dialog'
 import { PropertyFiltersBar } from '@/features/properties/components/property-filters-bar'
-import { PropertyFormDialog } from '@/features/properties/components/property-form-dialog'
 import { emptyFilters, filterProperties, type PropertyFilters } from '@/features/properties/lib/filter-properties'
 import type { Property } from '@/lib/api-schemas'
 import { pageItems } from '@/lib/paged-query'
+import { OnceOpened } from '@/components/once-opened'
+import { EmptyState } from '@/components/empty-state'
 
-function EmptyState({ icon: Icon, title, text, action }: { icon: typeof Home; title: string; text: string; action?: React.ReactNode }) {
-  return (
-    <Card>
-      <CardContent className="flex flex-col items-center gap-3 p-10 text-center">
-        <span className="flex size-12 items-center justify-center rounded-full bg-blue-50 text-blue-600">
-          <Icon className="size-6" aria-hidden />
-        </span>
-        <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
-        <p className="max-w-sm text-sm text-slate-500">{text}</p>
-        {action}
-      </CardContent>
-    </Card>
-  )
-}
+// The form (zod, react-hook-form, the state and city lists) loads when first opened.
+const PropertyFormDialog = React.lazy(() =>
+  import('@/features/properties/components/property-form-dialog').then((m) => ({ default: m.PropertyFormDialog })),
+)
 
 /**
  * /properties: the agent's own listings with search, filters, counters and add / view / edit / delete.
@@ -70,32 +61,39 @@ export function PropertiesPage() {
       </div>
     )
   } else if (properties.isError) {
-    content = <EmptyState icon={SearchX} title="Could not load your properties" text={properties.error.message} />
+    content = (
+      <Card>
+        <EmptyState icon={SearchX} role="alert" message={`Your properties could not be loaded: ${properties.error.message}`} />
+      </Card>
+    )
   } else if (all.length === 0) {
     content = (
-      <EmptyState
-        icon={Home}
-        title="No properties yet"
-        text="List your first property for sale, rent or lease; it is matched with buyer agents' requirements automatically."
-        action={
-          <Button onClick={openAdd}>
-            <Plus /> Add Property
-          </Button>
-        }
-      />
+      <Card>
+        <EmptyState
+          icon={Home}
+          data-testid="properties-empty"
+          message="No properties yet: list one for sale, rent or lease and it is matched with client requirements automatically."
+          action={
+            <Button onClick={openAdd}>
+              <Plus /> Add Property
+            </Button>
+          }
+        />
+      </Card>
     )
   } else if (visible.length === 0) {
     content = (
-      <EmptyState
-        icon={SearchX}
-        title="No matching properties"
-        text="Try another search or clear the filters."
-        action={
-          <Button variant="outline" onClick={() => setFilters(emptyFilters)}>
-            Clear filters
-          </Button>
-        }
-      />
+      <Card>
+        <EmptyState
+          icon={SearchX}
+          message="No properties match your search and filters."
+          action={
+            <Button variant="outline" onClick={() => setFilters(emptyFilters)}>
+              Clear filters
+            </Button>
+          }
+        />
+      </Card>
     )
   } else {
     content = (
@@ -131,7 +129,9 @@ export function PropertiesPage() {
       {loaded && <LoadedOnlyHint query={properties} count={all.length} noun="listings" />}
       {content}
       {loaded && <LoadMore query={properties} />}
-      <PropertyFormDialog open={formOpen} onOpenChange={setFormOpen} property={editing} />
+      <OnceOpened open={formOpen}>
+        <PropertyFormDialog open={formOpen} onOpenChange={setFormOpen} property={editing} />
+      </OnceOpened>
       <PropertyDetailDialog property={viewing} open={!!viewing} onOpenChange={(open) => !open && setViewing(null)} onEdit={openEdit} />
       <DeletePropertyDialog property={deleting} onOpenChange={(open) => !open && setDeleting(null)} />
     </div>

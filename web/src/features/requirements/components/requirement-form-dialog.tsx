@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { Loader2 } from 'lucide-react'
 import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form'
 import { Button } from '@/components/ui/button'
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, useUnsavedChanges } from '@/components/ui/dialog'
 import { Field, FieldSet } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { InputWithPrefix } from '@/components/ui/input-with-prefix'
@@ -74,6 +74,8 @@ export function RequirementForm({ requirement, onSaved }: { requirement: Require
     defaultValues: requirement ? formValuesFromRequirement(requirement) : emptyRequirementForm,
   })
   const { errors } = form.formState
+  // Closing the dialog (or Back) with unsaved input asks first.
+  useUnsavedChanges(form.formState.isDirty)
   const propertyType = useWatch({ control: form.control, name: 'propertyType' })
   const agricultural = propertyType === 'agricultural'
 

@@ -5,7 +5,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { useRequirementMatches } from '@/features/requirements/api/get-requirement-matches'
 import type { Match, Requirement } from '@/lib/api-schemas'
 import { whatsappForMatch } from '@/lib/contact'
-import { formatPrice, propertyTypeLabel, scoreClasses } from '@/lib/format'
+import { formatListingPrice, propertyTypeLabel, scoreClasses } from '@/lib/format'
 import { cn } from '@/lib/utils'
 
 type RequirementMatchesDialogProps = {
@@ -43,7 +43,8 @@ function MatchRow({ match, onView }: { match: Match; onView: () => void }) {
           </span>
         </div>
         <p className="text-sm break-words text-slate-600">
-          {[p.city, p.state].filter(Boolean).join(', ')} · {propertyTypeLabel(p.propertyType)} · {formatPrice(p.price)}
+          {[p.city, p.state].filter(Boolean).join(', ')} · {propertyTypeLabel(p.propertyType)} ·{' '}
+          {formatListingPrice(p.price, p.listingPurpose)}
         </p>
         {p.description && <p className="line-clamp-2 text-sm break-words text-slate-500">{p.description}</p>}
       </div>

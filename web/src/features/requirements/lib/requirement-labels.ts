@@ -1,5 +1,5 @@
 import type { PropertyType, Requirement, RequirementPurpose, Timeline } from '@/lib/api-schemas'
-import { formatPrice } from '@/lib/format'
+import { formatPrice, isMonthly } from '@/lib/format'
 
 export const requirementPurposeLabels: Record<RequirementPurpose, string> = {
   forSale: 'For Sale',
@@ -62,13 +62,14 @@ export function areaUnit(propertyType: string | null | undefined) {
   return propertyType === 'agricultural' ? 'acres' : 'sq.ft'
 }
 
-type Range = Pick<Requirement, 'minPrice' | 'maxPrice'>
+type Range = Pick<Requirement, 'minPrice' | 'maxPrice'> & Partial<Pick<Requirement, 'listingPurpose'>>
 
-/** "₹50.00 L - ₹90.00 L", "From ₹50.00 L", "Up to ₹90.00 L", or "Not specified". */
-export function budgetRange({ minPrice, maxPrice }: Range) {
-  if (minPrice != null && maxPrice != null) return `${formatPrice(minPrice)} - ${formatPrice(maxPrice)}`
-  if (minPrice != null) return `From ${formatPrice(minPrice)}`
-  if (maxPrice != null) return `Up to ${formatPrice(maxPrice)}`
+/** "₹50.00 L - ₹90.00 L", "From ₹50.00 L", "Up to ₹90.00 L", or "Not specified"; rent and lease budgets end in "/month". */
+export function budgetRange({ minPrice, maxPrice, listingPurpose }: Range) {
+  const month = isMonthly(listingPurpose) ? '/month' : ''
+  if (minPrice != null && maxPrice != null) return `${formatPrice(minPrice)} - ${formatPrice(maxPrice)}${month}`
+  if (minPrice != null) return `From ${formatPrice(minPrice)}${month}`
+  if (maxPrice != null) return `Up to ${formatPrice(maxPrice)}${month}`
   return 'Not specified'
 }
 

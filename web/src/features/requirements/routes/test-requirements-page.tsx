@@ -1,4 +1,5 @@
 import * as React from 'react'
+import { FileText } from 'lucide-react'
 import { LoadMore } from '@/components/load-more'
 import { Badge } from '@/components/ui/badge'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
@@ -7,6 +8,7 @@ import { RequirementForm } from '@/features/requirements/components/requirement-
 import { budgetRange } from '@/features/requirements/lib/requirement-labels'
 import { propertyTypeLabel } from '@/lib/format'
 import { pageItems } from '@/lib/paged-query'
+import { EmptyState } from '@/components/empty-state'
 
 /** /test-requirements: a developer page hosting the requirement form and the raw list with id and active flag. */
 export function TestRequirementsPage() {
@@ -38,7 +40,7 @@ export function TestRequirementsPage() {
           ) : requirements.isError ? (
             <p className="text-red-600">{requirements.error.message}</p>
           ) : items.length === 0 ? (
-            <p className="text-slate-500">No requirements yet</p>
+            <EmptyState compact icon={FileText} message="No requirements yet." />
           ) : (
             <>
               <ul className="grid gap-2" data-testid="test-requirements-list">

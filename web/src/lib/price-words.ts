@@ -1,0 +1,20 @@
+import { ToWords } from 'to-words/en-IN'
+import { toAmount, type Amount } from '@/lib/format'
+
+// Its own module, apart from lib/format (which every page loads): the number-to-words tables
+// (about 4 kB compressed) then load only with the forms that spell amounts out.
+let toWords: ToWords | undefined
+
+/**
+ * The amount spelled in the Indian grouping followed by "Rupees", e.g.
+ * 2500000 → "Twenty Five Lakh Rupees". Empty for empty, non-numeric or
+ * non-positive values; paise are dropped.
+ */
+export function priceInWords(value: Amount): string {
+  const n = toAmount(value)
+  if (n === null) return ''
+  const rupees = Math.floor(n)
+  if (rupees <= 0) return ''
+  toWords ??= new ToWords()
+  return `${toWords.convert(rupees)} Rupees`
+}
