@@ -33,6 +33,8 @@ func main() {
 	engines := flag.String("engines", "sqlite,postgres", "engines to measure (postgres needs BENCH_DATABASE_URL)")
 	sends := flag.Int("sends", 1000, "messages timed to their receiver's open stream (0 skips the messaging run)")
 	existing := flag.String("db", "", "measure this existing demo database instead of generating one per size (the creates change it)")
+	fresh := flag.Int("fresh", 20, "listings timed from commit to matches readable, reads running")
+	freshEvery := flag.Duration("fresh-every", 2*time.Second, "the interval between those listings")
 	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the whole run to this file")
 	flag.Parse()
 	ctx := context.Background()
@@ -45,7 +47,7 @@ func main() {
 		}
 		defer stop()
 	}
-	m := measurement{creates: *creates, workers: *workers, loadFor: *loadFor, log: log}
+	m := measurement{creates: *creates, workers: *workers, loadFor: *loadFor, log: log, fresh: *fresh, freshEvery: *freshEvery}
 	if *existing != "" {
 		fmt.Printf("\n== %s\n", *existing)
 		if err := m.measure(ctx, *existing); err != nil {
@@ -87,6 +89,10 @@ func main() {
 type measurement struct {
 	creates, workers int
 	loadFor          time.Duration
+	// fresh listings are created one per freshEvery, reads running, and
+	// timed from commit to matches readable.
+	fresh      int
+	freshEvery time.Duration
 	log              *slog.Logger
 }
 
@@ -97,8 +103,24 @@ func (m measurement) measure(ctx context.Context, url string) error {
 		return err
 	}
 	defer r.close()
-	r.report(r.createListings(ctx, m.creates))
+	results, err := r.createListingsVsBare(ctx, m.creates)
+	for _, res := range results {
+		r.report(res, nil)
+	}
+	if err != nil {
+		r.report(result{name: "create listing vs bare insert"}, err)
+	}
 	r.report(r.createRequirements(ctx, m.creates))
+	if err := r.waitDrained(ctx); err != nil {
+		return err
+	}
+	results, err = r.freshness(ctx, m.fresh, m.freshEvery, m.workers)
+	for _, res := range results {
+		r.report(res, nil)
+	}
+	if err != nil {
+		r.report(result{name: "commit → matches readable"}, err)
+	}
 	r.report(r.loadRead(ctx, "GET /api/matches?type=buyer", m.workers, m.loadFor))
 	r.report(r.loadRead(ctx, "GET /api/marketplace/properties", m.workers, m.loadFor))
 	return nil

@@ -41,6 +41,8 @@ type run struct {
 	srv   *http.Server
 	base  string
 	rng   *rand.Rand
+	// stopQueue stops the job queue's workers and waits for them.
+	stopQueue func()
 }
 
 func newRun(ctx context.Context, dbURL string, log *slog.Logger) (*run, error) {
@@ -60,6 +62,11 @@ func newRun(ctx context.Context, dbURL string, log *slog.Logger) (*run, error) {
 		Events: bus, Log: log})
 	r := &run{db: db, bus: bus, props: set.Properties, reqs: set.Requirements, auth: set.Auth,
 		rng: rand.New(rand.NewPCG(1, 2))} //nolint:gosec // G404: repeatable samples; nothing here is secret
+	// The queue's workers match in the background, as in `propmatch serve`.
+	queueCtx, cancelQueue := context.WithCancel(context.WithoutCancel(ctx))
+	queued := make(chan struct{})
+	go func() { defer close(queued); set.Queue.Run(queueCtx) }()
+	r.stopQueue = func() { cancelQueue(); <-queued }
 	h := httpapi.New(httpapi.Deps{DB: db, Set: set, Log: log})
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -76,6 +83,7 @@ func newRun(ctx context.Context, dbURL string, log *slog.Logger) (*run, error) {
 }
 
 func (r *run) close() {
+	r.stopQueue()
 	warn("close", errors.Join(r.bus.Close(), r.srv.Close(), r.db.Close()))
 }
 
@@ -176,35 +184,9 @@ func as[T any](m map[string]any) (T, error) {
 	return v, json.Unmarshal(b, &v)
 }
 
-// createListings creates k listings modelled on random existing ones (same
-// agent, type, purpose, city and locality; price within ±20%), one at a time.
-func (r *run) createListings(ctx context.Context, k int) (result, error) {
-	res := result{name: "create listing (with matching)"}
-	rows, err := r.samples(ctx, `SELECT agent_id AS "agentId", title, property_type AS "propertyType",
-		listing_purpose AS "listingPurpose", price, state, city, locality, bedrooms FROM properties WHERE 1 = 1`, k)
-	if err != nil {
-		return res, err
-	}
-	start := time.Now()
-	for _, m := range rows {
-		m["price"] = toFloat(m["price"]) * (0.8 + 0.4*r.rng.Float64())
-		in, err := as[property.Input](m)
-		if err != nil {
-			return res, err
-		}
-		t := time.Now()
-		if _, err := r.props.Create(ctx, toInt(m["agentId"]), in); err != nil {
-			return res, err
-		}
-		res.lat = append(res.lat, time.Since(t))
-	}
-	res.wall = time.Since(start)
-	return res, nil
-}
-
 // createRequirements creates k requirements modelled on random existing ones.
 func (r *run) createRequirements(ctx context.Context, k int) (result, error) {
-	res := result{name: "create requirement (with matching)"}
+	res := result{name: "create requirement (queues matching)"}
 	rows, err := r.samples(ctx, `SELECT agent_id AS "agentId", client_name AS "clientName", property_types AS "propertyTypes",
 		listing_purpose AS "listingPurpose", min_price AS "minPrice", max_price AS "maxPrice", preferred_state AS "preferredState",
 		preferred_cities AS "preferredCities", preferred_localities AS "preferredLocalities", min_bedrooms AS "minBedrooms",

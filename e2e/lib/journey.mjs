@@ -10,18 +10,21 @@ export { expect }
 /** The test file this worker runs now (one at a time) and its server. */
 let current = null
 
-/** The server of `file`: a fresh one (new SQLite database, free port) for each test file. */
-async function serverFor(file) {
+/** The server of `file`: a fresh one (new SQLite database, free port) for each test file, with `env` added. */
+async function serverFor(file, env) {
   if (current?.file !== file) {
     await current?.server.stop()
-    current = { file, server: await startServer() }
+    current = { file, server: await startServer({ env }) }
   }
   return current.server
 }
 
 export const test = base.extend({
-  baseURL: async ({}, use, testInfo) => {
-    await use((await serverFor(testInfo.file)).baseURL)
+  /** Environment variables for the file's server: `test.use({ serverEnv: { ... } })` at the top of a file. */
+  serverEnv: [{}, { option: true }],
+
+  baseURL: async ({ serverEnv }, use, testInfo) => {
+    await use((await serverFor(testInfo.file, serverEnv)).baseURL)
   },
 
   /** The test file's server itself (baseURL, dataDir, logs), for commands run against its database. */

@@ -37,6 +37,14 @@ type Config struct {
 	// DBTimeout bounds each request's work; DrainTimeout bounds shutdown.
 	DBTimeout    time.Duration
 	DrainTimeout time.Duration
+	// QueueWorkers is how many background jobs (matching) this instance
+	// runs at once; QueueLease is how long a job may run before another
+	// worker takes it again (a killed instance's jobs run again after it).
+	QueueWorkers int
+	QueueLease   time.Duration
+	// MatchingDelay holds a write's matching job back, so that a burst of
+	// edits of one object is matched once (0: match at once).
+	MatchingDelay time.Duration
 	// StreamsPerAgent caps one agent's open event streams per instance.
 	StreamsPerAgent int
 	// Secret keys the stored hashes of one-time codes. When it is empty the
@@ -119,6 +127,12 @@ func loadConfig(getenv func(string) string) (Config, error) {
 	c.DBTimeout = dur("PROPMATCH_DB_TIMEOUT", 5*time.Second)
 	c.DrainTimeout = dur("PROPMATCH_DRAIN_TIMEOUT", 20*time.Second)
 	c.StreamsPerAgent = num("PROPMATCH_STREAMS_PER_AGENT", 10)
+	c.QueueWorkers = num("PROPMATCH_QUEUE_WORKERS", 2)
+	c.QueueLease = dur("PROPMATCH_QUEUE_LEASE", time.Minute)
+	c.MatchingDelay = dur("PROPMATCH_MATCHING_DELAY", 0)
+	if c.QueueWorkers < 1 {
+		errs = append(errs, fmt.Errorf("PROPMATCH_QUEUE_WORKERS must be at least 1"))
+	}
 	c.Secret, c.SecretFile = getenv("PROPMATCH_SECRET"), str("PROPMATCH_SECRET_FILE", "")
 	if c.StreamsPerAgent < 1 {
 		errs = append(errs, fmt.Errorf("PROPMATCH_STREAMS_PER_AGENT must be at least 1"))

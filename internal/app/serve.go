@@ -15,6 +15,7 @@ import (
 	"propmatch/internal/auth"
 	"propmatch/internal/events"
 	"propmatch/internal/httpapi"
+	"propmatch/internal/jobs"
 	"propmatch/internal/notify"
 	"propmatch/internal/security"
 	"propmatch/internal/services"
@@ -129,6 +130,12 @@ func serve(ctx context.Context, cfg Config, web fs.FS, args []string, log *slog.
 		}
 	})
 	go sweepSessions(ctx, set.Auth, log)
+	// The job queue's workers stop taking jobs when ctx ends and finish or
+	// give back the running ones within the drain time, alongside requests.
+	queueCtx, stopQueue := context.WithCancel(ctx)
+	queued := make(chan struct{})
+	go func() { defer close(queued); set.Queue.Run(queueCtx) }()
+	defer func() { stopQueue(); <-queued }()
 	log.Info("PropMatch is listening", "url", "http://"+ln.Addr().String(), "env", cfg.Env, "database", string(db.Engine))
 	return serveUntilDone(ctx, srv, ln, set.Auth, cfg.DrainTimeout, log)
 }
@@ -158,7 +165,8 @@ func newServices(cfg Config, db *store.DB, s senders, bus events.Bus, log *slog.
 		return services.Set{}, err
 	}
 	return services.New(db, services.Options{Auth: ac, OTP: s.otp, Mail: s.mail,
-		MatchLimit: cfg.MatchesPerRequirement, Events: bus, Log: log}), nil
+		MatchLimit: cfg.MatchesPerRequirement, Events: bus, Log: log, MatchingDelay: cfg.MatchingDelay,
+		Queue: jobs.Config{Workers: cfg.QueueWorkers, Lease: cfg.QueueLease, Drain: cfg.DrainTimeout, Log: log}}), nil
 }
 
 // handlerDeps returns what the HTTP layer needs, from the configuration.

@@ -28,6 +28,7 @@ import (
 	"propmatch/internal/auth"
 	"propmatch/internal/events"
 	"propmatch/internal/httpapi"
+	"propmatch/internal/jobs"
 	"propmatch/internal/notify"
 	"propmatch/internal/services"
 	"propmatch/internal/store"
@@ -48,6 +49,10 @@ type apiTest struct {
 	logs   *syncBuffer
 	clock  *fakeClock
 	bus    events.Bus
+	// queue runs the background jobs: do drains it after every write unless
+	// apiOptions.manualQueue (see drain).
+	queue       *jobs.Queue
+	manualQueue bool
 }
 
 // apiOptions changes how newAPITest builds the server.
@@ -73,6 +78,10 @@ type apiOptions struct {
 	maxStreams   int
 	// quotas limits each agent's writes and daily creations (off when zero).
 	quotas httpapi.Quotas
+	// manualQueue leaves queued jobs (matching) pending until the test
+	// calls drain; by default do drains the queue after every write, so a
+	// write's matches are readable when it returns, as before the queue.
+	manualQueue bool
 }
 
 // testArgon is a cheap argon2id cost so that tests stay fast.
@@ -132,7 +141,16 @@ func newAPITest(t *testing.T, db *store.DB, opts apiOptions) *apiTest {
 	client.Jar = jar
 	client.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
 	bare.CheckRedirect = client.CheckRedirect
-	return &apiTest{t: t, db: db, auth: set.Auth, outbox: outbox, srv: srv, client: client, bare: &bare, logs: logs, clock: clock, bus: deps.Events}
+	return &apiTest{t: t, db: db, auth: set.Auth, outbox: outbox, srv: srv, client: client, bare: &bare, logs: logs, clock: clock, bus: deps.Events,
+		queue: set.Queue, manualQueue: opts.manualQueue}
+}
+
+// drain runs every queued job that is due, synchronously.
+func (a *apiTest) drain() {
+	a.t.Helper()
+	if err := a.queue.RunPending(context.Background()); err != nil {
+		a.t.Fatalf("drain the job queue: %v", err)
+	}
 }
 
 // sub returns a copy of a that reports to t, for use inside t.Run.
@@ -259,6 +277,9 @@ func (a *apiTest) do(method, path string, body any, opts ...reqOption) response 
 	}
 	if !set.undocumented {
 		checkContract(a.t, req, res)
+	}
+	if method != http.MethodGet && !a.manualQueue {
+		a.drain()
 	}
 	return res
 }

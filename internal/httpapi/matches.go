@@ -2,10 +2,12 @@ package httpapi
 
 import (
 	"net/http"
+	"time"
 
 	"propmatch/internal/apperr"
 	"propmatch/internal/auth"
 	"propmatch/internal/match"
+	"propmatch/internal/matching"
 	"propmatch/internal/paging"
 )
 
@@ -16,6 +18,16 @@ func (s *server) requirementMatches(w http.ResponseWriter, r *http.Request, u au
 		return
 	}
 	list, err := s.Matches.ForRequirement(r.Context(), u.ID, id)
+	if err == nil {
+		// The list is an array: the requirement's matching progress rides
+		// in headers (docs/openapi.yaml).
+		var p matching.Progress
+		p, err = s.Requirements.Progress(r.Context(), id)
+		w.Header().Set("PropMatch-Matching", p.Matching)
+		if p.MatchingQueuedAt != nil {
+			w.Header().Set("PropMatch-Matching-Queued-At", p.MatchingQueuedAt.UTC().Format(time.RFC3339Nano))
+		}
+	}
 	s.reply(w, r, http.StatusOK, list, err)
 }
 

@@ -23,6 +23,7 @@ func (s *server) routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/dashboard/stats", s.signedIn(s.dashboardStats))
 
 	s.networkRoutes(mux)
+	s.queueRoutes(mux)
 
 	s.trainingRoutes(mux)
 

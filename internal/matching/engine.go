@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"propmatch/internal/jobs"
 	"propmatch/internal/listing"
 	"propmatch/internal/store"
 )
@@ -26,6 +27,15 @@ type Engine struct {
 	// Announcer tells agents about their new matches (see Announce); nil
 	// tells nobody.
 	Announcer Announcer
+	// Waker wakes the job queue when a write has queued a matching job
+	// (see Queued); nil leaves the workers to find it at their next poll.
+	Waker Waker
+	// Serialize makes every write to the matches take one lock for the rest
+	// of its transaction (see lock); set it on PostgreSQL.
+	Serialize bool
+	// Delay holds a write's matching job back this long, so that the edits
+	// of one object within it are matched once (0: at once).
+	Delay time.Duration
 }
 
 // NewEngine returns an engine that keeps limit open matches per requirement.
@@ -70,6 +80,9 @@ func (e *Engine) PropertyChanged(ctx context.Context, tx *sql.Tx, now time.Time,
 
 // propertyChanged does PropertyChanged, counting the matches it stores in added.
 func (e *Engine) propertyChanged(ctx context.Context, tx *sql.Tx, now time.Time, propertyID int64, added Gained) error {
+	if err := e.lock(ctx, tx); err != nil {
+		return err
+	}
 	p, err := loadProperty(ctx, tx, propertyID)
 	if err != nil {
 		return err
@@ -163,27 +176,60 @@ func (e *Engine) propertyChanged(ctx context.Context, tx *sql.Tx, now time.Time,
 // PropertyDeleting must run before a property is deleted, in the same
 // transaction: it removes the property's matches and refills the
 // requirements that lose an open match. Matches the refills store are not
-// announced.
+// announced. The services use QueuePropertyDeleting, which leaves the
+// refills to the job queue.
 func (e *Engine) PropertyDeleting(ctx context.Context, tx *sql.Tx, now time.Time, propertyID int64) error {
-	existing, err := matchesOf(ctx, tx, "property_id", propertyID)
+	lost, err := e.detachProperty(ctx, tx, propertyID)
 	if err != nil {
 		return err
 	}
-	if _, err := tx.ExecContext(ctx, `DELETE FROM matches WHERE property_id = $1`, propertyID); err != nil {
-		return fmt.Errorf("delete matches: %w", err)
-	}
-	// The property must not be found as a candidate again while refilling.
-	if _, err := tx.ExecContext(ctx, `UPDATE properties SET is_active = FALSE WHERE id = $1`, propertyID); err != nil {
-		return fmt.Errorf("deactivate property: %w", err)
-	}
-	for reqID, m := range existing {
-		if m.open {
-			if err := e.syncRequirement(ctx, tx, now, reqID, false, nil); err != nil {
-				return err
-			}
+	for _, reqID := range lost {
+		if err := e.syncRequirement(ctx, tx, now, reqID, false, nil); err != nil {
+			return err
 		}
 	}
 	return nil
+}
+
+// QueuePropertyDeleting must run before a property is deleted, in the same
+// transaction: it removes the property's matches at once and queues the
+// refill of the requirements that lose an open match, replacing the
+// property's pending jobs (a delete wins over the edits before it).
+func (e *Engine) QueuePropertyDeleting(ctx context.Context, tx *sql.Tx, now time.Time, propertyID int64) error {
+	lost, err := e.detachProperty(ctx, tx, propertyID)
+	if err != nil {
+		return err
+	}
+	_, err = jobs.Enqueue(ctx, tx, now, jobs.New{Kind: KindRefill, Key: PropertyKey(propertyID), Payload: refill{Requirements: lost}, Supersede: true})
+	return err
+}
+
+// detachProperty deactivates a property and deletes its matches, returning
+// the requirements that lost an open match, by id. The property is
+// deactivated first: on PostgreSQL that waits for a matching job holding
+// its row, and it is no candidate while the requirements refill.
+func (e *Engine) detachProperty(ctx context.Context, tx *sql.Tx, propertyID int64) ([]int64, error) {
+	if err := e.lock(ctx, tx); err != nil {
+		return nil, err
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE properties SET is_active = FALSE WHERE id = $1`, propertyID); err != nil {
+		return nil, fmt.Errorf("deactivate property: %w", err)
+	}
+	existing, err := matchesOf(ctx, tx, "property_id", propertyID)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM matches WHERE property_id = $1`, propertyID); err != nil {
+		return nil, fmt.Errorf("delete matches: %w", err)
+	}
+	var lost []int64
+	for reqID, m := range existing {
+		if m.open {
+			lost = append(lost, reqID)
+		}
+	}
+	sort.Slice(lost, func(i, j int) bool { return lost[i] < lost[j] })
+	return lost, nil
 }
 
 // RequirementChanged rewrites a created or edited requirement's targets and
@@ -209,6 +255,9 @@ func (e *Engine) StatusChanged(ctx context.Context, tx *sql.Tx, now time.Time, r
 // syncRequirement makes a requirement's open matches its best N, counting
 // the matches it stores in gained (nil counts none).
 func (e *Engine) syncRequirement(ctx context.Context, tx *sql.Tx, now time.Time, requirementID int64, rewriteTargets bool, gained Gained) error {
+	if err := e.lock(ctx, tx); err != nil {
+		return err
+	}
 	r, err := loadRequirement(ctx, tx, requirementID)
 	if err != nil {
 		return err
@@ -290,6 +339,25 @@ func (e *Engine) syncRequirement(ctx context.Context, tx *sql.Tx, now time.Time,
 		}
 	}
 	return updateBounds(ctx, tx, []int64{requirementID})
+}
+
+// lockKey names the advisory lock of lock ("propmatc" in ASCII).
+const lockKey = 0x70726f706d617463
+
+// lock serializes the transactions that write matches when e.Serialize is
+// set (PostgreSQL): it takes a transaction-scoped advisory lock, released
+// at commit or rollback, or when a dead instance's connection drops. A
+// listing's matches touch the bounds of every requirement it qualifies for,
+// so two such transactions at once could both fill one free slot, or
+// deadlock; SQLite's one writer already runs them one at a time.
+func (e *Engine) lock(ctx context.Context, tx *sql.Tx) error {
+	if !e.Serialize {
+		return nil
+	}
+	if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock($1)`, int64(lockKey)); err != nil {
+		return fmt.Errorf("lock matching: %w", err)
+	}
+	return nil
 }
 
 // writer makes the engine's writes, batching where one listing touches

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"propmatch/internal/jobs"
 	"propmatch/internal/matching"
 	"propmatch/internal/property"
 	"propmatch/internal/requirement"
@@ -48,38 +49,52 @@ func decode[T any](t *testing.T, body string) T {
 }
 
 // TestWritesAnnounceTheMatchesTheyStoredOnceCommitted holds that the
-// services, not the HTTP layer, tell the agents who gained matches, and only
-// after a write that committed.
+// matching jobs the services queue, not the HTTP layer, tell the agents who
+// gained matches, only once the job's matches committed, and that a write
+// only queues its job: nobody is told before the queue runs it.
 func TestWritesAnnounceTheMatchesTheyStoredOnceCommitted(t *testing.T) {
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		told := &announcer{}
 		engine := matching.NewEngine(0)
 		engine.Announcer = told
+		queue := jobs.NewQueue(db, jobs.Config{})
+		engine.Register(queue, db)
 		props, reqs := property.NewService(db, engine), requirement.NewService(db, engine)
+		// drain runs the queued jobs and returns what they told.
+		drain := func() []map[int64]int {
+			t.Helper()
+			if err := queue.RunPending(ctx); err != nil {
+				t.Fatal(err)
+			}
+			return told.take()
+		}
 		seller, buyer := agent(t, db, "seller"), agent(t, db, "buyer")
 		listing := `{"title": "2BHK", "propertyType": "apartment", "price": 7500000, "state": "Telangana", "city": "Hyderabad"}`
 		wanted := `{"clientName": "Ramesh", "clientPhone": "9876543210", "propertyTypes": "apartment", "minPrice": 7000000,
 			"maxPrice": 8000000, "preferredState": "Telangana", "preferredCities": "Hyderabad"}`
 
 		r, err := reqs.Create(ctx, buyer, decode[requirement.Input](t, wanted))
-		if err != nil || len(told.take()) != 0 {
+		if err != nil || len(drain()) != 0 {
 			t.Fatalf("requirement without listings: %v, told %v", err, told.told)
 		}
 		p, err := props.Create(ctx, seller, decode[property.Input](t, listing))
-		if got := told.take(); err != nil || len(got) != 1 || got[0][seller] != 1 || got[0][buyer] != 1 || len(got[0]) != 2 {
+		if err != nil || len(told.take()) != 0 || p.Matching != "pending" || p.MatchingQueuedAt == nil {
+			t.Fatalf("new listing before its job ran: %v, told %v, matching %q at %v", err, told.told, p.Matching, p.MatchingQueuedAt)
+		}
+		if got := drain(); err != nil || len(got) != 1 || got[0][seller] != 1 || got[0][buyer] != 1 || len(got[0]) != 2 {
 			t.Fatalf("new listing: %v, told %v; want seller and buyer told of 1", err, got)
 		}
-		if _, err := props.Update(ctx, seller, p.ID, decode[property.Input](t, `{"title": ""}`)); err == nil || len(told.take()) != 0 {
+		if _, err := props.Update(ctx, seller, p.ID, decode[property.Input](t, `{"title": ""}`)); err == nil || len(drain()) != 0 {
 			t.Fatalf("refused edit: %v, told something", err)
 		}
-		if _, err := reqs.Update(ctx, buyer, r.ID, decode[requirement.Patch](t, `{"preferredCities": "Warangal"}`)); err != nil || len(told.take()) != 0 {
+		if _, err := reqs.Update(ctx, buyer, r.ID, decode[requirement.Patch](t, `{"preferredCities": "Warangal"}`)); err != nil || len(drain()) != 0 {
 			t.Fatalf("edit to another city: %v, told something", err)
 		}
 		if _, err := reqs.Update(ctx, buyer, r.ID, decode[requirement.Patch](t, `{"preferredCities": "Hyderabad"}`)); err != nil {
 			t.Fatal(err)
 		}
-		if got := told.take(); len(got) != 1 || got[0][seller] != 1 || got[0][buyer] != 1 {
+		if got := drain(); len(got) != 1 || got[0][seller] != 1 || got[0][buyer] != 1 {
 			t.Fatalf("edit back to the listing's city: told %v; want seller and buyer told of 1", got)
 		}
 	})

@@ -1,12 +1,13 @@
 // Package property holds agents' listings: their fields, the lenient input
-// the listing form sends, and the writes, each of which runs the match
-// engine in the same transaction.
+// the listing form sends, and the writes, each of which queues the listing's
+// matching job in the same transaction.
 package property
 
 import (
 	"time"
 
 	"propmatch/internal/listing"
+	"propmatch/internal/matching"
 	"propmatch/internal/store"
 )
 
@@ -61,6 +62,9 @@ type Property struct {
 	IsRealData       bool                 `json:"isRealData"`
 	CreatedAt        time.Time            `json:"createdAt"`
 	UpdatedAt        time.Time            `json:"updatedAt"`
+	// Progress is set on the owner's own listings: whether its matching
+	// job has run since its last write.
+	matching.Progress
 }
 
 // Marketplace is a listing with its agent's name and phone, as every agent sees it.

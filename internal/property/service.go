@@ -20,7 +20,7 @@ type Service struct {
 	engine *matching.Engine
 }
 
-// NewService returns a Service whose writes run engine in the same transaction.
+// NewService returns a Service whose writes queue engine's matching jobs.
 func NewService(db *store.DB, engine *matching.Engine) *Service {
 	return &Service{db: db, engine: engine}
 }
@@ -36,7 +36,8 @@ func (s *Service) ListMine(ctx context.Context, agentID int64, page paging.Page)
 		return nil, 0, err
 	}
 	list, next := paging.Trim(list, page, func(p Property) int64 { return p.ID })
-	return list, next, nil
+	list, err = s.withProgress(ctx, s.db.DB, list)
+	return list, next, err
 }
 
 func (s *Service) query(ctx context.Context, q store.Querier, query string, args ...any) ([]Property, error) {
@@ -66,16 +67,15 @@ func (s *Service) get(ctx context.Context, tx *sql.Tx, id int64) (Property, erro
 	return list[0], nil
 }
 
-// Create stores a listing owned by agentID and matches it, in one
-// transaction, then tells the agents who gained matches. It returns Invalid
-// with field errors for bad input.
+// Create stores a listing owned by agentID and queues its matching job, in
+// one transaction; the queue's workers match it and tell the agents who
+// gained matches. It returns Invalid with field errors for bad input.
 func (s *Service) Create(ctx context.Context, agentID int64, in Input) (Property, error) {
 	rec, err := in.validate(ctx)
 	if err != nil {
 		return Property{}, err
 	}
 	var out Property
-	var gained matching.Gained
 	err = s.db.WithTx(ctx, func(tx *sql.Tx) error {
 		now := s.db.Time()
 		if err := s.storeImage(ctx, tx, agentID, &rec); err != nil {
@@ -88,25 +88,24 @@ func (s *Service) Create(ctx context.Context, agentID int64, in Input) (Property
 		if err != nil {
 			return apperr.Wrap(err, "insert property")
 		}
-		out, gained, err = s.rematch(ctx, tx, now, id)
+		out, err = s.queueMatching(ctx, tx, now, id)
 		return err
 	})
 	if err == nil {
-		s.engine.Announce(ctx, gained)
+		s.engine.Queued()
 	}
 	return out, err
 }
 
-// Update replaces one of agentID's listings with in and rematches it, then
-// tells the agents who gained matches. It returns NotFound when the listing
-// does not exist or is another agent's.
+// Update replaces one of agentID's listings with in and queues its
+// matching job. It returns NotFound when the listing does not exist or is
+// another agent's.
 func (s *Service) Update(ctx context.Context, agentID, id int64, in Input) (Property, error) {
 	rec, err := in.validate(ctx)
 	if err != nil {
 		return Property{}, err
 	}
 	var out Property
-	var gained matching.Gained
 	err = s.db.WithTx(ctx, func(tx *sql.Tx) error {
 		if err := access.CheckOwner(ctx, tx, "properties", id, access.Actor{ID: agentID}, errNotFound); err != nil {
 			return err
@@ -121,39 +120,66 @@ func (s *Service) Update(ctx context.Context, agentID, id int64, in Input) (Prop
 		if err != nil {
 			return apperr.Wrap(err, "update property")
 		}
-		out, gained, err = s.rematch(ctx, tx, now, id)
+		out, err = s.queueMatching(ctx, tx, now, id)
 		return err
 	})
 	if err == nil {
-		s.engine.Announce(ctx, gained)
+		s.engine.Queued()
 	}
 	return out, err
 }
 
-// rematch runs the match engine on listing id and reads it back, with the
-// matches the engine stored, to announce once tx commits.
-func (s *Service) rematch(ctx context.Context, tx *sql.Tx, now time.Time, id int64) (Property, matching.Gained, error) {
-	gained, err := s.engine.PropertyChanged(ctx, tx, now, id)
-	if err != nil {
-		return Property{}, nil, apperr.Wrap(err, "match property")
+// queueMatching queues listing id's matching job in tx and reads the
+// listing back, pending.
+func (s *Service) queueMatching(ctx context.Context, tx *sql.Tx, now time.Time, id int64) (Property, error) {
+	if err := s.engine.QueueProperty(ctx, tx, now, id); err != nil {
+		return Property{}, apperr.Wrap(err, "queue matching")
 	}
 	p, err := s.get(ctx, tx, id)
-	return p, gained, err
+	if err != nil {
+		return Property{}, err
+	}
+	list, err := s.withProgress(ctx, tx, []Property{p})
+	if err != nil {
+		return Property{}, err
+	}
+	return list[0], nil
 }
 
-// Delete removes a listing and its matches. The owner may delete it, and so
-// may an admin; anyone else gets NotFound.
+// withProgress sets each listing's matching progress.
+func (s *Service) withProgress(ctx context.Context, q store.Querier, list []Property) ([]Property, error) {
+	ids := make([]int64, len(list))
+	for i, p := range list {
+		ids[i] = p.ID
+	}
+	progress, err := matching.Progresses(ctx, q, matching.PropertySide, ids)
+	if err != nil {
+		return nil, apperr.Wrap(err, "read matching progress")
+	}
+	for i := range list {
+		list[i].Progress = progress[list[i].ID]
+	}
+	return list, nil
+}
+
+// Delete removes a listing and its matches, and queues the refill of the
+// requirements that lose an open match. The owner may delete it, and so may
+// an admin; anyone else gets NotFound.
 func (s *Service) Delete(ctx context.Context, actor access.Actor, id int64) error {
-	return s.db.WithTx(ctx, func(tx *sql.Tx) error {
+	err := s.db.WithTx(ctx, func(tx *sql.Tx) error {
 		if err := access.CheckOwner(ctx, tx, "properties", id, actor, errNotFound); err != nil {
 			return err
 		}
-		if err := s.engine.PropertyDeleting(ctx, tx, s.db.Time(), id); err != nil {
+		if err := s.engine.QueuePropertyDeleting(ctx, tx, s.db.Time(), id); err != nil {
 			return apperr.Wrap(err, "unmatch property")
 		}
 		_, err := tx.ExecContext(ctx, `DELETE FROM properties WHERE id = $1`, id)
 		return apperr.Wrap(err, "delete property")
 	})
+	if err == nil {
+		s.engine.Queued()
+	}
+	return err
 }
 
 // storeImage saves a new upload, or checks that a kept /media/ URL is one

@@ -9,6 +9,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"propmatch/internal/matching"
 	"propmatch/internal/network"
 	"propmatch/internal/store"
 )
@@ -44,6 +45,8 @@ type Requirement struct {
 	Fields
 	ClientPhone string  `json:"clientPhone"`
 	ClientEmail *string `json:"clientEmail"`
+	// Progress says whether its matching job has run since its last write.
+	matching.Progress
 }
 
 // Public is a requirement as the marketplace and match views carry it: never

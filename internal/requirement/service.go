@@ -18,7 +18,7 @@ type Service struct {
 	engine *matching.Engine
 }
 
-// NewService returns a Service whose writes run engine in the same transaction.
+// NewService returns a Service whose writes queue engine's matching jobs.
 func NewService(db *store.DB, engine *matching.Engine) *Service {
 	return &Service{db: db, engine: engine}
 }
@@ -52,7 +52,8 @@ func (s *Service) ListMine(ctx context.Context, agentID int64, page paging.Page)
 		return nil, 0, err
 	}
 	list, next := paging.Trim(list, page, func(r Requirement) int64 { return r.ID })
-	return list, next, nil
+	list, err = s.withProgress(ctx, s.db.DB, list)
+	return list, next, err
 }
 
 // GetMine returns one of agentID's requirements, or NotFound.
@@ -67,16 +68,16 @@ func (s *Service) GetMine(ctx context.Context, agentID, id int64) (Requirement, 
 	return list[0], nil
 }
 
-// Create stores a requirement owned by agentID and matches it, in one
-// transaction, then tells the agents who gained matches. It returns Invalid
-// with field errors for bad input (docs/product.md#requirements).
+// Create stores a requirement owned by agentID and queues its matching
+// job, in one transaction; the queue's workers match it and tell the agents
+// who gained matches. It returns Invalid with field errors for bad input
+// (docs/product.md#requirements).
 func (s *Service) Create(ctx context.Context, agentID int64, in Input) (Requirement, error) {
 	r, err := in.validate()
 	if err != nil {
 		return Requirement{}, err
 	}
 	var out Requirement
-	var gained matching.Gained
 	err = s.db.WithTx(ctx, func(tx *sql.Tx) error {
 		now := s.db.Time()
 		cols, vals := writeColumns(r)
@@ -86,22 +87,20 @@ func (s *Service) Create(ctx context.Context, agentID int64, in Input) (Requirem
 		if err != nil {
 			return apperr.Wrap(err, "insert requirement")
 		}
-		out, gained, err = s.rematch(ctx, tx, id)
+		out, err = s.queueMatching(ctx, tx, id)
 		return err
 	})
 	if err == nil {
-		s.engine.Announce(ctx, gained)
+		s.engine.Queued()
 	}
 	return out, err
 }
 
 // Update applies patch (the fields sent) to one of agentID's requirements,
-// validates the result as a whole and rematches it, then tells the agents
-// who gained matches. It returns NotFound for a requirement that does not
-// exist or is another agent's.
+// validates the result as a whole and queues its matching job. It returns
+// NotFound for a requirement that does not exist or is another agent's.
 func (s *Service) Update(ctx context.Context, agentID, id int64, patch Patch) (Requirement, error) {
 	var out Requirement
-	var gained matching.Gained
 	err := s.db.WithTx(ctx, func(tx *sql.Tx) error {
 		list, err := s.query(ctx, tx, `r.id = $1 AND r.agent_id = $2`, id, agentID)
 		if err != nil {
@@ -121,35 +120,67 @@ func (s *Service) Update(ctx context.Context, agentID, id int64, patch Patch) (R
 		if err != nil {
 			return apperr.Wrap(err, "update requirement")
 		}
-		out, gained, err = s.rematch(ctx, tx, id)
+		out, err = s.queueMatching(ctx, tx, id)
 		return err
 	})
 	if err == nil {
-		s.engine.Announce(ctx, gained)
+		s.engine.Queued()
 	}
 	return out, err
 }
 
-// rematch runs the match engine on requirement id and reads it back, with
-// the matches the engine stored, to announce once tx commits.
-func (s *Service) rematch(ctx context.Context, tx *sql.Tx, id int64) (Requirement, matching.Gained, error) {
-	gained, err := s.engine.RequirementChanged(ctx, tx, s.db.Time(), id)
-	if err != nil {
-		return Requirement{}, nil, apperr.Wrap(err, "match requirement")
+// queueMatching queues requirement id's matching job in tx and reads the
+// requirement back, pending.
+func (s *Service) queueMatching(ctx context.Context, tx *sql.Tx, id int64) (Requirement, error) {
+	if err := s.engine.QueueRequirement(ctx, tx, s.db.Time(), id); err != nil {
+		return Requirement{}, apperr.Wrap(err, "queue matching")
 	}
 	list, err := s.query(ctx, tx, `r.id = $1`, id)
 	if err != nil {
-		return Requirement{}, nil, err
+		return Requirement{}, err
 	}
-	return list[0], gained, nil
+	list, err = s.withProgress(ctx, tx, list)
+	if err != nil {
+		return Requirement{}, err
+	}
+	return list[0], nil
 }
 
-// Delete removes a requirement and its matches. The owner may delete it, and
-// so may an admin; anyone else gets NotFound.
+// withProgress sets each requirement's matching progress.
+func (s *Service) withProgress(ctx context.Context, q store.Querier, list []Requirement) ([]Requirement, error) {
+	ids := make([]int64, len(list))
+	for i, r := range list {
+		ids[i] = r.ID
+	}
+	progress, err := matching.Progresses(ctx, q, matching.RequirementSide, ids)
+	if err != nil {
+		return nil, apperr.Wrap(err, "read matching progress")
+	}
+	for i := range list {
+		list[i].Progress = progress[list[i].ID]
+	}
+	return list, nil
+}
+
+// Progress returns requirement id's matching progress.
+func (s *Service) Progress(ctx context.Context, id int64) (matching.Progress, error) {
+	progress, err := matching.Progresses(ctx, s.db.DB, matching.RequirementSide, []int64{id})
+	if err != nil {
+		return matching.Progress{}, apperr.Wrap(err, "read matching progress")
+	}
+	return progress[id], nil
+}
+
+// Delete removes a requirement and its matches, and drops its pending
+// matching jobs. The owner may delete it, and so may an admin; anyone else
+// gets NotFound.
 func (s *Service) Delete(ctx context.Context, actor access.Actor, id int64) error {
 	return s.db.WithTx(ctx, func(tx *sql.Tx) error {
 		if err := access.CheckOwner(ctx, tx, "requirements", id, actor, errNotFound); err != nil {
 			return err
+		}
+		if err := s.engine.RequirementDeleting(ctx, tx, id); err != nil {
+			return apperr.Wrap(err, "cancel matching")
 		}
 		_, err := tx.ExecContext(ctx, `DELETE FROM requirements WHERE id = $1`, id)
 		return apperr.Wrap(err, "delete requirement")

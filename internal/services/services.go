@@ -10,10 +10,12 @@ package services
 import (
 	"context"
 	"log/slog"
+	"time"
 
 	"propmatch/internal/auth"
 	"propmatch/internal/dashboard"
 	"propmatch/internal/events"
+	"propmatch/internal/jobs"
 	"propmatch/internal/marketplace"
 	"propmatch/internal/match"
 	"propmatch/internal/matching"
@@ -43,6 +45,11 @@ type Options struct {
 	// changes. Nil turns live events off.
 	Events events.Bus
 	Log    *slog.Logger
+	// Queue tunes the background job queue (its Log defaults to Log).
+	Queue jobs.Config
+	// MatchingDelay holds each write's matching job back this long (see
+	// matching.Engine.Delay).
+	MatchingDelay time.Duration
 }
 
 // Set is every PropMatch service, sharing one database and one match engine.
@@ -59,11 +66,22 @@ type Set struct {
 	Training     *training.Service
 	// Events carries live events to open streams; nil turns them off.
 	Events events.Bus
+	// Queue runs background jobs, matching among them: serve runs it
+	// (Queue.Run); tests drain it with Queue.RunPending.
+	Queue *jobs.Queue
 }
 
 // New builds the service set on db.
 func New(db *store.DB, o Options) Set {
 	engine := matching.NewEngine(o.MatchLimit)
+	engine.Serialize = db.Engine == store.Postgres
+	engine.Delay = o.MatchingDelay
+	if o.Queue.Log == nil {
+		o.Queue.Log = o.Log
+	}
+	queue := jobs.NewQueue(db, o.Queue)
+	engine.Register(queue, db)
+	engine.Waker = queue
 	var pub network.Publisher
 	if o.Events != nil {
 		engine.Announcer = events.MatchAnnouncer{Bus: o.Events, Log: o.Log}
@@ -81,6 +99,7 @@ func New(db *store.DB, o Options) Set {
 		Media:        media.NewService(db),
 		Training:     training.NewService(db),
 		Events:       o.Events,
+		Queue:        queue,
 	}
 }
 

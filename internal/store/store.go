@@ -46,6 +46,8 @@ type DB struct {
 
 	prepared        prepared
 	stopCheckpoints func()
+	// writer admits one WithTx transaction at a time on SQLite (see WithTx).
+	writer chan struct{}
 }
 
 // Open connects to url, which is "sqlite:PATH" or "postgres://...".
@@ -93,7 +95,7 @@ func Open(ctx context.Context, url string) (*DB, error) {
 		_ = db.Close() // the ping error says what went wrong
 		return nil, fmt.Errorf("connect to %s: %w", engine, err)
 	}
-	out := &DB{DB: db, Engine: engine, Now: func() time.Time { return time.Now().UTC() }}
+	out := &DB{DB: db, Engine: engine, Now: func() time.Time { return time.Now().UTC() }, writer: make(chan struct{}, 1)}
 	if engine == SQLite {
 		out.stopCheckpoints = checkpointEvery(db, checkpointInterval)
 	}
@@ -135,7 +137,24 @@ func (db *DB) Time() time.Time { return db.Now().UTC().Truncate(time.Microsecond
 
 // WithTx runs fn in a transaction and commits it when fn returns nil.
 // It returns fn's error, or the commit's.
+//
+// On SQLite every transaction is an immediate one, which takes the single
+// write lock at BEGIN; a BEGIN that finds it taken sleeps in SQLite's busy
+// handler, whose growing sleeps (up to 100 ms each) overshoot the moment the
+// lock frees. Now that background jobs write while requests do, that cost
+// a waiting request hundreds of milliseconds, so WithTx queues its
+// transactions here first, in arrival order, and each BEGIN finds the lock
+// free (or held only by a write outside WithTx). A context that ends while
+// waiting ends the wait.
 func (db *DB) WithTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	if db.Engine == SQLite && db.writer != nil {
+		select {
+		case db.writer <- struct{}{}:
+			defer func() { <-db.writer }()
+		case <-ctx.Done():
+			return fmt.Errorf("begin: %w", ctx.Err())
+		}
+	}
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("begin: %w", err)

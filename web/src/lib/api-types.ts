@@ -302,8 +302,34 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Matching properties of one of the caller's requirements, best first */
+        /**
+         * Matching properties of one of the caller's requirements, best first
+         * @description Allowed while the requirement's matching job is pending: the `PropMatch-Matching` header then says `pending`
+         *     (with the time it was queued) and the list is the matches as they stood; wait for the `matches` event.
+         */
         get: operations["listRequirementMatches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/queue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The background job queue's figures and its failed jobs (admins only)
+         * @description Matching (and later other background work) runs from a jobs table. Depth, the oldest pending job's age, jobs
+         *     done and failed in the last minute, and the failed jobs with their last error. The server also logs these
+         *     figures once a minute when any is non-zero.
+         */
+        get: operations["getQueueStats"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1107,6 +1133,63 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+            matching?: components["schemas"]["MatchingState"];
+            matchingQueuedAt?: components["schemas"]["MatchingQueuedAt"];
+            matchCount?: components["schemas"]["MatchCount"];
+        };
+        /**
+         * @description On the caller's own listings and requirements (create, update, list): `pending` while the matching job its
+         *     last write queued has not run yet, `done` once its matches are written. Matches are computed in the background
+         *     after the write commits; the agents who gained matches then get a `matches` event on `GET /api/events`, so a
+         *     client waits for that event instead of polling. Marketplace listings carry neither field.
+         * @enum {string}
+         */
+        MatchingState: "pending" | "done";
+        /**
+         * Format: date-time
+         * @description When the pending matching job was queued; only while `matching` is `pending`.
+         */
+        MatchingQueuedAt: string;
+        /**
+         * @description On the caller's own listings and requirements: how many matches it has now (while `matching` is `pending`,
+         *     the count before its last write is matched).
+         */
+        MatchCount: number;
+        QueueStats: {
+            /** @description Jobs still to do (pending or running) */
+            depth: number;
+            /** @description How long the oldest pending job has waited */
+            oldestPendingSeconds: number;
+            doneLastMinute: number;
+            /** @description Jobs that failed for good in the last minute */
+            failedLastMinute: number;
+            /** @description Failed jobs kept */
+            failed: number;
+            /** @description The newest failed jobs (at most 100), newest first */
+            failedJobs: components["schemas"]["FailedJob"][];
+        };
+        FailedJob: {
+            id: number;
+            /** @example matching.property */
+            kind: string;
+            /**
+             * @description The object the job concerns
+             * @example property:42
+             */
+            key: string;
+            /** @enum {string} */
+            state: "failed";
+            attempts: number;
+            maxAttempts: number;
+            /** @description The last try's error */
+            error: string;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it failed for good
+             */
+            updatedAt: string;
         };
         MarketplaceProperty: components["schemas"]["Property"] & {
             agentPhone: string;
@@ -1197,6 +1280,9 @@ export interface components {
             /** @description Stored with the +91 prefix */
             clientPhone: string;
             clientEmail: components["schemas"]["NullableString"];
+            matching?: components["schemas"]["MatchingState"];
+            matchingQueuedAt?: components["schemas"]["MatchingQueuedAt"];
+            matchCount?: components["schemas"]["MatchCount"];
         };
         /**
          * @description A requirement as the marketplace and match views show it; never the client's phone or email. To agents other
@@ -2211,6 +2297,10 @@ export interface operations {
             /** @description The matches */
             200: {
                 headers: {
+                    /** @description The requirement's matching progress */
+                    "PropMatch-Matching"?: components["schemas"]["MatchingState"];
+                    /** @description When the pending matching job was queued (RFC 3339); only while pending */
+                    "PropMatch-Matching-Queued-At"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2220,6 +2310,28 @@ export interface operations {
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    getQueueStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QueueStats"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     listMatches: {

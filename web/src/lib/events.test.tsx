@@ -40,7 +40,18 @@ class FakeEventSource implements EventSourceLike {
 }
 
 const latest = () => FakeEventSource.instances.at(-1)!
-const everything = ['agents', 'connections', 'conversations', 'matches', 'recent', 'stats', 'thread', 'unread']
+const everything = [
+  'agents',
+  'connections',
+  'conversations',
+  'matches',
+  'properties',
+  'recent',
+  'requirements',
+  'stats',
+  'thread',
+  'unread',
+]
 
 const keys: Record<string, QueryKey> = {
   thread: ['/api/messages', { with: 2 }],
@@ -53,6 +64,7 @@ const keys: Record<string, QueryKey> = {
   matches: ['/api/matches', { type: 'buyer' }],
   user: ['/api/user'],
   properties: ['/api/properties'],
+  requirements: ['/api/requirements'],
 }
 
 function seeded() {
@@ -92,10 +104,10 @@ describe('live events', () => {
     expect(stale()).toEqual(['agents', 'connections', 'conversations', 'stats'])
   })
 
-  it('matches refreshes matches and stats', () => {
+  it('matches refreshes matches, stats, and the own listings and requirements (their "Finding matches…")', () => {
     const { source, stale } = connected()
     source.emit('matches')
-    expect(stale()).toEqual(['matches', 'stats'])
+    expect(stale()).toEqual(['matches', 'properties', 'requirements', 'stats'])
   })
 
   it('ignores other events and closes the stream', () => {
@@ -111,7 +123,7 @@ describe('live events', () => {
     source.emit('open')
     expect(stale()).toEqual([])
     source.emit('open')
-    expect(stale()).toEqual(['agents', 'connections', 'conversations', 'matches', 'recent', 'stats', 'thread', 'unread'])
+    expect(stale()).toEqual(everything)
   })
 
   it('refetches everything events cover on resync, and the stream stays open', () => {
@@ -119,7 +131,7 @@ describe('live events', () => {
     source.emit('open')
     source.emit(RESYNC_EVENT)
     expect(RESYNC_EVENT).toBe('resync')
-    expect(stale()).toEqual(['agents', 'connections', 'conversations', 'matches', 'recent', 'stats', 'thread', 'unread'])
+    expect(stale()).toEqual(everything)
     expect(source.closed).toBe(false)
   })
 

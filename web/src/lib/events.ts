@@ -15,7 +15,8 @@ export const eventFamilies: Record<EventName, readonly string[]> = {
   'message-deleted': changedFamilies.messages,
   read: changedFamilies.messages,
   connection: changedFamilies.connections,
-  matches: changedFamilies.matches,
+  /** New matches also end "Finding matches…" on the listings and requirements that gained them. */
+  matches: [...changedFamilies.matches, '/api/properties', '/api/requirements'],
 }
 
 /** Refetches what an event changed; unknown names do nothing. */

@@ -1,6 +1,7 @@
 import * as React from 'react'
 import { FileText, Plus } from 'lucide-react'
 import { LoadMore, LoadedOnlyHint } from '@/components/load-more'
+import { MatchingStatus } from '@/components/matching-status'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
@@ -99,6 +100,7 @@ export function RequirementsPage() {
                   onViewMatches={() => show('matches', r)}
                   onEdit={() => show('form', r)}
                   onDelete={() => show('delete', r)}
+                  footer={<MatchingStatus progress={r} />}
                 />
               ))}
             </div>

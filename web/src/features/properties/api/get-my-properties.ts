@@ -1,4 +1,5 @@
 import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import { matchingRefetchInterval } from '@/components/matching-status'
 import { api, unwrap } from '@/lib/api-client'
 import { pagedQueryOptions } from '@/lib/paged-query'
 
@@ -10,7 +11,10 @@ export const propertyKeys = {
 }
 
 /** GET /api/properties, page by page (newest first; `Link` names the next page). */
-export const myPropertiesQueryOptions = () => pagedQueryOptions(propertyKeys.all(), (init) => api.GET('/api/properties', init))
+export const myPropertiesQueryOptions = () => ({
+  ...pagedQueryOptions(propertyKeys.all(), (init) => api.GET('/api/properties', init)),
+  refetchInterval: matchingRefetchInterval,
+})
 
 export function useMyProperties() {
   return useInfiniteQuery(myPropertiesQueryOptions())

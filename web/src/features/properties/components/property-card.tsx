@@ -2,6 +2,7 @@ import type * as React from 'react'
 import { BedDouble, Eye, MapPin, Pencil, Trash2 } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
+import { MatchingStatus } from '@/components/matching-status'
 import { PropertyImage } from '@/features/properties/components/property-image'
 import { hasBedrooms } from '@/features/properties/lib/property-options'
 import type { Property } from '@/lib/api-schemas'
@@ -143,6 +144,7 @@ export function PropertyCard({ property, layout = 'full', sequence, onView, onEd
             </span>
             <Actions property={property} onView={onView} onEdit={onEdit} onDelete={onDelete} compact />
           </div>
+          <MatchingStatus progress={property} />
           {footer}
         </div>
       </article>
@@ -187,6 +189,7 @@ export function PropertyCard({ property, layout = 'full', sequence, onView, onEd
             </span>
           )}
         </div>
+        <MatchingStatus progress={property} />
         <div className="mt-auto pt-2">
           <Actions property={property} onView={onView} onEdit={onEdit} onDelete={onDelete} />
         </div>

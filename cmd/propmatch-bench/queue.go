@@ -1,0 +1,152 @@
+package main
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"propmatch/internal/matching"
+	"propmatch/internal/property"
+)
+
+// Issue 11's figures: a listing's write only queues its matching job, so
+// its cost is set against a bare insert of the same row, and how soon its
+// matches are readable is timed from the commit to its job's end.
+
+// listingSamples returns k listings modelled on random existing ones (same
+// agent, type, purpose, city and locality; price within ±20%).
+func (r *run) listingSamples(ctx context.Context, k int) ([]map[string]any, error) {
+	rows, err := r.samples(ctx, `SELECT agent_id AS "agentId", title, property_type AS "propertyType",
+		listing_purpose AS "listingPurpose", price, state, city, locality, bedrooms FROM properties WHERE 1 = 1`, k)
+	if err != nil {
+		return nil, err
+	}
+	for _, m := range rows {
+		m["price"] = toFloat(m["price"]) * (0.8 + 0.4*r.rng.Float64())
+	}
+	return rows, nil
+}
+
+// bareInsert stores m as a listing with a plain INSERT, nothing else.
+func (r *run) bareInsert(ctx context.Context, m map[string]any) (int64, error) {
+	now := r.db.Time()
+	var id int64
+	err := r.db.WithTx(ctx, func(tx *sql.Tx) error {
+		return tx.QueryRowContext(ctx, `INSERT INTO properties (agent_id, title, property_type, listing_purpose, price, state, city,
+			locality, bedrooms, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10) RETURNING id`,
+			m["agentId"], m["title"], m["propertyType"], m["listingPurpose"], m["price"], m["state"], m["city"], m["locality"],
+			m["bedrooms"], now).Scan(&id)
+	})
+	return id, err
+}
+
+// createListingsVsBare creates k listings one after another, each right
+// after a bare insert of the same row (removed afterwards), then waits for
+// the queue to match them all: the burst's drain time.
+func (r *run) createListingsVsBare(ctx context.Context, k int) ([]result, error) {
+	create := result{name: "create listing (queues matching)"}
+	bare := result{name: "bare insert of the same row"}
+	drain := result{name: fmt.Sprintf("burst of %d listings: last commit → drained", k)}
+	rows, err := r.listingSamples(ctx, k)
+	if err != nil {
+		return nil, err
+	}
+	var bareIDs []string
+	start := time.Now()
+	for _, m := range rows {
+		t := time.Now()
+		id, err := r.bareInsert(ctx, m)
+		if err != nil {
+			return nil, err
+		}
+		bare.lat = append(bare.lat, time.Since(t))
+		bareIDs = append(bareIDs, fmt.Sprint(id))
+		in, err := as[property.Input](m)
+		if err != nil {
+			return nil, err
+		}
+		t = time.Now()
+		if _, err := r.props.Create(ctx, toInt(m["agentId"]), in); err != nil {
+			return nil, err
+		}
+		create.lat = append(create.lat, time.Since(t))
+	}
+	create.wall = time.Since(start)
+	bare.wall = create.wall
+	t := time.Now()
+	if err := r.waitDrained(ctx); err != nil {
+		return nil, err
+	}
+	drain.lat, drain.wall = []time.Duration{time.Since(t)}, time.Since(start)
+	_, err = r.db.ExecContext(ctx, `DELETE FROM properties WHERE id IN (`+strings.Join(bareIDs, ", ")+`)`)
+	return []result{bare, create, drain}, err
+}
+
+// waitDrained waits until no job is pending or running.
+func (r *run) waitDrained(ctx context.Context) error {
+	for {
+		var open int
+		if err := r.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM jobs WHERE state IN ('pending', 'running')`).Scan(&open); err != nil {
+			return err
+		}
+		if open == 0 {
+			return nil
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+}
+
+// freshness creates k listings, one every `every`, while workers clients
+// read GET /api/matches, and times each from its commit to the moment its
+// matches are readable (its job done: the job's matches and its end commit
+// together).
+func (r *run) freshness(ctx context.Context, k int, every time.Duration, workers int) ([]result, error) {
+	res := result{name: fmt.Sprintf("commit → matches readable (1 per %s)", every)}
+	rows, err := r.listingSamples(ctx, k)
+	if err != nil {
+		return nil, err
+	}
+	clients, err := r.signIn(ctx, workers)
+	if err != nil {
+		return nil, err
+	}
+	var reads result
+	var readErr error
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		reads, readErr = r.hammer("GET /api/matches?type=buyer", clients, time.Duration(k)*every)
+		reads.name += " (during those creates)"
+	}()
+	start := time.Now()
+	for i, m := range rows {
+		time.Sleep(time.Until(start.Add(time.Duration(i) * every)))
+		in, err := as[property.Input](m)
+		if err != nil {
+			return nil, err
+		}
+		p, err := r.props.Create(ctx, toInt(m["agentId"]), in)
+		if err != nil {
+			return nil, err
+		}
+		committed := time.Now()
+		for {
+			progress, err := matching.Progresses(ctx, r.db, matching.PropertySide, []int64{p.ID})
+			if err != nil {
+				return nil, err
+			}
+			if progress[p.ID].Matching == "done" {
+				break
+			}
+			time.Sleep(time.Millisecond)
+		}
+		res.lat = append(res.lat, time.Since(committed))
+	}
+	res.wall = time.Since(start)
+	wg.Wait()
+	return []result{res, reads}, readErr
+}

@@ -1,0 +1,39 @@
+package httpapi
+
+import (
+	"net/http"
+
+	"propmatch/internal/apperr"
+	"propmatch/internal/auth"
+	"propmatch/internal/jobs"
+)
+
+// queueRoutes are the background job queue's figures, for admins.
+func (s *server) queueRoutes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /api/admin/queue", s.signedIn(s.queueStats))
+}
+
+// failedShown is how many failed jobs the queue figures list.
+const failedShown = 100
+
+type queueBody struct {
+	jobs.Stats
+	FailedJobs []jobs.Job `json:"failedJobs"`
+}
+
+func (s *server) queueStats(w http.ResponseWriter, r *http.Request, u auth.User) {
+	if !u.IsAdmin() {
+		s.fail(w, r, apperr.New(apperr.Forbidden, "Only admins can see the job queue"))
+		return
+	}
+	stats, err := s.Queue.Stats(r.Context())
+	if err != nil {
+		s.fail(w, r, apperr.Wrap(err, "read queue figures"))
+		return
+	}
+	failed, err := s.Queue.Failed(r.Context(), failedShown)
+	if failed == nil {
+		failed = []jobs.Job{}
+	}
+	s.reply(w, r, http.StatusOK, queueBody{Stats: stats, FailedJobs: failed}, apperr.Wrap(err, "read failed jobs"))
+}

@@ -1,0 +1,207 @@
+package matching
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strconv"
+	"time"
+
+	"propmatch/internal/jobs"
+	"propmatch/internal/store"
+)
+
+// The kinds of matching job. A listing's or requirement's write queues one
+// in its own transaction; the queue's workers run the engine on it (see
+// docs/decisions.md, "Matching in the background").
+const (
+	// KindProperty runs PropertyChanged on a created or edited listing.
+	KindProperty = "matching.property"
+	// KindRequirement runs RequirementChanged on a created or edited requirement.
+	KindRequirement = "matching.requirement"
+	// KindRefill refills the requirements that lost an open match to a
+	// deleted listing.
+	KindRefill = "matching.refill"
+)
+
+// PropertyKey and RequirementKey are the job keys of a listing and a
+// requirement: their jobs run one at a time, in order.
+func PropertyKey(id int64) string { return "property:" + strconv.FormatInt(id, 10) }
+
+// RequirementKey is the job key of requirement id.
+func RequirementKey(id int64) string { return "requirement:" + strconv.FormatInt(id, 10) }
+
+// QueueProperty queues the matching of a created or edited listing in tx;
+// it replaces the listing's matching job still pending (a burst of edits is
+// matched once).
+func (e *Engine) QueueProperty(ctx context.Context, tx *sql.Tx, now time.Time, id int64) error {
+	_, err := jobs.Enqueue(ctx, tx, now, jobs.New{Kind: KindProperty, Key: PropertyKey(id), Coalesce: true, Delay: e.Delay})
+	return err
+}
+
+// QueueRequirement queues the matching of a created or edited requirement in tx.
+func (e *Engine) QueueRequirement(ctx context.Context, tx *sql.Tx, now time.Time, id int64) error {
+	_, err := jobs.Enqueue(ctx, tx, now, jobs.New{Kind: KindRequirement, Key: RequirementKey(id), Coalesce: true, Delay: e.Delay})
+	return err
+}
+
+// RequirementDeleting must run before a requirement is deleted, in the same
+// transaction: it drops the requirement's pending matching jobs (its matches
+// go with the row) and, like every write to the matches, takes the
+// engine's lock.
+func (e *Engine) RequirementDeleting(ctx context.Context, tx *sql.Tx, id int64) error {
+	if err := e.lock(ctx, tx); err != nil {
+		return err
+	}
+	return jobs.Cancel(ctx, tx, RequirementKey(id))
+}
+
+// refill is KindRefill's payload.
+type refill struct {
+	Requirements []int64 `json:"requirements"`
+}
+
+// Register makes q run the matching jobs with e. Each job first takes the
+// engine's lock (see lock), as the deletes do, so a job and a delete of its
+// object never interleave; it announces the matches it stored once it has
+// committed.
+func (e *Engine) Register(q *jobs.Queue, db *store.DB) {
+	exists := func(ctx context.Context, tx *sql.Tx, table string, id int64) (bool, error) {
+		if err := e.lock(ctx, tx); err != nil {
+			return false, err
+		}
+		var got int64
+		err := tx.QueryRowContext(ctx, `SELECT id FROM `+table+` WHERE id = $1`, id).Scan(&got)
+		if errors.Is(err, sql.ErrNoRows) {
+			return false, nil
+		}
+		return err == nil, err
+	}
+	announce := func(g Gained) func(context.Context) {
+		return func(ctx context.Context) { e.Announce(ctx, g) }
+	}
+	q.Register(KindProperty, func(ctx context.Context, tx *sql.Tx, j jobs.Job) (func(context.Context), error) {
+		id, err := objectID(j.Key, "property:")
+		if err != nil {
+			return nil, err
+		}
+		if ok, err := exists(ctx, tx, "properties", id); !ok { // deleted since: nothing to match
+			return nil, err
+		}
+		g, err := e.PropertyChanged(ctx, tx, db.Time(), id)
+		return announce(g), err
+	})
+	q.Register(KindRequirement, func(ctx context.Context, tx *sql.Tx, j jobs.Job) (func(context.Context), error) {
+		id, err := objectID(j.Key, "requirement:")
+		if err != nil {
+			return nil, err
+		}
+		if ok, err := exists(ctx, tx, "requirements", id); !ok {
+			return nil, err
+		}
+		g, err := e.RequirementChanged(ctx, tx, db.Time(), id)
+		return announce(g), err
+	})
+	q.Register(KindRefill, func(ctx context.Context, tx *sql.Tx, j jobs.Job) (func(context.Context), error) {
+		var p refill
+		if err := j.Decode(&p); err != nil {
+			return nil, err
+		}
+		for _, id := range p.Requirements {
+			ok, err := exists(ctx, tx, "requirements", id)
+			if err != nil {
+				return nil, err
+			}
+			if ok {
+				if err := e.StatusChanged(ctx, tx, db.Time(), id); err != nil {
+					return nil, err
+				}
+			}
+		}
+		return nil, nil // refills are not announced, as before
+	})
+}
+
+func objectID(key, prefix string) (int64, error) {
+	if len(key) <= len(prefix) || key[:len(prefix)] != prefix {
+		return 0, fmt.Errorf("matching: job key %q is not a %s key", key, prefix)
+	}
+	return strconv.ParseInt(key[len(prefix):], 10, 64)
+}
+
+// Waker wakes the job queue's idle workers (a *jobs.Queue).
+type Waker interface{ Wake() }
+
+// Queued tells the engine's Waker that a write queued a matching job and
+// committed; without one the workers find it at their next poll.
+func (e *Engine) Queued() {
+	if e.Waker != nil {
+		e.Waker.Wake()
+	}
+}
+
+// Progress says whether a listing's or requirement's matching has run since
+// its last write: "pending" with the time its job was queued, or "done";
+// and how many matches it has now.
+type Progress struct {
+	Matching         string     `json:"matching,omitempty"`
+	MatchingQueuedAt *time.Time `json:"matchingQueuedAt,omitempty"`
+	MatchCount       *int       `json:"matchCount,omitempty"`
+}
+
+// Side names a listing's or a requirement's matching: its job key and its
+// column in matches.
+type Side struct {
+	key    func(int64) string
+	column string
+}
+
+// The two sides.
+var (
+	PropertySide    = Side{PropertyKey, "property_id"}
+	RequirementSide = Side{RequirementKey, "requirement_id"}
+)
+
+// Progresses returns the matching progress of each of ids, on side.
+func Progresses(ctx context.Context, q store.Querier, side Side, ids []int64) (map[int64]Progress, error) {
+	out := make(map[int64]Progress, len(ids))
+	if len(ids) == 0 {
+		return out, nil
+	}
+	keys := make([]string, len(ids))
+	args := make([]any, len(ids))
+	for i, id := range ids {
+		keys[i], args[i] = side.key(id), id
+	}
+	queued, err := jobs.Queued(ctx, q, keys)
+	if err != nil {
+		return nil, err
+	}
+	counts := make(map[int64]int, len(ids))
+	rows, err := q.QueryContext(ctx, `SELECT `+side.column+`, COUNT(*) FROM matches WHERE `+side.column+` IN (`+
+		store.Placeholders(1, len(ids))+`) GROUP BY `+side.column, args...)
+	if err != nil {
+		return nil, fmt.Errorf("count matches: %w", err)
+	}
+	type row struct {
+		id int64
+		n  int
+	}
+	list, err := store.Collect(rows, func(rows *sql.Rows, r *row) error { return rows.Scan(&r.id, &r.n) })
+	if err != nil {
+		return nil, fmt.Errorf("count matches: %w", err)
+	}
+	for _, r := range list {
+		counts[r.id] = r.n
+	}
+	for i, id := range ids {
+		n := counts[id]
+		p := Progress{Matching: "done", MatchCount: &n}
+		if at, ok := queued[keys[i]]; ok {
+			p.Matching, p.MatchingQueuedAt = "pending", &at
+		}
+		out[id] = p
+	}
+	return out, nil
+}
