@@ -1,7 +1,6 @@
 import { FileText, GraduationCap, Handshake, Home, MessageSquare, Users, type LucideIcon } from 'lucide-react'
 import { Link } from 'react-router'
 import type { DashboardStats } from '@/lib/api-schemas'
-import { useCourseCount } from '@/lib/course-count'
 import { cn } from '@/lib/utils'
 
 type Tile = {
@@ -10,13 +9,12 @@ type Tile = {
   label: string
   icon: LucideIcon
   tone: string
-  count: keyof Pick<DashboardStats, 'properties' | 'requirements' | 'totalMatches' | 'unreadMessages' | 'connections'> | 'courses'
+  count: keyof Pick<DashboardStats, 'properties' | 'requirements' | 'totalMatches' | 'unreadMessages' | 'connections' | 'courses'>
 }
 
 /**
  * The mobile dashboard tiles with counts from /api/dashboard/stats: properties, requirements,
- * matches, unread messages and accepted connections; Courses shows the number of courses
- * (useCourseCount).
+ * matches, unread messages, accepted connections and the courses open for enrolment.
  */
 const tiles: Tile[] = [
   { key: 'properties', to: '/properties', label: 'My Properties', icon: Home, tone: 'bg-blue-50 text-blue-600', count: 'properties' },
@@ -42,8 +40,7 @@ const tiles: Tile[] = [
 ]
 
 export function MobileTiles({ stats }: { stats: DashboardStats | undefined }) {
-  const courses = useCourseCount({ enabled: !!stats })
-  const value = (count: Tile['count']) => (count === 'courses' ? courses : stats?.[count])
+  const value = (count: Tile['count']) => stats?.[count]
   return (
     <nav aria-label="Dashboard shortcuts" className="grid grid-cols-3 gap-3" data-testid="mobile-tiles">
       {tiles.map(({ key, to, label, icon: Icon, tone, count }) => (
