@@ -3,6 +3,7 @@ package backup_test
 import (
 	"bytes"
 	"context"
+	"database/sql"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
@@ -128,6 +129,16 @@ func fill(t *testing.T, db *store.DB) market {
 		t.Fatal(err)
 	}
 	now := db.Time()
+	// A matching job still waiting: a listing edited just before the backup.
+	if err := db.WithTx(ctx, func(tx *sql.Tx) error {
+		var id int64
+		if err := tx.QueryRowContext(ctx, `SELECT MIN(id) FROM properties`).Scan(&id); err != nil {
+			return err
+		}
+		return matching.NewEngine(0).QueueProperty(ctx, tx, now, id)
+	}); err != nil {
+		t.Fatal(err)
+	}
 	// A stored image.
 	img, err := media.Decode(ctx, pngDataURL(t), "image")
 	if err != nil {

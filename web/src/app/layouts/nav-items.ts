@@ -15,15 +15,17 @@ import {
 import type { DashboardStats, User as ApiUser } from '@/lib/api-schemas'
 import { MESSAGES_COUNT } from '@/lib/dashboard-stats'
 
-/** The count shown as a badge on a link: a dashboard count, or the number of courses (see useCourseCount). */
-export type NavBadge =
-  keyof Pick<DashboardStats, 'properties' | 'requirements' | 'totalMatches' | 'messagesBadge' | 'connections'> | 'courses'
+/** The dashboard count shown as a badge on a link. */
+export type NavBadge = keyof Pick<
+  DashboardStats,
+  'properties' | 'requirements' | 'totalMatches' | 'messagesBadge' | 'connections' | 'courses'
+>
 
 export type NavItem = { to: string; label: string; icon: LucideIcon; adminOnly?: boolean; badge?: NavBadge }
 
 /**
  * Sidebar links (docs/product.md#signed-in-shell). Messages counts unread messages plus pending requests to the
- * user (messagesBadge); Agent Network counts accepted connections; Real Estate Training counts the courses.
+ * user (messagesBadge); Agent Network counts accepted connections; Real Estate Training counts the courses open for enrolment.
  */
 export const navItems: NavItem[] = [
   { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },

@@ -3,19 +3,17 @@ import { NavLink } from 'react-router'
 import { visibleNavItems, type NavBadge } from '@/app/layouts/nav-items'
 import { PropertyTypesList } from '@/app/layouts/property-types-list'
 import { useAuth } from '@/lib/auth'
-import { useCourseCount } from '@/lib/course-count'
 import { useDashboardStats } from '@/lib/dashboard-stats'
 import { cn } from '@/lib/utils'
 
 /**
  * The list of sidebar links plus Logout; used by the desktop sidebar and the mobile sheet.
- * Counts come from /api/dashboard/stats (signed in only; courses see useCourseCount); without them no badge shows.
+ * Counts come from /api/dashboard/stats (signed in only); without them no badge shows.
  */
 export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const { user, logoutMutation } = useAuth()
   const stats = useDashboardStats({ enabled: !!user }).data
-  const courses = useCourseCount({ enabled: !!user })
-  const badgeValue = (badge: NavBadge) => (badge === 'courses' ? courses : stats?.[badge])
+  const badgeValue = (badge: NavBadge) => stats?.[badge]
   return (
     <nav className="flex flex-1 flex-col gap-1 overflow-y-auto p-3" aria-label="Main">
       {visibleNavItems(user).map(({ to, label, icon: Icon, badge }) => (

@@ -1,7 +1,6 @@
 import { FileText, GraduationCap, Handshake, Home, MessageSquare, Users, type LucideIcon } from 'lucide-react'
 import { Link } from 'react-router'
 import type { DashboardStats } from '@/lib/api-schemas'
-import { useCourseCount } from '@/lib/course-count'
 import { MESSAGES_COUNT } from '@/lib/dashboard-stats'
 import { cn } from '@/lib/utils'
 
@@ -11,13 +10,13 @@ type Tile = {
   label: string
   icon: LucideIcon
   tone: string
-  count: keyof Pick<DashboardStats, 'properties' | 'requirements' | 'totalMatches' | typeof MESSAGES_COUNT | 'connections'> | 'courses'
+  count: keyof Pick<DashboardStats, 'properties' | 'requirements' | 'totalMatches' | typeof MESSAGES_COUNT | 'connections' | 'courses'>
 }
 
 /**
  * The mobile dashboard tiles with counts from /api/dashboard/stats: properties, requirements,
- * matches, messages (unread plus waiting requests, as the sidebar) and accepted connections;
- * Courses shows the number of courses (useCourseCount).
+ * matches, messages (unread plus waiting requests, as the sidebar), accepted connections and the
+ * courses open for enrolment.
  */
 const tiles: Tile[] = [
   { key: 'properties', to: '/properties', label: 'My Properties', icon: Home, tone: 'bg-blue-50 text-blue-600', count: 'properties' },
@@ -43,8 +42,7 @@ const tiles: Tile[] = [
 ]
 
 export function MobileTiles({ stats }: { stats: DashboardStats | undefined }) {
-  const courses = useCourseCount({ enabled: !!stats })
-  const value = (count: Tile['count']) => (count === 'courses' ? courses : stats?.[count])
+  const value = (count: Tile['count']) => stats?.[count]
   return (
     <nav aria-label="Dashboard shortcuts" className="grid grid-cols-3 gap-3" data-testid="mobile-tiles">
       {tiles.map(({ key, to, label, icon: Icon, tone, count }) => (

@@ -1,19 +1,25 @@
 import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query'
-import { courseCategoriesQueryOptions } from '@/lib/course-count'
+import { api, unwrap } from '@/lib/api-client'
 import { pagedQueryOptions } from '@/lib/paged-query'
-import { untypedCall, untypedData } from '@/lib/untyped-call'
 import { trainingKeys } from '@/features/training/api/training-keys'
-import type { Course, CourseDetail } from '@/features/training/api/types'
+import type { CourseCategory } from '@/features/training/api/types'
 
 /** GET /api/courses?q=&category=, page by page: searched on the server, in display order. */
-export const coursesQueryOptions = (q: string, category: string) => {
+export const coursesQueryOptions = (q: string, category: CourseCategory | '') => {
   const key = trainingKeys.courses(q, category)
-  return pagedQueryOptions(key, (init) => untypedCall<Course[]>('GET', '/api/courses', { query: key[1], ...init }))
+  return pagedQueryOptions(key, (init) => api.GET('/api/courses', { params: { query: key[1] }, ...init }))
 }
 
-export function useCourses(q: string, category: string) {
+export function useCourses(q: string, category: CourseCategory | '') {
   return useInfiniteQuery(coursesQueryOptions(q, category))
 }
+
+/** GET /api/courses/categories: the categories that have courses, with their counts. */
+export const courseCategoriesQueryOptions = () =>
+  queryOptions({
+    queryKey: trainingKeys.categories(),
+    queryFn: ({ signal }) => unwrap(api.GET('/api/courses/categories', { signal })),
+  })
 
 /** The categories that have courses, for the filter. */
 export function useCourseCategories() {
@@ -24,7 +30,7 @@ export function useCourseCategories() {
 export const courseQueryOptions = (id: number) =>
   queryOptions({
     queryKey: trainingKeys.course(id),
-    queryFn: ({ signal }) => untypedData<CourseDetail>('GET', `/api/courses/${id}`, { signal }),
+    queryFn: ({ signal }) => unwrap(api.GET('/api/courses/{id}', { params: { path: { id } }, signal })),
   })
 
 /** Idle without an id. */

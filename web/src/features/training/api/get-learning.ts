@@ -1,20 +1,17 @@
 import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import { api, unwrap } from '@/lib/api-client'
 import { pagedQueryOptions } from '@/lib/paged-query'
-import { untypedCall, untypedData } from '@/lib/untyped-call'
 import { trainingKeys } from '@/features/training/api/training-keys'
-import type { AppDemo, Certificate, Enrollment, PublicCertificate } from '@/features/training/api/types'
 
 /** GET /api/enrollments, page by page: the caller's enrolments with progress, newest first. */
 export function useEnrollments() {
-  return useInfiniteQuery(
-    pagedQueryOptions(trainingKeys.enrollments(), (init) => untypedCall<Enrollment[]>('GET', '/api/enrollments', init)),
-  )
+  return useInfiniteQuery(pagedQueryOptions(trainingKeys.enrollments(), (init) => api.GET('/api/enrollments', init)))
 }
 
 /** GET /api/certificates, page by page: the caller's certificates. */
 export function useCertificates({ enabled = true }: { enabled?: boolean } = {}) {
   return useInfiniteQuery({
-    ...pagedQueryOptions(trainingKeys.certificates(), (init) => untypedCall<Certificate[]>('GET', '/api/certificates', init)),
+    ...pagedQueryOptions(trainingKeys.certificates(), (init) => api.GET('/api/certificates', init)),
     enabled,
   })
 }
@@ -23,7 +20,7 @@ export function useCertificates({ enabled = true }: { enabled?: boolean } = {}) 
 export const appDemosQueryOptions = () =>
   queryOptions({
     queryKey: trainingKeys.appDemos(),
-    queryFn: ({ signal }) => untypedData<AppDemo[]>('GET', '/api/app-demos', { signal }),
+    queryFn: ({ signal }) => unwrap(api.GET('/api/app-demos', { signal })),
   })
 
 export function useAppDemos() {
@@ -34,7 +31,7 @@ export function useAppDemos() {
 export function usePublicCertificate(number: string) {
   return useQuery({
     queryKey: trainingKeys.publicCertificate(number),
-    queryFn: ({ signal }) => untypedData<PublicCertificate>('GET', `/api/public/certificates/${encodeURIComponent(number)}`, { signal }),
+    queryFn: ({ signal }) => unwrap(api.GET('/api/public/certificates/{number}', { params: { path: { number } }, signal })),
   })
 }
 

@@ -6,7 +6,7 @@ import { Input } from '@/components/ui/input'
 import { NativeSelect } from '@/components/ui/native-select'
 import { Spinner } from '@/components/ui/spinner'
 import { useCourseCategories, useCourses } from '@/features/training/api/get-courses'
-import type { Course } from '@/features/training/api/types'
+import { categoryOrAll, type Course, type CourseCategory } from '@/features/training/api/types'
 import { CourseCard } from '@/features/training/components/course-card'
 import { CourseFormDialog, DeleteCourseDialog, type CourseFormTarget } from '@/features/training/components/course-admin'
 import { useEnrolment } from '@/features/training/components/use-enrolment'
@@ -15,7 +15,7 @@ import { useDebouncedValue } from '@/lib/use-debounced-value'
 
 /** Delay between the last keystroke and the server search. */
 export const COURSE_SEARCH_DEBOUNCE_MS = 300
-export const ALL_CATEGORIES = ''
+export const ALL_CATEGORIES = '' as const
 
 /**
  * Available Courses (docs/product.md#training-screen-screen): searched on the server (title, category, instructor,
@@ -23,7 +23,7 @@ export const ALL_CATEGORIES = ''
  */
 export function AvailableCourses({ isAdmin, onOpen }: { isAdmin: boolean; onOpen: (course: Course) => void }) {
   const [search, setSearch] = React.useState('')
-  const [category, setCategory] = React.useState(ALL_CATEGORIES)
+  const [category, setCategory] = React.useState<CourseCategory | typeof ALL_CATEGORIES>(ALL_CATEGORIES)
   const q = useDebouncedValue(search.trim(), COURSE_SEARCH_DEBOUNCE_MS)
   const query = useCourses(q, category)
   const categories = useCourseCategories()
@@ -50,7 +50,12 @@ export function AvailableCourses({ isAdmin, onOpen }: { isAdmin: boolean; onOpen
             <Spinner className="absolute top-1/2 right-3 size-4 -translate-y-1/2" label="Searching" />
           )}
         </div>
-        <NativeSelect aria-label="Category" value={category} onChange={(e) => setCategory(e.target.value)} className="sm:w-56">
+        <NativeSelect
+          aria-label="Category"
+          value={category}
+          onChange={(e) => setCategory(categoryOrAll(e.target.value))}
+          className="sm:w-56"
+        >
           <option value={ALL_CATEGORIES}>All Categories</option>
           {categories.data?.map((c) => (
             <option key={c.category} value={c.category}>
