@@ -11,17 +11,20 @@ export { expect }
 let current = null
 
 /** The server of `file`: a fresh one (new SQLite database, free port) for each test file. */
-async function serverFor(file) {
+async function serverFor(file, args) {
   if (current?.file !== file) {
     await current?.server.stop()
-    current = { file, server: await startServer() }
+    current = { file, server: await startServer({ args }) }
   }
   return current.server
 }
 
 export const test = base.extend({
-  baseURL: async ({}, use, testInfo) => {
-    await use((await serverFor(testInfo.file)).baseURL)
+  /** Extra `serve` flags of the file's server, e.g. test.use({ serverArgs: ['--demo'] }). */
+  serverArgs: [[], { option: true }],
+
+  baseURL: async ({ serverArgs }, use, testInfo) => {
+    await use((await serverFor(testInfo.file, serverArgs)).baseURL)
   },
 
   /** Stops the last file's server when the worker ends. */

@@ -23,6 +23,7 @@ import (
 	"propmatch/internal/notify"
 	"propmatch/internal/property"
 	"propmatch/internal/requirement"
+	"propmatch/internal/site"
 	"propmatch/internal/store"
 )
 
@@ -55,6 +56,7 @@ type Set struct {
 	Network      *network.Service
 	Messages     *message.Service
 	Media        *media.Service
+	Site         *site.Service
 	// Events carries live events to open streams; nil turns them off.
 	Events events.Bus
 }
@@ -77,6 +79,7 @@ func New(db *store.DB, o Options) Set {
 		Network:      network.NewService(db, pub),
 		Messages:     message.NewService(db, engine, pub),
 		Media:        media.NewService(db),
+		Site:         site.NewService(db),
 		Events:       o.Events,
 	}
 }

@@ -9,11 +9,12 @@ import { useAuth } from '@/lib/auth'
 import { LoginForm } from '@/features/auth/components/login-form'
 import { RegisterForm } from '@/features/auth/components/register-form'
 
+// Facts about the product, no figures: the figures and offers below come from the server.
 const highlights = [
   'Intelligent property matching with a compatibility score',
   'Reach agents by call, in-app message or WhatsApp',
-  'Pay per match: 500 free leads, then ₹50 per lead',
-  'Free training programme with 50+ courses',
+  'Pay per match, with free leads to start',
+  'A free training programme for agents',
 ]
 
 /** /auth: Sign In and Register tabs beside the product's claims. */
