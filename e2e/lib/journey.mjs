@@ -10,11 +10,11 @@ export { expect }
 /** The test file this worker runs now (one at a time) and its server. */
 let current = null
 
-/** The server of `file`: a fresh one (new SQLite database, free port) for each test file, with `env` added. */
-async function serverFor(file, env) {
+/** The server of `file`: a fresh one (new SQLite database, free port) for each test file, with `env` and `args` added. */
+async function serverFor(file, { env, args } = {}) {
   if (current?.file !== file) {
     await current?.server.stop()
-    current = { file, server: await startServer({ env }) }
+    current = { file, server: await startServer({ env, args }) }
   }
   return current.server
 }
@@ -23,13 +23,16 @@ export const test = base.extend({
   /** Environment variables for the file's server: `test.use({ serverEnv: { ... } })` at the top of a file. */
   serverEnv: [{}, { option: true }],
 
-  baseURL: async ({ serverEnv }, use, testInfo) => {
-    await use((await serverFor(testInfo.file, serverEnv)).baseURL)
+  /** Extra `serve` flags of the file's server, e.g. test.use({ serverArgs: ['--demo'] }). */
+  serverArgs: [[], { option: true }],
+
+  baseURL: async ({ serverEnv, serverArgs }, use, testInfo) => {
+    await use((await serverFor(testInfo.file, { env: serverEnv, args: serverArgs })).baseURL)
   },
 
   /** The test file's server itself (baseURL, dataDir, logs), for commands run against its database. */
-  server: async ({}, use, testInfo) => {
-    await use(await serverFor(testInfo.file))
+  server: async ({ serverEnv, serverArgs }, use, testInfo) => {
+    await use(await serverFor(testInfo.file, { env: serverEnv, args: serverArgs }))
   },
 
   /** Stops the last file's server when the worker ends. */

@@ -12,6 +12,7 @@ import (
 
 	"propmatch/internal/auth"
 	"propmatch/internal/demo"
+	"propmatch/internal/site"
 	"propmatch/internal/store"
 )
 
@@ -30,7 +31,7 @@ var demoAccounts = []auth.NewUser{
 // here). priya (seller) and rahul (buyer) get listings and requirements
 // that match each other's, so both see matches at once, and the demo
 // courses with enrolments (priya has one certificate).
-func seedDemo(ctx context.Context, db *store.DB, a *auth.Service, cfg Config, out io.Writer) error {
+func seedDemo(ctx context.Context, db *store.DB, a *auth.Service, sc *site.Service, cfg Config, out io.Writer) error {
 	n, err := a.CountUsers(ctx)
 	if err != nil {
 		return err
@@ -52,6 +53,9 @@ func seedDemo(ctx context.Context, db *store.DB, a *auth.Service, cfg Config, ou
 		})
 		if err != nil {
 			return fmt.Errorf("demo market: %w", err)
+		}
+		if _, err := sc.Seed(ctx, demo.SiteContent()); err != nil {
+			return fmt.Errorf("demo site content: %w", err)
 		}
 		fmt.Fprintf(&b, "Demo market added: %d agents, %d properties, %d requirements, %d matches, %d connections, %d messages.\n",
 			res.Agents, res.Properties, res.Requirements, res.Matches, res.Connections, res.Messages)

@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"cmp"
 	"net/http"
 	"strconv"
 
@@ -42,4 +43,14 @@ func positiveInt(name, v string) (int64, error) {
 		return 0, apperr.Validation(apperr.FieldError{Path: name, Message: name + " must be a positive whole number"})
 	}
 	return n, nil
+}
+
+// origin is the address pages are reached at: PublicOrigin, or else the
+// request's own scheme and host.
+func (s *server) origin(r *http.Request) string {
+	scheme := "http"
+	if s.isHTTPS(r) {
+		scheme = "https"
+	}
+	return cmp.Or(s.PublicOrigin, scheme+"://"+r.Host)
 }

@@ -191,16 +191,3 @@ func (s *server) noContent(w http.ResponseWriter, r *http.Request, err error) {
 	}
 	w.WriteHeader(http.StatusNoContent)
 }
-
-// origin is where browsers reach PropMatch: the configured public origin,
-// or the origin of r.
-func (s *server) origin(r *http.Request) string {
-	if s.PublicOrigin != "" {
-		return s.PublicOrigin
-	}
-	scheme := "http"
-	if s.isHTTPS(r) {
-		scheme = "https"
-	}
-	return scheme + "://" + r.Host
-}

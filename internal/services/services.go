@@ -25,6 +25,7 @@ import (
 	"propmatch/internal/notify"
 	"propmatch/internal/property"
 	"propmatch/internal/requirement"
+	"propmatch/internal/site"
 	"propmatch/internal/store"
 	"propmatch/internal/training"
 )
@@ -64,6 +65,7 @@ type Set struct {
 	Messages     *message.Service
 	Media        *media.Service
 	Training     *training.Service
+	Site         *site.Service
 	// Events carries live events to open streams; nil turns them off.
 	Events events.Bus
 	// Queue runs background jobs, matching among them: serve runs it
@@ -98,6 +100,7 @@ func New(db *store.DB, o Options) Set {
 		Messages:     message.NewService(db, engine, pub),
 		Media:        media.NewService(db),
 		Training:     training.NewService(db),
+		Site:         site.NewService(db),
 		Events:       o.Events,
 		Queue:        queue,
 	}

@@ -6,6 +6,7 @@ import { AppProviders } from '@/app/providers'
 import { AppRoutes } from '@/app/router'
 import { createQueryClient } from '@/lib/query-client'
 import { mockApi, testUser } from '@/test/utils'
+import { makeFigures, makeSitePage } from '@/test/site-fixtures'
 
 afterEach(() => vi.unstubAllGlobals())
 
@@ -33,12 +34,14 @@ describe('routing and guards', () => {
   })
 
   it('opens the Register tab with ?tab=register', async () => {
-    mockApi(signedOut)
+    mockApi({ ...signedOut, 'GET /api/site': { body: makeSitePage() }, 'GET /api/site/figures': { body: makeFigures() } })
     renderApp('/auth?tab=register')
     expect(await screen.findByRole('tab', { name: 'Register' })).toHaveAttribute('aria-selected', 'true')
     // The registration form loads when its tab opens.
     expect(await screen.findByLabelText('WhatsApp Number')).toBeInTheDocument()
-    expect(screen.getAllByText('90%+').length).toBeGreaterThan(0)
+    // The claims beside the forms are the server's live figures and offers.
+    expect((await screen.findAllByText('1,200+')).length).toBeGreaterThan(0)
+    expect(screen.queryByText('90%+')).not.toBeInTheDocument()
   })
 
   it('redirects a signed-in user from /auth to the dashboard greeting', async () => {

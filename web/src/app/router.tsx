@@ -4,18 +4,22 @@ import { AdminOnly } from '@/app/guards/admin-only'
 import { AdminRoute } from '@/app/guards/admin-route'
 import { DevelopmentOnly } from '@/app/guards/development-only'
 import { ProtectedRoute } from '@/app/guards/protected-route'
-import { AppLayout } from '@/app/layouts/app-layout'
 import { adminComingSoon, comingSoonRoutes } from '@/app/routes/coming-soon-routes'
 import { NotFoundPage } from '@/app/routes/not-found'
+// The landing page (about 5 KB) is in the entry chunk: the first page of most visitors paints
+// without waiting for a second round trip (Lighthouse: docs/performance.md#landing-page).
+import { LandingPage } from '@/features/landing/routes/landing-page'
 import { ComingSoon } from '@/components/coming-soon'
 import { RouteBoundary } from '@/components/errors/route-boundary'
 import { Spinner } from '@/components/ui/spinner'
 
+// The signed-in shell (sidebar, top bars, live events) loads on demand: a signed-out visitor of
+// the landing page or /auth never downloads it.
+const AppLayout = React.lazy(() => import('@/app/layouts/app-layout').then((m) => ({ default: m.AppLayout })))
 // The dashboard (marketplace, matches, tiles) loads on demand like the other pages.
 const DashboardPage = React.lazy(() => import('@/app/routes/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })))
-// Public pages load on demand: the signed-in shell does not need the auth forms, and vice versa.
+// The auth page loads on demand: the signed-in shell does not need the auth forms, and vice versa.
 const AuthPage = React.lazy(() => import('@/features/auth/routes/auth-page').then((m) => ({ default: m.AuthPage })))
-const LandingPage = React.lazy(() => import('@/features/landing/routes/landing-page').then((m) => ({ default: m.LandingPage })))
 // My Properties (its form brings zod, react-hook-form and to-words) loads on demand too.
 const PropertiesPage = React.lazy(() => import('@/features/properties/routes/properties-page').then((m) => ({ default: m.PropertiesPage })))
 // Requirement and match pages (with their dialogs) load on demand too.
@@ -34,6 +38,8 @@ const TrainingPage = React.lazy(() => import('@/features/training/routes/trainin
 const CertificatePage = React.lazy(() =>
   import('@/features/training/routes/certificate-page').then((m) => ({ default: m.CertificatePage })),
 )
+// The admins' editor of the landing page's content.
+const SiteAdminPage = React.lazy(() => import('@/features/site-admin/routes/site-admin-page').then((m) => ({ default: m.SiteAdminPage })))
 
 function PageFallback() {
   return (
@@ -89,6 +95,7 @@ export function AppRoutes() {
               )
             })}
             <Route element={<AdminRoute />}>
+              <Route path="/admin/site" element={<SiteAdminPage />} />
               <Route
                 path={adminComingSoon.path}
                 element={<ComingSoon title={adminComingSoon.title} description={adminComingSoon.description} icon={adminComingSoon.icon} />}

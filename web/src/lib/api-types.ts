@@ -106,6 +106,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who is signed in, if anyone
+         * @description Like `GET /api/user`, but a signed-out caller gets 200 with `user: null`
+         *     instead of 401, so that a signed-out visitor's browser logs no error.
+         *     The web app asks this to learn whether someone is signed in.
+         */
+        get: operations["getSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/send-reset-code": {
         parameters: {
             query?: never;
@@ -899,6 +921,113 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/site": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The landing page's editable content
+         * @description Offers, pricing plans, testimonials, the demo video, contact details and
+         *     training topics. Public. Kept in memory for up to 5 minutes per instance
+         *     (a save empties the cache of the instance that took it). Answers
+         *     `Cache-Control: no-cache` with an `ETag`; a matching `If-None-Match`
+         *     gets 304.
+         */
+        get: operations["getSiteContent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site/figures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live figures counted from the database
+         * @description Active agents, RERA-verified agents, active listings, active requirements
+         *     and matches made in the last 30 days. Public. Counted at most once per
+         *     5 minutes per instance (one query), and answered with
+         *     `Cache-Control: public, max-age=300`.
+         */
+        get: operations["getSiteFigures"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/site": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Save parts of the site content (admins only)
+         * @description Each part present (offers, plans, testimonials, demoVideo, contact,
+         *     trainingTopics) replaces the stored one whole; parts left out stay as
+         *     they are. Text is trimmed; the video address must be a YouTube watch,
+         *     youtu.be, shorts, live or embed link and is stored in
+         *     `https://www.youtube-nocookie.com/embed/ID` form; the phone must be an
+         *     Indian number (mobile, landline or toll-free) and is stored in E.164.
+         *     Field error paths look like `testimonials.0.rating`.
+         */
+        put: operations["saveSiteContent"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/robots.txt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Rules for crawlers, naming the sitemap */
+        get: operations["robots"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sitemap.xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The public pages (/ and /auth) at the public origin */
+        get: operations["sitemap"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -982,6 +1111,84 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+        };
+        Session: {
+            user: components["schemas"]["User"] | null;
+        };
+        SiteOffer: {
+            /** @example ₹50 */
+            value: string;
+            /** @example Per lead */
+            label: string;
+        };
+        SitePlan: {
+            name: string;
+            /** @example ₹500 */
+            price: string;
+            /** @example per month */
+            period: string;
+            description: string;
+            features: string[];
+            /** @description Marked most popular (at most one plan) */
+            popular: boolean;
+        };
+        SiteTestimonial: {
+            name: string;
+            role: string;
+            city: string;
+            /** @description The quote */
+            content: string;
+            rating: number;
+        };
+        SiteDemoVideo: {
+            title: string;
+            description: string;
+            /** @description Empty (the dialog says 'No video available'), or `https://www.youtube-nocookie.com/embed/ID` */
+            videoUrl: string;
+            /** @example 2 minutes */
+            duration: string;
+        };
+        SiteContact: {
+            /** @description E.164 Indian number, or empty until set */
+            phone: string;
+            /** @description Email address, or empty until set */
+            email: string;
+        };
+        SiteContent: {
+            offers: components["schemas"]["SiteOffer"][];
+            plans: components["schemas"]["SitePlan"][];
+            testimonials: components["schemas"]["SiteTestimonial"][];
+            demoVideo: components["schemas"]["SiteDemoVideo"];
+            contact: components["schemas"]["SiteContact"];
+            trainingTopics: string[];
+        };
+        SitePage: components["schemas"]["SiteContent"] & {
+            /**
+             * Format: date-time
+             * @description When a part last changed
+             */
+            updatedAt: string;
+        };
+        /** @description Any non-empty subset of the parts of SiteContent. */
+        SiteContentUpdate: {
+            offers?: components["schemas"]["SiteOffer"][];
+            plans?: components["schemas"]["SitePlan"][];
+            testimonials?: components["schemas"]["SiteTestimonial"][];
+            demoVideo?: components["schemas"]["SiteDemoVideo"];
+            contact?: components["schemas"]["SiteContact"];
+            trainingTopics?: string[];
+        };
+        SiteFigures: {
+            /** @description Active agent accounts */
+            agents: number;
+            /** @description Active agents whose RERA number is verified */
+            reraVerifiedAgents: number;
+            activeListings: number;
+            activeRequirements: number;
+            /** @description Matches made in the last 30 days */
+            matchesLast30Days: number;
+            /** Format: date-time */
+            countedAt: string;
         };
         SendOtpRequest: {
             /** @description Mobile number; spaces, hyphens and brackets are ignored, +91 is assumed for 10 digits */
@@ -1892,6 +2099,26 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    getSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signed-in user, or null */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
         };
     };
     sendResetCode: {
@@ -3448,6 +3675,122 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    getSiteContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The content */
+            200: {
+                headers: {
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SitePage"];
+                };
+            };
+            /** @description Not modified (the ETag in If-None-Match still holds) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getSiteFigures: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteFigures"];
+                };
+            };
+        };
+    };
+    saveSiteContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SiteContentUpdate"];
+            };
+        };
+        responses: {
+            /** @description The content as now stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SitePage"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+        };
+    };
+    robots: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description robots.txt */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+    sitemap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A sitemaps.org urlset */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": unknown;
+                };
             };
         };
     };

@@ -1,7 +1,7 @@
 import * as React from 'react'
 import { queryOptions, useQuery, useQueryClient, type UseMutationResult } from '@tanstack/react-query'
 import { useLocation, useNavigate } from 'react-router'
-import { ApiError, api, unwrap } from '@/lib/api-client'
+import { api, unwrap, type ApiError } from '@/lib/api-client'
 import { apiMutation, useApiMutation } from '@/lib/api-mutation'
 import { dismissToast } from '@/components/ui/use-toast'
 import type { LoginRequest, RegisterRequest, User } from '@/lib/api-schemas'
@@ -22,14 +22,13 @@ export const userKeys = {
   current: () => ['/api/user'] as const,
 }
 
-/** GET /api/user; a 401 (signed out) resolves to null instead of failing. */
+/**
+ * GET /api/session: the signed-in user, or null. Unlike GET /api/user it answers a signed-out
+ * visitor 200, so the public pages log no 401 in the console.
+ */
 export async function getUser({ signal }: { signal?: AbortSignal } = {}): Promise<User | null> {
-  try {
-    return await unwrap(api.GET('/api/user', { signal }))
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null
-    throw error
-  }
+  const session = await unwrap(api.GET('/api/session', { signal }))
+  return session.user ?? null
 }
 
 /**

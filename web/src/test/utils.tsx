@@ -45,7 +45,10 @@ export function mockApi(handlers: Record<string, Handler | Reply>) {
     const sent = await request.clone().text()
     const body: unknown = sent ? JSON.parse(sent) : undefined
     calls.push({ method, path: url.pathname + url.search, body, request })
-    const handler = handlers[`${method} ${url.pathname}`]
+    let handler = handlers[`${method} ${url.pathname}`]
+    // The app asks GET /api/session who is signed in; tests that describe the signed-in user
+    // with a GET /api/user answer get that answer as the session (a 401 there is signed out).
+    if (!handler && method === 'GET' && url.pathname === '/api/session') handler = sessionFromUser(handlers['GET /api/user'])
     const reply: Reply = handler
       ? typeof handler === 'function'
         ? await handler({ url, method, body, request })
@@ -62,6 +65,17 @@ export function mockApi(handlers: Record<string, Handler | Reply>) {
   })
   vi.stubGlobal('fetch', fetchMock)
   return { calls, fetchMock }
+}
+
+/** The GET /api/session handler that answers what the GET /api/user handler says, as a session. */
+function sessionFromUser(userHandler: Handler | Reply | undefined): Handler {
+  return async (req) => {
+    const reply = typeof userHandler === 'function' ? await userHandler(req) : (userHandler ?? { status: 401 })
+    const status = reply.status ?? 200
+    if (status === 401) return { body: { user: null } }
+    if (status >= 400) return reply
+    return { body: { user: reply.body ?? null } }
+  }
 }
 
 function LocationProbe() {

@@ -12,11 +12,12 @@ import { LoginForm } from '@/features/auth/components/login-form'
 // Registration (with the phone-number validator, about 35 kB compressed) loads when its tab opens.
 const RegisterForm = React.lazy(() => import('@/features/auth/components/register-form').then((m) => ({ default: m.RegisterForm })))
 
+// Facts about the product, no figures: the figures and offers below come from the server.
 const highlights = [
   'Intelligent property matching with a compatibility score',
   'Reach agents by call, in-app message or WhatsApp',
-  'Pay per match: 500 free leads, then ₹50 per lead',
-  'Free training programme with 50+ courses',
+  'Pay per match, with free leads to start',
+  'A free training programme for agents',
 ]
 
 /** /auth: Sign In and Register tabs beside the product's claims. */

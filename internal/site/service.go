@@ -1,0 +1,229 @@
+package site
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"sync"
+	"time"
+
+	"propmatch/internal/apperr"
+	"propmatch/internal/store"
+)
+
+// CacheFor is how long the content and the figures are kept in memory: the
+// public page reads the database at most once per period and instance.
+const CacheFor = 5 * time.Minute
+
+// Figures are the live counts the landing page shows instead of claims.
+type Figures struct {
+	Agents             int       `json:"agents"`
+	RERAVerifiedAgents int       `json:"reraVerifiedAgents"`
+	ActiveListings     int       `json:"activeListings"`
+	ActiveRequirements int       `json:"activeRequirements"`
+	MatchesLast30Days  int       `json:"matchesLast30Days"`
+	CountedAt          time.Time `json:"countedAt"`
+}
+
+// Page is the content as stored, with when it last changed.
+type Page struct {
+	Content
+	UpdatedAt time.Time `json:"updatedAt"`
+}
+
+// Service reads and saves the site content and counts the figures.
+type Service struct {
+	db      *store.DB
+	page    cache[Page]
+	figures cache[Figures]
+}
+
+// NewService returns a Service.
+func NewService(db *store.DB) *Service {
+	s := &Service{db: db}
+	s.page.load, s.figures.load = s.loadPage, s.countFigures
+	return s
+}
+
+// Page returns the content, from memory when read within CacheFor.
+func (s *Service) Page(ctx context.Context) (Page, error) { return s.page.get(ctx, s.db.Time()) }
+
+// Figures returns the live figures, from memory when counted within CacheFor.
+func (s *Service) Figures(ctx context.Context) (Figures, error) {
+	return s.figures.get(ctx, s.db.Time())
+}
+
+// parts names each stored document and says how to read and write it.
+type part struct {
+	name  string
+	value func(c *Content) any
+	given func(u *Update) any // nil when the update leaves the part alone
+}
+
+var parts = []part{
+	{"offers", func(c *Content) any { return &c.Offers }, func(u *Update) any { return ptr(u.Offers) }},
+	{"plans", func(c *Content) any { return &c.Plans }, func(u *Update) any { return ptr(u.Plans) }},
+	{"testimonials", func(c *Content) any { return &c.Testimonials }, func(u *Update) any { return ptr(u.Testimonials) }},
+	{"demo_video", func(c *Content) any { return &c.DemoVideo }, func(u *Update) any { return ptr(u.DemoVideo) }},
+	{"contact", func(c *Content) any { return &c.Contact }, func(u *Update) any { return ptr(u.Contact) }},
+	{"training_topics", func(c *Content) any { return &c.TrainingTopics }, func(u *Update) any { return ptr(u.TrainingTopics) }},
+}
+
+// ptr returns p as an any that is nil when p is.
+func ptr[T any](p *T) any {
+	if p == nil {
+		return nil
+	}
+	return p
+}
+
+// Save validates u, stores each part it carries (one row per part, so two
+// admins editing different parts do not undo each other; the last save of a
+// part wins), empties the content cache and returns the content now stored.
+func (s *Service) Save(ctx context.Context, adminID int64, u Update) (Page, error) {
+	return s.save(ctx, &adminID, u)
+}
+
+// Seed saves u as Save does, by no one: the demo data's content.
+func (s *Service) Seed(ctx context.Context, u Update) (Page, error) { return s.save(ctx, nil, u) }
+
+func (s *Service) save(ctx context.Context, by *int64, u Update) (Page, error) {
+	if err := u.Validate(); err != nil {
+		return Page{}, err
+	}
+	now := s.db.Time()
+	err := s.db.WithTx(ctx, func(tx *sql.Tx) error {
+		for _, p := range parts {
+			v := p.given(&u)
+			if v == nil {
+				continue
+			}
+			body, err := json.Marshal(v)
+			if err != nil {
+				return err
+			}
+			_, err = tx.ExecContext(ctx, `INSERT INTO site_content (name, body, updated_at, updated_by) VALUES ($1, $2, $3, $4)
+				ON CONFLICT (name) DO UPDATE SET body = excluded.body, updated_at = excluded.updated_at, updated_by = excluded.updated_by`,
+				p.name, string(body), now, by)
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return Page{}, apperr.Wrap(err, "save site content")
+	}
+	s.page.reset()
+	return s.Page(ctx)
+}
+
+// loadPage reads every part in one query. A part with no row (none is
+// missing after migration 00010, which seeds them all) reads as empty.
+func (s *Service) loadPage(ctx context.Context) (Page, error) {
+	var pg Page
+	rows, err := s.db.QueryContext(ctx, `SELECT s.name, s.body, `+store.Qualify("s", "updated_at")+` FROM site_content s`)
+	if err != nil {
+		return pg, apperr.Wrap(err, "read site content")
+	}
+	type row struct {
+		name, body string
+		at         time.Time
+	}
+	list, err := store.Collect(rows, func(rows *sql.Rows, r *row) error {
+		return rows.Scan(&r.name, &r.body, store.ScanTime(&r.at))
+	})
+	if err != nil {
+		return pg, apperr.Wrap(err, "read site content")
+	}
+	for _, r := range list {
+		for _, p := range parts {
+			if p.name != r.name {
+				continue
+			}
+			if err := json.Unmarshal([]byte(r.body), p.value(&pg.Content)); err != nil {
+				return pg, apperr.Wrap(fmt.Errorf("part %s: %w", r.name, err), "read site content")
+			}
+		}
+		if r.at.After(pg.UpdatedAt) {
+			pg.UpdatedAt = r.at
+		}
+	}
+	// Lists are never null in the answer.
+	pg.Offers = nonNil(pg.Offers)
+	pg.Plans = nonNil(pg.Plans)
+	pg.Testimonials = nonNil(pg.Testimonials)
+	pg.TrainingTopics = nonNil(pg.TrainingTopics)
+	for i := range pg.Plans {
+		pg.Plans[i].Features = nonNil(pg.Plans[i].Features)
+	}
+	return pg, nil
+}
+
+func nonNil[T any](l []T) []T {
+	if l == nil {
+		return []T{}
+	}
+	return l
+}
+
+// countFigures counts every figure in one round trip.
+func (s *Service) countFigures(ctx context.Context) (Figures, error) {
+	now := s.db.Time()
+	f := Figures{CountedAt: now}
+	err := s.db.QueryRowContext(ctx, `SELECT
+		(SELECT COUNT(*) FROM users WHERE role = 'agent' AND is_active = TRUE),
+		(SELECT COUNT(*) FROM users WHERE role = 'agent' AND is_active = TRUE AND is_rera_verified = TRUE),
+		(SELECT COUNT(*) FROM properties WHERE is_active = TRUE),
+		(SELECT COUNT(*) FROM requirements WHERE is_active = TRUE),
+		(SELECT COUNT(*) FROM matches WHERE created_at >= $1)`, now.AddDate(0, 0, -30)).
+		Scan(&f.Agents, &f.RERAVerifiedAgents, &f.ActiveListings, &f.ActiveRequirements, &f.MatchesLast30Days)
+	return f, apperr.Wrap(err, "count site figures")
+}
+
+// cache keeps one value for CacheFor. Callers that arrive while it loads
+// wait for that load instead of starting their own, so each period costs
+// one query however many visitors come.
+type cache[T any] struct {
+	mu    sync.Mutex
+	load  func(context.Context) (T, error)
+	val   T
+	at    time.Time
+	valid bool
+	loads int // how many times load ran (for tests)
+}
+
+func (c *cache[T]) get(ctx context.Context, now time.Time) (T, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.valid && now.Sub(c.at) < CacheFor && !now.Before(c.at) {
+		return c.val, nil
+	}
+	v, err := c.load(ctx)
+	c.loads++
+	if err != nil {
+		var zero T
+		return zero, err
+	}
+	c.val, c.at, c.valid = v, now, true
+	return v, nil
+}
+
+func (c *cache[T]) reset() {
+	c.mu.Lock()
+	c.valid = false
+	c.mu.Unlock()
+}
+
+// Loads reports how many times the content and the figures were read from
+// the database: what the tests of the cache count.
+func (s *Service) Loads() (page, figures int) {
+	s.page.mu.Lock()
+	page = s.page.loads
+	s.page.mu.Unlock()
+	s.figures.mu.Lock()
+	figures = s.figures.loads
+	s.figures.mu.Unlock()
+	return page, figures
+}

@@ -1,0 +1,69 @@
+import { Mail, MapPin, Phone } from 'lucide-react'
+import { Link } from 'react-router'
+import { Logo } from '@/components/brand/logo'
+import { formatIndianPhone, type SiteContact } from '@/lib/site'
+
+/** Product, Support and Contact columns and the copyright line. */
+export function LandingFooter({ contact }: { contact: SiteContact | undefined }) {
+  return (
+    <footer className="border-t border-slate-200 bg-white">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="grid content-start gap-3">
+          <Logo />
+          <p className="text-sm text-slate-600">We build Families</p>
+        </div>
+        <nav aria-labelledby="footer-product" className="grid content-start gap-2 text-sm">
+          <h2 id="footer-product" className="font-semibold text-slate-900">
+            Product
+          </h2>
+          <a href="#features" className="text-slate-600 hover:text-blue-700">
+            Features
+          </a>
+          <a href="#pricing" className="text-slate-600 hover:text-blue-700">
+            Pricing
+          </a>
+          <a href="#training" className="text-slate-600 hover:text-blue-700">
+            Training
+          </a>
+        </nav>
+        <nav aria-labelledby="footer-support" className="grid content-start gap-2 text-sm">
+          <h2 id="footer-support" className="font-semibold text-slate-900">
+            Support
+          </h2>
+          <Link to="/auth" className="text-slate-600 hover:text-blue-700">
+            Sign In
+          </Link>
+          <Link to="/auth?tab=register" className="text-slate-600 hover:text-blue-700">
+            Create an account
+          </Link>
+          {contact?.email && (
+            <a href={`mailto:${contact.email}`} className="text-slate-600 hover:text-blue-700">
+              Help by email
+            </a>
+          )}
+        </nav>
+        <address className="grid content-start gap-2 text-sm not-italic" aria-labelledby="footer-contact">
+          <h2 id="footer-contact" className="font-semibold text-slate-900">
+            Contact
+          </h2>
+          {contact?.phone && (
+            <a href={`tel:${contact.phone}`} className="flex items-center gap-2 text-slate-600 hover:text-blue-700">
+              <Phone className="size-4" aria-hidden /> {formatIndianPhone(contact.phone)}
+            </a>
+          )}
+          {contact?.email && (
+            <a href={`mailto:${contact.email}`} className="flex items-center gap-2 break-all text-slate-600 hover:text-blue-700">
+              <Mail className="size-4 shrink-0" aria-hidden /> {contact.email}
+            </a>
+          )}
+          <p className="flex items-center gap-2 text-slate-600">
+            <MapPin className="size-4" aria-hidden /> Hyderabad, India
+          </p>
+        </address>
+      </div>
+      <p className="border-t border-slate-200 py-6 text-center text-sm text-slate-600">
+        © {new Date().getFullYear()} PropMatch. All rights reserved.
+      </p>
+    </footer>
+  )
+}

@@ -1,0 +1,9 @@
+import { api, unwrap } from '@/lib/api-client'
+import { apiMutation } from '@/lib/api-mutation'
+import type { SiteContentUpdate } from '@/lib/site'
+
+/** PUT /api/admin/site: saves the parts given; the landing page's content is then stale. */
+export const saveSite = apiMutation({
+  mutationFn: (body: SiteContentUpdate) => unwrap(api.PUT('/api/admin/site', { body })),
+  invalidates: ['/api/site'],
+})
