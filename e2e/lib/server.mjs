@@ -34,10 +34,10 @@ function freePort() {
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
 
 /**
- * Starts the server and resolves once GET /healthz answers 200.
+ * Starts the server (with extra serve flags `args`, e.g. ['--demo']) and resolves once GET /healthz answers 200.
  * Returns { baseURL, port, dataDir, logs(), stop() }.
  */
-export async function startServer({ env = {} } = {}) {
+export async function startServer({ env = {}, args = [] } = {}) {
   const bin = binaryPath()
   if (!existsSync(bin)) {
     throw new Error(
@@ -50,7 +50,7 @@ export async function startServer({ env = {} } = {}) {
 
   let stdout = ''
   let stderr = ''
-  const child = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`], {
+  const child = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, ...args], {
     cwd: dataDir,
     env: {
       ...process.env,

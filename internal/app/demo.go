@@ -52,8 +52,16 @@ func seedDemo(ctx context.Context, db *store.DB, a *auth.Service, cfg Config, ou
 		if err != nil {
 			return fmt.Errorf("demo market: %w", err)
 		}
-		fmt.Fprintf(&b, "Demo market added: %d agents, %d properties, %d requirements, %d matches, %d connections, %d messages.\n",
-			res.Agents, res.Properties, res.Requirements, res.Matches, res.Connections, res.Messages)
+		photos, err := demo.AddPhotos(ctx, db, 1, ids["priya"], ids["rahul"])
+		if err != nil {
+			return fmt.Errorf("demo photos: %w", err)
+		}
+		adverts, err := demo.AddAdverts(ctx, db)
+		if err != nil {
+			return fmt.Errorf("demo adverts: %w", err)
+		}
+		fmt.Fprintf(&b, "Demo market added: %d agents, %d properties (%d with photos), %d requirements, %d matches, %d connections, %d messages, %d adverts.\n",
+			res.Agents, res.Properties, photos, res.Requirements, res.Matches, res.Connections, res.Messages, adverts)
 	}
 	b.WriteString("Demo logins (development mode):\n")
 	for _, u := range demoAccounts {

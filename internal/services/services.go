@@ -10,6 +10,7 @@ package services
 import (
 	"context"
 	"log/slog"
+	"propmatch/internal/ads"
 
 	"propmatch/internal/auth"
 	"propmatch/internal/dashboard"
@@ -55,6 +56,7 @@ type Set struct {
 	Network      *network.Service
 	Messages     *message.Service
 	Media        *media.Service
+	Ads          *ads.Service
 	// Events carries live events to open streams; nil turns them off.
 	Events events.Bus
 }
@@ -77,6 +79,7 @@ func New(db *store.DB, o Options) Set {
 		Network:      network.NewService(db, pub),
 		Messages:     message.NewService(db, engine, pub),
 		Media:        media.NewService(db),
+		Ads:          ads.NewService(db),
 		Events:       o.Events,
 	}
 }
