@@ -57,13 +57,21 @@ func seedDemo(ctx context.Context, db *store.DB, a *auth.Service, sc *site.Servi
 		if _, err := sc.Seed(ctx, demo.SiteContent()); err != nil {
 			return fmt.Errorf("demo site content: %w", err)
 		}
-		fmt.Fprintf(&b, "Demo market added: %d agents, %d properties, %d requirements, %d matches, %d connections, %d messages.\n",
-			res.Agents, res.Properties, res.Requirements, res.Matches, res.Connections, res.Messages)
 		tr, err := demo.SeedTraining(ctx, db, 1, &demo.Showcase{Seller: ids["priya"], Buyer: ids["rahul"]})
 		if err != nil {
 			return fmt.Errorf("demo training: %w", err)
 		}
 		fmt.Fprintf(&b, "Demo training added: %d courses, %d enrolments, %d certificates.\n", tr.Courses, tr.Enrollments, tr.Certificates)
+		photos, err := demo.AddPhotos(ctx, db, 1, ids["priya"], ids["rahul"])
+		if err != nil {
+			return fmt.Errorf("demo photos: %w", err)
+		}
+		adverts, err := demo.AddAdverts(ctx, db)
+		if err != nil {
+			return fmt.Errorf("demo adverts: %w", err)
+		}
+		fmt.Fprintf(&b, "Demo market added: %d agents, %d properties (%d with photos), %d requirements, %d matches, %d connections, %d messages, %d adverts.\n",
+			res.Agents, res.Properties, photos, res.Requirements, res.Matches, res.Connections, res.Messages, adverts)
 	}
 	b.WriteString("Demo logins (development mode):\n")
 	for _, u := range demoAccounts {

@@ -14,8 +14,13 @@ import (
 	"propmatch/internal/input"
 )
 
-// MaxBodyBytes is the largest request body the API reads.
+// MaxBodyBytes is the largest request body the API reads, but for listings.
 const MaxBodyBytes = 1 << 20
+
+// MaxListingBodyBytes is the largest listing body (POST /api/properties and
+// PUT /api/properties/{id}): ten new photos of under 300 KiB, which are
+// 400 KiB each as base64 data URLs, and the listing's fields.
+const MaxListingBodyBytes = 4<<20 + 256<<10
 
 // errorBody is every error response: a message, and field errors for validation.
 type errorBody struct {
@@ -30,7 +35,7 @@ type messageBody struct {
 
 // decode reads the JSON body of r into a T. It returns Invalid with a clear
 // message for a missing, malformed or mistyped body, or one holding a NUL
-// character, and TooLarge past MaxBodyBytes.
+// character, and TooLarge past the route's cap (bodyCap).
 func decode[T any](r *http.Request) (T, error) {
 	var v T
 	body, err := readBody(r)
@@ -58,17 +63,17 @@ func decode[T any](r *http.Request) (T, error) {
 }
 
 // readBody reads the body of r whole, in one allocation when its length is
-// known. It returns TooLarge past MaxBodyBytes.
+// known. It returns TooLarge past the route's cap (bodyCap).
 func readBody(r *http.Request) ([]byte, error) {
 	var buf bytes.Buffer
-	if n := r.ContentLength; n > 0 && n <= MaxBodyBytes {
+	if n := r.ContentLength; n > 0 && n <= MaxListingBodyBytes {
 		buf.Grow(int(n) + bytes.MinRead)
 	}
 	_, err := buf.ReadFrom(r.Body)
 	var tooLarge *http.MaxBytesError
 	switch {
 	case errors.As(err, &tooLarge):
-		return nil, apperr.New(apperr.TooLarge, "Request body is larger than %d KiB", MaxBodyBytes>>10)
+		return nil, apperr.New(apperr.TooLarge, "Request body is larger than %d KiB", tooLarge.Limit>>10)
 	case err != nil:
 		return nil, apperr.New(apperr.Invalid, "Request body could not be read")
 	}

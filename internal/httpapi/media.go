@@ -1,15 +1,27 @@
 package httpapi
 
 import (
+	"context"
 	"net/http"
 
 	"propmatch/internal/apperr"
+	"propmatch/internal/media"
 )
 
 // getMedia serves a stored image. Its content never changes, so it is
 // cached for a year and revalidated by its hash.
 func (s *server) getMedia(w http.ResponseWriter, r *http.Request) {
-	img, err := s.Media.Get(r.Context(), r.PathValue("mediaId"))
+	s.serveImage(w, r, s.Media.Get)
+}
+
+// getMediaCard serves the card-size copy of a stored image (the image itself
+// when it is small already), cached the same way.
+func (s *server) getMediaCard(w http.ResponseWriter, r *http.Request) {
+	s.serveImage(w, r, s.Media.GetCard)
+}
+
+func (s *server) serveImage(w http.ResponseWriter, r *http.Request, get func(context.Context, string) (media.Image, error)) {
+	img, err := get(r.Context(), r.PathValue("mediaId"))
 	if apperr.CodeOf(err) == apperr.NotFound {
 		http.NotFound(w, r)
 		return

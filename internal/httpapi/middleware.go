@@ -103,16 +103,54 @@ func (s *server) recoverPanics(next http.Handler) http.Handler {
 	})
 }
 
-// limitBody caps every request body at MaxBodyBytes.
+// limitBody caps every request body at its route's cap (bodyCap). At most
+// maxLargeBodies bodies over MaxBodyBytes (or of unknown length) on the
+// listing routes are read and handled at once, so a burst of listings with
+// ten photos each holds at most maxLargeBodies × MaxListingBodyBytes of
+// bodies; the others wait up to largeBodyWait, then get 503.
 func limitBody(next http.Handler) http.Handler {
+	large := make(chan struct{}, maxLargeBodies)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.ContentLength > MaxBodyBytes {
-			writeJSON(w, http.StatusRequestEntityTooLarge, errorBody{Message: fmt.Sprintf("Request body is larger than %d KiB", MaxBodyBytes>>10)})
+		limit := bodyCap(r)
+		if r.ContentLength > limit {
+			writeJSON(w, http.StatusRequestEntityTooLarge, errorBody{Message: fmt.Sprintf("Request body is larger than %d KiB", limit>>10)})
 			return
 		}
-		r.Body = http.MaxBytesReader(w, r.Body, MaxBodyBytes)
+		if limit > MaxBodyBytes && (r.ContentLength > MaxBodyBytes || r.ContentLength < 0) {
+			timer := time.NewTimer(largeBodyWait)
+			defer timer.Stop()
+			select {
+			case large <- struct{}{}:
+				defer func() { <-large }()
+			case <-timer.C:
+				w.Header().Set("Retry-After", "5")
+				writeJSON(w, http.StatusServiceUnavailable, errorBody{Message: "The server is busy; save the listing again in a few seconds"})
+				return
+			case <-r.Context().Done():
+				return
+			}
+		}
+		r.Body = http.MaxBytesReader(w, r.Body, limit)
 		next.ServeHTTP(w, r)
 	})
+}
+
+// maxLargeBodies is how many large listing bodies are handled at once.
+const maxLargeBodies = 8
+
+// largeBodyWait is how long a large listing body waits its turn (a
+// variable so that a test can shorten it).
+var largeBodyWait = 10 * time.Second
+
+// bodyCap is the largest body r may carry: MaxListingBodyBytes to create or
+// replace a listing (its photos arrive as data URLs), else MaxBodyBytes.
+func bodyCap(r *http.Request) int64 {
+	switch {
+	case r.Method == http.MethodPost && r.URL.Path == "/api/properties",
+		r.Method == http.MethodPut && strings.HasPrefix(r.URL.Path, "/api/properties/"):
+		return MaxListingBodyBytes
+	}
+	return MaxBodyBytes
 }
 
 // defaultDBTimeout is a request's deadline when Deps.DBTimeout is zero.

@@ -27,12 +27,14 @@ func (s *server) routes(mux *http.ServeMux) {
 	s.queueRoutes(mux)
 
 	s.trainingRoutes(mux)
+	s.adRoutes(mux)
 
 	// Live events for the signed-in user.
 	mux.HandleFunc("GET /api/events", s.signedIn(s.events))
 
 	// Stored images.
 	mux.HandleFunc("GET /media/{mediaId}", s.getMedia)
+	mux.HandleFunc("GET /media/{mediaId}/card", s.getMediaCard)
 
 	// Development outbox (development mode only).
 	if s.Dev && s.Outbox != nil {

@@ -22,19 +22,27 @@ func CheckMobile(f *apperr.Fields, path, raw string) string {
 // TenDigitsMessage is what a form says of a phone that is not ten digits.
 const TenDigitsMessage = "Phone number must be exactly 10 digits"
 
-// CheckTenDigits returns raw as +91 and ten digits. Spaces, hyphens and
-// brackets are dropped and a leading +91 is allowed; what is left must be
-// exactly ten digits, else it adds TenDigitsMessage at path. This is the
-// rule for a client's phone on a requirement (docs/product.md#requirements):
+// CheckTenDigits returns raw as +91 and ten digits, or adds
+// TenDigitsMessage at path. Indian numbers are written many ways, and each
+// is read as the web form reads it (web/src/lib/phone-normalize.ts): spaces,
+// hyphens, dots and brackets are dropped, then a leading +91, 0091, 91
+// (before ten digits) or trunk 0 (before ten digits) is removed, and what is
+// left must be exactly ten digits: "+91 98450 12345", "098450-12345",
+// "9845012345" and "+919845012345" are all +919845012345. This is the rule
+// for a client's phone on a requirement (docs/product.md#requirements):
 // looser than NormalizeMobile, since the client is never sent a code.
 func CheckTenDigits(f *apperr.Fields, path, raw string) string {
-	digits := strings.Map(func(c rune) rune {
-		if c == ' ' || c == '-' || c == '(' || c == ')' {
-			return -1
-		}
-		return c
-	}, raw)
-	digits = strings.TrimPrefix(digits, "+91")
+	digits := phoneSeparators.Replace(strings.TrimSpace(raw))
+	switch {
+	case strings.HasPrefix(digits, "+91"):
+		digits = digits[3:]
+	case strings.HasPrefix(digits, "0091"):
+		digits = digits[4:]
+	case len(digits) == 12 && strings.HasPrefix(digits, "91"):
+		digits = digits[2:]
+	case len(digits) == 11 && strings.HasPrefix(digits, "0"):
+		digits = digits[1:]
+	}
 	if len(digits) != 10 || !allDigits(digits) {
 		f.Add(path, TenDigitsMessage)
 	}

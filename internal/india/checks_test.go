@@ -92,7 +92,13 @@ func TestCheckTenDigits(t *testing.T) {
 		{"ElevenDigits", "98765432101", "", false},
 		{"Letters", "98765abcde", "", false},
 		{"Empty", "", "", false},
-		{"DotsAreNotSeparators", "98765.43210", "", false},
+		{"DotsAreSeparatorsAsInRegistration", "98765.43210", "+919876543210", true},
+		{"SpacedWithPlus91", "+91 98450 12345", "+919845012345", true},
+		{"TrunkZeroAndHyphen", "098450-12345", "+919845012345", true},
+		{"NinetyOneWithoutPlus", "919845012345", "+919845012345", true},
+		{"DoubleZeroCountryCode", "0091 98450 12345", "+919845012345", true},
+		{"NoBreakSpaces", "+91\u00a098450\u00a012345", "+919845012345", true},
+		{"Plus91BeforeElevenDigits", "+9198450123456", "", false},
 		{"AnotherCountryCode", "+449876543210", "", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -1,7 +1,8 @@
 // Package media stores uploaded images. An image arrives as a data URL, is
 // checked (PNG or JPEG only; size, pixel and memory caps read from its
 // header before decoding), decoded a few at a time, re-encoded so that no
-// metadata survives, and served from /media/{id}.
+// metadata survives, and served from /media/{id}; a card-size variant made
+// at the same time is served from /media/{id}/card.
 package media
 
 import (
@@ -51,6 +52,10 @@ type Image struct {
 	ContentType string
 	Data        []byte
 	SHA256      string
+	// Card is the card-size JPEG (CardSide on the long side), or nil when
+	// the image is no larger than that. Set by Decode and Encode; not read
+	// back by Get.
+	Card []byte
 }
 
 // Decode checks a data URL and returns the re-encoded image. It returns an
@@ -139,7 +144,14 @@ func reencode(raw []byte, format string) (Image, error) {
 	if err != nil {
 		return Image{}, errors.New("Image could not be read")
 	}
+	return Encode(img, format)
+}
+
+// Encode encodes img as a PNG (format "png") or a JPEG (anything else),
+// with its card-size variant. Its error text is a message for the user.
+func Encode(img image.Image, format string) (Image, error) {
 	var out bytes.Buffer
+	var err error
 	ct := "image/jpeg"
 	if format == "png" {
 		ct = "image/png"
@@ -151,5 +163,5 @@ func reencode(raw []byte, format string) (Image, error) {
 		return Image{}, errors.New("Image could not be re-encoded")
 	}
 	sum := sha256.Sum256(out.Bytes())
-	return Image{ContentType: ct, Data: out.Bytes(), SHA256: hex.EncodeToString(sum[:])}, nil
+	return Image{ContentType: ct, Data: out.Bytes(), SHA256: hex.EncodeToString(sum[:]), Card: cardOf(img)}, nil
 }

@@ -46,7 +46,34 @@ func Save(ctx context.Context, q store.Querier, now time.Time, ownerID int64, im
 	if err != nil {
 		return "", fmt.Errorf("save media: %w", err)
 	}
+	if img.Card != nil {
+		_, err = q.ExecContext(ctx, `INSERT INTO media_variants (media_id, variant, content_type, data) VALUES ($1, $2, $3, $4)`,
+			id, cardVariant, "image/jpeg", img.Card)
+		if err != nil {
+			return "", fmt.Errorf("save media variant: %w", err)
+		}
+	}
 	return URLPrefix + id, nil
+}
+
+// cardVariant names the card-size copy in media_variants.
+const cardVariant = "card"
+
+// GetCard returns the card-size copy of the stored image id, or the image
+// itself when it has none (it was small enough already), or a NotFound
+// error. The copy's SHA256 is the original's with a suffix, so each has its
+// own ETag.
+func (s *Service) GetCard(ctx context.Context, id string) (Image, error) {
+	img := Image{ID: id}
+	var sum string
+	err := s.db.QueryRowContext(ctx, `SELECT v.content_type, v.data, m.sha256 FROM media_variants v
+		JOIN media m ON m.id = v.media_id WHERE v.media_id = $1 AND v.variant = $2`, id, cardVariant).
+		Scan(&img.ContentType, &img.Data, &sum)
+	if errors.Is(err, sql.ErrNoRows) {
+		return s.Get(ctx, id)
+	}
+	img.SHA256 = sum + "-" + cardVariant
+	return img, apperr.Wrap(err, "get media variant")
 }
 
 // IDFromURL returns the media id in a /media/{id} URL, or "" when url is not one.

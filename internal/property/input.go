@@ -6,7 +6,6 @@ import (
 
 	"propmatch/internal/input"
 	"propmatch/internal/matching"
-	"propmatch/internal/media"
 )
 
 // Input is the body of POST and PUT /api/properties: the Property fields,
@@ -63,7 +62,7 @@ type Input struct {
 // record is a validated Input, ready to store.
 type record struct {
 	p      Property
-	upload *media.Image // a new image to store; its URL replaces p.Images
+	photos []photo // the photos in order, new and kept; storePhotos sets p.Images from them
 }
 
 // writeColumns returns the stored columns of p and their values, for INSERT and UPDATE.

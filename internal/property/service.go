@@ -78,7 +78,7 @@ func (s *Service) Create(ctx context.Context, agentID int64, in Input) (Property
 	var out Property
 	err = s.db.WithTx(ctx, func(tx *sql.Tx) error {
 		now := s.db.Time()
-		if err := s.storeImage(ctx, tx, agentID, &rec); err != nil {
+		if err := s.storePhotos(ctx, tx, agentID, &rec); err != nil {
 			return err
 		}
 		cols, vals := writeColumns(rec.p)
@@ -110,7 +110,7 @@ func (s *Service) Update(ctx context.Context, agentID, id int64, in Input) (Prop
 		if err := access.CheckOwner(ctx, tx, "properties", id, access.Actor{ID: agentID}, errNotFound); err != nil {
 			return err
 		}
-		if err := s.storeImage(ctx, tx, agentID, &rec); err != nil {
+		if err := s.storePhotos(ctx, tx, agentID, &rec); err != nil {
 			return err
 		}
 		now := s.db.Time()
@@ -182,25 +182,29 @@ func (s *Service) Delete(ctx context.Context, actor access.Actor, id int64) erro
 	return err
 }
 
-// storeImage saves a new upload, or checks that a kept /media/ URL is one
-// of the agent's own images.
-func (s *Service) storeImage(ctx context.Context, tx *sql.Tx, agentID int64, rec *record) error {
-	if rec.upload != nil {
-		url, err := media.Save(ctx, tx, s.db.Time(), agentID, *rec.upload)
-		if err != nil {
-			return apperr.Wrap(err, "store image")
+// storePhotos saves the new uploads and checks that each kept /media/ URL
+// is one of the agent's own images, and sets the listing's images to the
+// photos' URLs in the order sent.
+func (s *Service) storePhotos(ctx context.Context, tx *sql.Tx, agentID int64, rec *record) error {
+	urls := make([]string, 0, len(rec.photos))
+	for _, ph := range rec.photos {
+		if ph.upload != nil {
+			url, err := media.Save(ctx, tx, s.db.Time(), agentID, *ph.upload)
+			if err != nil {
+				return apperr.Wrap(err, "store image")
+			}
+			urls = append(urls, url)
+			continue
 		}
-		rec.p.Images = []string{url}
-		return nil
-	}
-	for _, url := range rec.p.Images {
-		ok, err := media.OwnedBy(ctx, tx, media.IDFromURL(url), agentID)
+		ok, err := media.OwnedBy(ctx, tx, media.IDFromURL(ph.url), agentID)
 		if err != nil {
 			return apperr.Wrap(err, "check image")
 		}
 		if !ok {
-			return apperr.Validation(apperr.FieldError{Path: "images.0", Message: "That image no longer exists; upload it again"})
+			return apperr.Validation(apperr.FieldError{Path: fmt.Sprintf("images.%d", ph.index), Message: "That image no longer exists; upload it again"})
 		}
+		urls = append(urls, ph.url)
 	}
+	rec.p.Images = urls
 	return nil
 }

@@ -15,7 +15,7 @@ import (
 )
 
 // validate checks in and returns the record to store. Field errors carry the
-// JSON name of each failing field, in the order of the form. A new image is
+// JSON name of each failing field, in the order of the form. New photos are
 // decoded only when every other field is valid, since decoding is the
 // expensive part.
 func (in Input) validate(ctx context.Context) (record, error) {
@@ -29,11 +29,12 @@ func (in Input) validate(ctx context.Context) (record, error) {
 	checkPincode(&f, p.Pincode)
 	p.State, p.City = india.CheckPlace(&f, "state", "city", string(in.State), string(in.City))
 	checkAmenities(&f, p.Amenities)
-	upload, err := in.image(ctx, &f, &p)
+	photos, err := in.images(ctx, &f)
 	if err != nil {
 		return record{}, err
 	}
-	return record{p: p, upload: upload}, f.Err()
+	p.Images = []string{}
+	return record{p: p, photos: photos}, f.Err()
 }
 
 // Limits of a listing's free text and counts.
@@ -142,31 +143,57 @@ func checkAmenities(f *apperr.Fields, amenities []string) {
 	}
 }
 
-// image checks the one image a listing may have and sets p.Images to the
-// kept one. A data URL is a new upload: it is decoded, and returned, only
-// when f holds no error yet. A /media/ URL keeps a stored image (the
-// service checks it is the agent's own). A decode failure is returned as
-// the error.
-func (in Input) image(ctx context.Context, f *apperr.Fields, p *Property) (*media.Image, error) {
-	p.Images = []string{}
-	switch {
-	case len(in.Images) > 1:
-		f.Add("images", "Only one image per property")
-	case len(in.Images) == 1 && strings.HasPrefix(in.Images[0], "data:"):
-		if len(*f) > 0 {
-			return nil, nil // decoded once the rest is valid
+// MaxImages is how many photos a listing may have; the first is its cover.
+const MaxImages = 10
+
+// photo is one of a listing's photos as sent: a new upload, or the URL of a
+// stored image to keep.
+type photo struct {
+	index  int // in Input.Images, for field errors
+	url    string
+	upload *media.Image
+}
+
+// images checks a listing's photos, in order (the first is the cover):
+// at most MaxImages, each a data URL (a new upload) or a /media/ URL (a
+// stored image to keep; the service checks it is the agent's own), with no
+// URL twice. Empty entries are dropped. Uploads are decoded only when f
+// holds no error yet, since decoding is the expensive part; a decode failure
+// is returned as the error.
+func (in Input) images(ctx context.Context, f *apperr.Fields) ([]photo, error) {
+	if len(in.Images) > MaxImages {
+		f.Add("images", fmt.Sprintf("At most %d photos per property", MaxImages))
+		return nil, nil
+	}
+	var out []photo
+	seen := map[string]bool{}
+	for i, v := range in.Images {
+		path := fmt.Sprintf("images.%d", i)
+		switch {
+		case v == "":
+		case strings.HasPrefix(v, "data:"):
+			out = append(out, photo{index: i, url: v})
+		case media.IDFromURL(v) == "":
+			f.Add(path, "Image must be a PNG or JPEG data URL, or a /media/ URL")
+		case seen[v]:
+			f.Add(path, "This photo is already in the list")
+		default:
+			seen[v] = true
+			out = append(out, photo{index: i, url: v})
 		}
-		img, err := media.Decode(ctx, in.Images[0], "images.0")
+	}
+	if len(*f) > 0 {
+		return nil, nil // uploads are decoded once the rest is valid
+	}
+	for i := range out {
+		if !strings.HasPrefix(out[i].url, "data:") {
+			continue
+		}
+		img, err := media.Decode(ctx, out[i].url, fmt.Sprintf("images.%d", out[i].index))
 		if err != nil {
 			return nil, err
 		}
-		return &img, nil
-	case len(in.Images) == 1 && in.Images[0] != "":
-		if media.IDFromURL(in.Images[0]) == "" {
-			f.Add("images.0", "Image must be a PNG or JPEG data URL, or a /media/ URL")
-		} else {
-			p.Images = []string{in.Images[0]}
-		}
+		out[i].upload = &img
 	}
-	return nil, nil
+	return out, nil
 }

@@ -3,6 +3,7 @@ package property
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -56,8 +57,8 @@ func TestValidListingIsStoredInCanonicalForm(t *testing.T) {
 	if p.PropertyType != listing.Villa || p.ListingPurpose != listing.ForRent || p.State != "Telangana" || p.City != "Hyderabad" {
 		t.Errorf("stored %q %q %q %q", p.PropertyType, p.ListingPurpose, p.State, p.City)
 	}
-	if !p.IsActive || !p.IsRealData || p.Images == nil || rec.upload != nil {
-		t.Errorf("defaults: active %v, real %v, images %v, upload %v", p.IsActive, p.IsRealData, p.Images, rec.upload)
+	if !p.IsActive || !p.IsRealData || p.Images == nil || rec.photos != nil {
+		t.Errorf("defaults: active %v, real %v, images %v, photos %v", p.IsActive, p.IsRealData, p.Images, rec.photos)
 	}
 }
 
@@ -74,7 +75,7 @@ func TestMissingPurposeIsForSale(t *testing.T) {
 func TestErrorsComeInTheOrderOfTheForm(t *testing.T) {
 	in := valid(t, "title", "", "description", strings.Repeat("x", 5001), "bedrooms", -1, "floor", strings.Repeat("x", 201),
 		"propertyType", "castle", "listingPurpose", "swap", "price", -1, "acres", -1, "pincode", "0123", "state", "",
-		"city", "", "amenities", []string{strings.Repeat("a", 61)}, "images", []string{"a", "b"})
+		"city", "", "amenities", []string{strings.Repeat("a", 61)}, "images", make([]string, 11))
 	_, err := in.validate(context.Background())
 	var paths []string
 	for _, e := range errorsOf(err) {
@@ -154,7 +155,11 @@ func TestAmenitiesAreFewAndShort(t *testing.T) {
 	}
 }
 
-func TestOneImageAsADataURLOrAMediaURL(t *testing.T) {
+func TestUpToTenPhotosAsDataURLsOrMediaURLs(t *testing.T) {
+	ten := make([]string, 10)
+	for i := range ten {
+		ten[i] = fmt.Sprintf("/media/p%d", i)
+	}
 	for _, tc := range []struct {
 		name       string
 		images     []string
@@ -162,27 +167,46 @@ func TestOneImageAsADataURLOrAMediaURL(t *testing.T) {
 		want       []fieldErr
 		kept       []string
 	}{
-		{"None", nil, false, nil, []string{}},
-		{"EmptyURL", []string{""}, false, nil, []string{}},
-		{"KeptMediaURL", []string{"/media/abc"}, false, nil, []string{"/media/abc"}},
-		{"TwoImages", []string{"/media/a", "/media/b"}, false, []fieldErr{{"images", "Only one image per property"}}, []string{}},
-		{"OtherURL", []string{"https://example.com/a.png"}, false,
-			[]fieldErr{{"images.0", "Image must be a PNG or JPEG data URL, or a /media/ URL"}}, []string{}},
-		{"UploadIsNotDecodedWhileAnotherFieldFails", []string{"data:image/png;base64,broken"}, true, []fieldErr{{"title", "Title is required"}}, []string{}},
+		{"None", nil, false, nil, nil},
+		{"EmptyURLsAreDropped", []string{"", "/media/a", ""}, false, nil, []string{"/media/a"}},
+		{"OrderIsKept", []string{"/media/c", "/media/a", "/media/b"}, false, nil, []string{"/media/c", "/media/a", "/media/b"}},
+		{"TenPhotos", ten, false, nil, ten},
+		{"ElevenPhotos", append(slices.Clone(ten), "/media/x"), false, []fieldErr{{"images", "At most 10 photos per property"}}, nil},
+		{"SamePhotoTwice", []string{"/media/a", "/media/b", "/media/a"}, false,
+			[]fieldErr{{"images.2", "This photo is already in the list"}}, nil},
+		{"OtherURL", []string{"/media/a", "https://example.com/a.png"}, false,
+			[]fieldErr{{"images.1", "Image must be a PNG or JPEG data URL, or a /media/ URL"}}, nil},
+		{"UploadIsNotDecodedWhileAnotherFieldFails", []string{"data:image/png;base64,broken"}, true, []fieldErr{{"title", "Title is required"}}, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var p Property
+			var photos []photo
 			got := collect(func(f *apperr.Fields) {
 				if tc.otherError {
 					checkTitle(f, "")
 				}
-				if up, err := (Input{Images: tc.images}).image(context.Background(), f, &p); up != nil || err != nil {
-					t.Errorf("image() = %v, %v; want no upload", up, err)
+				var err error
+				if photos, err = (Input{Images: tc.images}).images(context.Background(), f); err != nil {
+					t.Errorf("images() error %v", err)
 				}
 			})
-			if !slices.Equal(got, tc.want) || !slices.Equal(p.Images, tc.kept) {
-				t.Errorf("errors = %v, images = %v; want %v, %v", got, p.Images, tc.want, tc.kept)
+			var kept []string
+			for _, ph := range photos {
+				if ph.upload != nil {
+					t.Errorf("photo %d decoded; want none", ph.index)
+				}
+				kept = append(kept, ph.url)
+			}
+			if !slices.Equal(got, tc.want) || !slices.Equal(kept, tc.kept) {
+				t.Errorf("errors = %v, kept = %v; want %v, %v", got, kept, tc.want, tc.kept)
 			}
 		})
+	}
+}
+
+func TestABrokenUploadIsAFieldErrorAtItsPlace(t *testing.T) {
+	var f apperr.Fields
+	_, err := (Input{Images: []string{"/media/a", "data:image/png;base64,broken"}}).images(context.Background(), &f)
+	if e := errorsOf(err); len(e) != 1 || e[0].path != "images.1" {
+		t.Errorf("error = %v; want one at images.1", err)
 	}
 }

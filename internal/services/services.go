@@ -11,6 +11,7 @@ import (
 	"context"
 	"log/slog"
 	"time"
+	"propmatch/internal/ads"
 
 	"propmatch/internal/auth"
 	"propmatch/internal/dashboard"
@@ -66,6 +67,7 @@ type Set struct {
 	Media        *media.Service
 	Training     *training.Service
 	Site         *site.Service
+	Ads          *ads.Service
 	// Events carries live events to open streams; nil turns them off.
 	Events events.Bus
 	// Queue runs background jobs, matching among them: serve runs it
@@ -101,6 +103,7 @@ func New(db *store.DB, o Options) Set {
 		Media:        media.NewService(db),
 		Training:     training.NewService(db),
 		Site:         site.NewService(db),
+		Ads:          ads.NewService(db),
 		Events:       o.Events,
 		Queue:        queue,
 	}

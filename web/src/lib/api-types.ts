@@ -267,7 +267,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Edit one of the caller's listings; its matches are recomputed */
+        /** Edit one of the caller's listings; its matches are recomputed in the background (`matching`) */
         put: operations["updateProperty"];
         post?: never;
         /** Delete one of the caller's listings (admins may delete any) and its matches */
@@ -497,6 +497,29 @@ export interface paths {
         };
         /** Counts for the caller's dashboard and sidebar */
         get: operations["dashboardStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/advertisements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Active adverts targeted at a city or state, or at everyone, in display order
+         * @description An advert is shown when it targets no city and no state (everyone), or names the city among
+         *     its target cities, or the state among its target states (letter case aside). `city` and
+         *     `state` default to the caller's own. Inactive adverts are never listed. Ordered by
+         *     displayOrder, then oldest first. Not paged: adverts are few.
+         */
+        get: operations["listAdvertisements"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1028,6 +1051,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/media/{mediaId}/card": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The card-size copy of a stored image (640 px on the long side, JPEG), cached forever
+         * @description Made at upload. An image no larger than 640 px has no copy; this serves the image itself.
+         */
+        get: operations["getMediaCard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -1332,7 +1375,10 @@ export interface components {
             fencing?: components["schemas"]["NullableString"];
             irrigationSystem?: components["schemas"]["NullableString"];
             amenities: string[];
-            /** @description Image URLs (`/media/{id}`); lists never carry image bytes */
+            /**
+             * @description Photo URLs (`/media/{id}`) in display order, at most 10; the first is the cover.
+             *     `/media/{id}/card` is the card-size copy. Lists never carry image bytes.
+             */
             images: string[];
             isActive: boolean;
             isRealData: boolean;
@@ -1453,6 +1499,12 @@ export interface components {
             isActive?: boolean | null;
             isRealData?: boolean | null;
             amenities?: string[] | null;
+            /**
+             * @description Up to 10 photos in display order; the first is the cover. Each is a new upload
+             *     (a PNG or JPEG data URL under 300 KiB) or the `/media/{id}` URL of one of the
+             *     agent's own stored images, kept. Empty entries are dropped; a URL may appear once.
+             *     A listing body may be up to 4.25 MiB (other bodies: 1 MiB).
+             */
             images?: string[] | null;
         } & {
             [key: string]: unknown;
@@ -1587,6 +1639,36 @@ export interface components {
             plot: number;
             commercial: number;
             agricultural: number;
+        };
+        Advertisement: {
+            /** Format: int64 */
+            id: number;
+            title: string;
+            description: string;
+            /** @description The tagline */
+            highlight: string;
+            /** @enum {string} */
+            iconName: "Camera" | "FileText" | "CreditCard" | "TrendingUp" | "Shield" | "Zap" | "Star" | "Users" | "Phone" | "Mail" | "Globe";
+            /** @description Optional style text */
+            gradient: string;
+            buttonText: string;
+            badge: string;
+            offer: string;
+            color: string;
+            displayOrder: number;
+            contactInfo: string;
+            /** @description Empty when none */
+            websiteUrl: string;
+            /** @description Empty with targetStates empty means everyone */
+            targetCities: string[];
+            targetStates: string[];
+            /** @description The `/media/{id}` URL of its image (shown in the mobile banner), or null */
+            advertisementImage: string | null;
+            isActive: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
         };
         DashboardStats: {
             /** @description The caller's listings */
@@ -2774,6 +2856,30 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
         };
     };
+    listAdvertisements: {
+        parameters: {
+            query?: {
+                city?: string;
+                state?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The adverts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Advertisement"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
     listAgents: {
         parameters: {
             query?: {
@@ -3791,6 +3897,43 @@ export interface operations {
                 content: {
                     "application/xml": unknown;
                 };
+            };
+        };
+    };
+    getMediaCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                mediaId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image bytes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": unknown;
+                    "image/jpeg": unknown;
+                };
+            };
+            /** @description Not modified (the ETag in If-None-Match still holds) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such image */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -1,19 +1,7 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/mobile'
+import { normalizePhone } from '@/lib/phone-normalize'
 
-/**
- * Normalises a phone as typed: strips spaces, hyphens, dots and brackets, reads
- * a bare 10-digit number (or 0 + 10 digits) as Indian (+91) and adds a leading
- * + when missing. Returns '' for blank input.
- */
-export function normalizePhone(input: string) {
-  let digits = input.trim().replace(/[\s\-().]/g, '')
-  if (!digits) return ''
-  if (digits.startsWith('+')) return digits
-  if (digits.startsWith('00')) return `+${digits.slice(2)}`
-  if (/^0\d{10}$/.test(digits)) digits = digits.slice(1)
-  if (/^\d{10}$/.test(digits)) return `+91${digits}`
-  return `+${digits}`
-}
+export { normalizePhone }
 
 /** True when the input is a valid mobile number (landlines are refused). */
 export function isValidMobile(input: string) {

@@ -168,14 +168,16 @@ describe('Dashboard: desktop', () => {
     })
   })
 
-  it('has Quick Actions and no card for Recommended Services yet', async () => {
+  it('has Quick Actions, and Recommended Services first among the side cards', async () => {
     const { user } = setup('desktop')
     const quick = await screen.findByTestId('quick-actions-card')
     expect(within(quick).getByRole('link', { name: 'View Matches' })).toHaveAttribute('href', '/matches')
     expect(within(quick).getByRole('link', { name: 'Find Agents' })).toHaveAttribute('href', '/agents')
     await user.click(within(quick).getByRole('button', { name: 'Post Requirement' }))
     expect(await screen.findByRole('heading', { name: 'Post Client Requirement' })).toBeInTheDocument()
-    expect(screen.queryByText(/Recommended Services/i)).not.toBeInTheDocument()
+    const services = screen.getByTestId('recommended-services-card')
+    expect(services.parentElement!.firstElementChild).toBe(services)
+    expect(await within(services).findByText('No advertisements available for your location.')).toBeInTheDocument()
     expect(screen.queryByTestId('mobile-tiles')).not.toBeInTheDocument()
   })
 })

@@ -14,6 +14,7 @@ import { useDashboardStats } from '@/lib/dashboard-stats'
 import type { Match, User } from '@/lib/api-schemas'
 import type { MatchSide } from '@/lib/contact'
 import { useIsDesktop } from '@/lib/use-media-query'
+import { RecommendedServicesCard } from '@/features/advertisements/components/recommended-services-card'
 
 // The dialogs (forms with zod, react-hook-form and the city lists; the match dialog with
 // libphonenumber) load when first opened, so the dashboard itself stays small.
@@ -84,7 +85,8 @@ function Banner({
 /**
  * /dashboard (docs/product.md#dashboard): greeting and actions; on desktop (768 px and up) the
  * marketplace with New Matches, Recent Messages and Quick Actions, on mobile count tiles and
- * Recent Properties. Recommended Services comes with its feature.
+ * Recent Properties. Recommended Services (the adverts targeted at the agent) leads the side cards on
+ * desktop and follows Recent Properties on mobile.
  */
 export function DashboardPage() {
   const { user, isLoading: userLoading } = useAuth()
@@ -131,6 +133,7 @@ export function DashboardPage() {
             <MarketplaceCard />
           </div>
           <div className="grid min-w-0 content-start gap-6 lg:grid-cols-2 xl:grid-cols-1 [&>*]:min-w-0">
+            {user && <RecommendedServicesCard />}
             {user && <NewMatchesCard userId={user.id} total={stats.data?.newMatches} onView={viewMatch} />}
             {user && <RecentMessagesCard userId={user.id} />}
             <QuickActionsCard onAddProperty={addProperty} onPostRequirement={postRequirement} />
@@ -140,6 +143,7 @@ export function DashboardPage() {
         <>
           <MobileTiles stats={stats.data} />
           <RecentProperties onAddProperty={addProperty} />
+          {user && <RecommendedServicesCard />}
         </>
       )}
 

@@ -79,6 +79,7 @@ export function setup(kind: 'desktop' | 'mobile', extra: Api = {}) {
     'GET /api/properties': { body: [] },
     'GET /api/states': { body: [] },
     'GET /api/messages': { body: [] },
+    'GET /api/advertisements': { body: [] },
     ...extra,
   })
   const user = userEvent.setup()

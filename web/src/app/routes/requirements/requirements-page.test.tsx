@@ -154,7 +154,7 @@ describe('RequirementsPage', () => {
     expect(within(row).getByText('3BHK Lake View Apartment')).toBeInTheDocument()
     expect(within(row).getByText('75% match')).toHaveClass('bg-amber-100')
     expect(within(row).getByText(/Hyderabad, Telangana · Apartment · ₹85.00 L/)).toBeInTheDocument()
-    expect(within(row).getByRole('img')).toHaveAttribute('src', '/media/7')
+    expect(within(row).getByRole('img')).toHaveAttribute('src', '/media/7/card')
     const open = vi.spyOn(window, 'open').mockReturnValue(null)
     await user.click(within(row).getByRole('button', { name: /contact agent/i }))
     expect(open.mock.calls[0]![0]).toMatch(/^https:\/\/wa\.me\/919000011111\?text=/)

@@ -1,4 +1,5 @@
 import { Eye, MessageCircle, Phone } from 'lucide-react'
+import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { AgentSummary } from '@/features/matches/components/agent-summary'
@@ -57,6 +58,20 @@ function RequirementFacts({ match }: { match: Match }) {
   )
 }
 
+/** The seller agent's own listing that matched, so two cards for one client tell apart; links to it on My Properties. */
+function MyListing({ match }: { match: Match }) {
+  const p = match.property
+  return (
+    <p className="min-w-0 rounded-md bg-slate-50 px-3 py-2 text-sm" data-testid="match-my-listing">
+      <span className="text-slate-500">Your listing: </span>
+      <Link to={`/properties?listing=${match.propertyId}`} className="font-medium break-words text-blue-700 hover:underline">
+        {p.title}
+      </Link>
+      <span className="text-slate-500"> · {[p.locality, formatPrice(p.price)].filter(Boolean).join(' · ')}</span>
+    </p>
+  )
+}
+
 type MatchCardProps = { match: Match; side: MatchSide; onDetails: () => void }
 
 /**
@@ -75,6 +90,7 @@ export function MatchCard({ match, side, onDetails }: MatchCardProps) {
         <span className="text-xs text-slate-500">{formatDate(match.createdAt)}</span>
       </div>
       {side === 'buyer' ? <PropertyFacts match={match} /> : <RequirementFacts match={match} />}
+      {side === 'seller' && <MyListing match={match} />}
       <AgentSummary agent={counterpartAgent(match, side)} role={side === 'buyer' ? 'Seller agent' : 'Buyer agent'} />
       {preview && (
         <p className="text-sm text-slate-600" data-testid="match-notes">

@@ -1,85 +1,144 @@
 import * as React from 'react'
-import { ImagePlus, X } from 'lucide-react'
+import { ArrowLeft, ArrowRight, ImagePlus, Loader2, Star, X } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { toast } from '@/components/ui/use-toast'
-
-/** Largest accepted image: under 300 KiB (docs/product.md#images). */
-export const MAX_IMAGE_BYTES = 300 * 1024
-const ACCEPTED_TYPES = ['image/png', 'image/jpeg']
-
-function readAsDataUrl(file: File) {
-  return new Promise<string>((resolve, reject) => {
-    const reader = new FileReader()
-    reader.onload = () => resolve(String(reader.result))
-    reader.onerror = () => reject(reader.error ?? new Error('Could not read the file'))
-    reader.readAsDataURL(file)
-  })
-}
+import { preparePhoto } from '@/lib/image-resize'
+import { cardImageUrl, MAX_PHOTOS } from '@/lib/media'
 
 type ImageUploadProps = {
-  /** At most one entry: a data URL (new) or a /media/... URL (stored). */
+  /** Up to MAX_PHOTOS, in order (the first is the cover): data URLs (new) or /media/... URLs (stored). */
   value: string[]
   onChange: (images: string[]) => void
   error?: string
   id?: string
 }
 
-/** One property image: PNG or JPEG under 300KB, read as a data URL; removable. */
-export function ImageUpload({ value, onChange, error, id = 'property-image' }: ImageUploadProps) {
-  const image = value[0]
+const refusal = {
+  type: { title: 'Invalid file type', description: 'Please choose a photo (JPG, PNG, WebP or HEIC)' },
+  unreadable: { title: 'Could not read the photo', description: 'Try another photo, or save it as JPG first' },
+  'too-large': { title: 'File too large', description: 'Image size must be less than 300KB' },
+} as const
 
-  const onFile = async (event: React.ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0]
+/** Moves the item at from to to. */
+export function move<T>(list: T[], from: number, to: number) {
+  const next = [...list]
+  const [item] = next.splice(from, 1)
+  next.splice(to, 0, item as T)
+  return next
+}
+
+/**
+ * A listing's photos: up to ten, the first is the cover. Photos from a camera are scaled and compressed
+ * here before upload (lib/image-resize); each can be moved, made the cover or removed.
+ */
+export function ImageUpload({ value, onChange, error, id = 'property-image' }: ImageUploadProps) {
+  const [busy, setBusy] = React.useState(false)
+  const room = MAX_PHOTOS - value.length
+
+  const onFiles = async (event: React.ChangeEvent<HTMLInputElement>) => {
+    const files = Array.from(event.target.files ?? [])
     event.target.value = ''
-    if (!file) return
-    if (!ACCEPTED_TYPES.includes(file.type)) {
-      toast({ variant: 'destructive', title: 'Invalid file type', description: 'Please choose a PNG or JPG image' })
-      return
+    if (!files.length) return
+    if (files.length > room) {
+      toast({ variant: 'destructive', title: 'Too many photos', description: `A listing has at most ${MAX_PHOTOS} photos` })
     }
-    if (file.size >= MAX_IMAGE_BYTES) {
-      toast({ variant: 'destructive', title: 'File too large', description: 'Image size must be less than 300KB' })
-      return
+    setBusy(true)
+    const added: string[] = []
+    for (const file of files.slice(0, room)) {
+      const photo = await preparePhoto(file)
+      if (photo.ok) added.push(photo.dataUrl)
+      else toast({ variant: 'destructive', ...refusal[photo.reason] })
     }
-    try {
-      onChange([await readAsDataUrl(file)])
-    } catch {
-      toast({ variant: 'destructive', title: 'Error', description: 'Could not read the image' })
-    }
+    setBusy(false)
+    if (added.length) onChange([...value, ...added])
   }
 
   return (
     <div className="grid gap-2">
-      {image ? (
-        <div className="relative w-full max-w-xs overflow-hidden rounded-lg border border-slate-200">
-          {/* eslint-disable-next-line jsx-a11y/img-redundant-alt -- the visible name people (and the browser journeys) know it by */}
-          <img src={image} alt="Property image preview" className="h-40 w-full object-cover" />
-          <Button
-            variant="secondary"
-            size="icon"
-            className="absolute top-2 right-2 size-8 bg-white/90"
-            aria-label="Remove image"
-            onClick={() => onChange([])}
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Photos" data-testid="photo-list">
+        {value.map((src, i) => (
+          <li
+            key={`${i}:${src.slice(-32)}`}
+            className="relative overflow-hidden rounded-lg border border-slate-200"
+            data-testid="photo-item"
           >
-            <X />
-          </Button>
-        </div>
-      ) : (
-        <label
-          htmlFor={id}
-          className="flex h-32 max-w-xs cursor-pointer flex-col items-center justify-center gap-1 rounded-lg border-2 border-dashed border-slate-300 text-sm text-slate-500 hover:border-blue-400 hover:text-blue-600"
-        >
-          <ImagePlus className="size-6" aria-hidden />
-          <span>Upload an image</span>
-          <span className="text-xs">PNG or JPG, under 300KB</span>
-        </label>
-      )}
+            {/* eslint-disable-next-line jsx-a11y/img-redundant-alt -- the visible name people (and the browser journeys) know it by */}
+            <img
+              src={src.startsWith('data:') ? src : cardImageUrl(src)}
+              alt={`Property image preview ${i + 1}`}
+              className="aspect-[4/3] w-full object-cover"
+            />
+            {i === 0 && (
+              <span className="absolute top-1.5 left-1.5 rounded bg-blue-600 px-1.5 py-0.5 text-xs font-medium text-white">Cover</span>
+            )}
+            <Button
+              variant="secondary"
+              size="icon"
+              className="absolute top-1.5 right-1.5 size-8 bg-white/90"
+              aria-label={`Remove photo ${i + 1}`}
+              onClick={() => onChange(value.filter((_, j) => j !== i))}
+            >
+              <X />
+            </Button>
+            <div className="absolute inset-x-1.5 bottom-1.5 flex justify-between gap-1">
+              <Button
+                variant="secondary"
+                size="icon"
+                className="size-8 bg-white/90"
+                aria-label={`Move photo ${i + 1} earlier`}
+                disabled={i === 0}
+                onClick={() => onChange(move(value, i, i - 1))}
+              >
+                <ArrowLeft />
+              </Button>
+              {i > 0 && (
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  className="h-8 bg-white/90 px-2 text-xs"
+                  aria-label={`Make photo ${i + 1} the cover`}
+                  onClick={() => onChange(move(value, i, 0))}
+                >
+                  <Star /> Cover
+                </Button>
+              )}
+              <Button
+                variant="secondary"
+                size="icon"
+                className="size-8 bg-white/90"
+                aria-label={`Move photo ${i + 1} later`}
+                disabled={i === value.length - 1}
+                onClick={() => onChange(move(value, i, i + 1))}
+              >
+                <ArrowRight />
+              </Button>
+            </div>
+          </li>
+        ))}
+        {room > 0 && (
+          <li>
+            <label
+              htmlFor={id}
+              className="flex aspect-[4/3] cursor-pointer flex-col items-center justify-center gap-1 rounded-lg border-2 border-dashed border-slate-300 p-2 text-center text-sm text-slate-500 hover:border-blue-400 hover:text-blue-600"
+            >
+              {busy ? <Loader2 className="size-6 animate-spin" aria-hidden /> : <ImagePlus className="size-6" aria-hidden />}
+              <span>{busy ? 'Preparing photos...' : value.length ? 'Add photos' : 'Upload photos'}</span>
+              <span className="text-xs">
+                {value.length}/{MAX_PHOTOS} · resized for upload
+              </span>
+            </label>
+          </li>
+        )}
+      </ul>
       <input
         id={id}
         type="file"
-        accept="image/png,image/jpeg,.png,.jpg,.jpeg"
+        accept="image/*"
+        multiple
         className="sr-only"
         aria-label="Property Image"
-        onChange={onFile}
+        disabled={busy || room <= 0}
+        onChange={onFiles}
       />
       {error && (
         <p className="text-sm font-medium text-red-600" role="alert">

@@ -1,4 +1,5 @@
 import { MapPin, Pencil } from 'lucide-react'
+import { PhotoGallery } from '@/components/photo-gallery'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
@@ -79,7 +80,11 @@ export function PropertyDetailDialog({ property, open, onOpenChange, onEdit }: P
             <MapPin className="size-3.5" aria-hidden /> {location || 'Location not given'}
           </DialogDescription>
         </DialogHeader>
-        <PropertyImage property={property} className="h-56 w-full rounded-lg" iconClassName="size-14" />
+        {property.images.length > 0 ? (
+          <PhotoGallery photos={property.images} title={property.title} />
+        ) : (
+          <PropertyImage property={property} className="h-56 w-full rounded-lg" iconClassName="size-14" />
+        )}
         <Rows
           rows={[
             ['Type', propertyTypeLabel(property.propertyType)],

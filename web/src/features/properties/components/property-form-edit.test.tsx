@@ -48,7 +48,7 @@ describe('PropertyFormDialog (edit)', () => {
     expect(amenity('Conference Room')).toBeChecked()
     expect(amenity('CCTV')).toBeChecked()
     expect(amenity('Generator')).not.toBeChecked()
-    expect(screen.getByAltText('Property image preview')).toHaveAttribute('src', '/media/img-5')
+    expect(screen.getByAltText('Property image preview 1')).toHaveAttribute('src', '/media/img-5/card')
     await screen.findByRole('option', { name: 'Hyderabad' })
     expect(screen.getByLabelText('State')).toHaveValue('Telangana')
     expect(screen.getByLabelText('City')).toHaveValue('Hyderabad')

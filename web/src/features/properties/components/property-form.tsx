@@ -57,7 +57,9 @@ export function PropertyForm({ property, onDone }: PropertyFormProps) {
     const values = form.getValues()
     error.errors?.forEach((fieldError) => {
       const name = fieldError.path.split(/[.[]/)[0] ?? ''
-      if (name in values) form.setError(name as keyof PropertyFormValues, { message: fieldError.message })
+      const photo = /^images[.[](\d+)/.exec(fieldError.path) // say which photo: "Photo 3: …"
+      const message = photo ? `Photo ${Number(photo[1]) + 1}: ${fieldError.message}` : fieldError.message
+      if (name in values) form.setError(name as keyof PropertyFormValues, { message })
     })
     toast({ variant: 'destructive', title: 'Error', description: saveErrorDescription(error, isEdit) })
   }
@@ -176,7 +178,7 @@ export function PropertyForm({ property, onDone }: PropertyFormProps) {
       />
 
       <div className="grid gap-2">
-        <span className="text-sm font-medium text-slate-800">Image</span>
+        <span className="text-sm font-medium text-slate-800">Photos (up to 10; the first is the cover)</span>
         <Controller
           control={form.control}
           name="images"

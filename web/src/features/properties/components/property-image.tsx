@@ -1,8 +1,9 @@
 import { PropertyTypeIcon } from '@/components/property-type-icon'
 import type { Property } from '@/lib/api-schemas'
+import { cardImageUrl } from '@/lib/media'
 import { cn } from '@/lib/utils'
 
-/** The first image of a listing, or its type icon on a tinted placeholder. */
+/** The cover (first photo) of a listing in its card size, or its type icon on a tinted placeholder. */
 export function PropertyImage({
   property,
   className,
@@ -13,7 +14,7 @@ export function PropertyImage({
   iconClassName?: string
 }) {
   const src = property.images?.[0]
-  if (src) return <img src={src} alt={property.title} loading="lazy" className={cn('object-cover', className)} />
+  if (src) return <img src={cardImageUrl(src)} alt={property.title} loading="lazy" className={cn('object-cover', className)} />
   return (
     <div className={cn('flex items-center justify-center bg-slate-100 text-slate-400', className)} data-testid="property-image-placeholder">
       <PropertyTypeIcon type={property.propertyType} className={cn('size-8', iconClassName)} />

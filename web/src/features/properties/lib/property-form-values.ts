@@ -9,6 +9,7 @@ import {
   type TypeFieldName,
 } from '@/features/properties/lib/property-options'
 import type { Property, PropertyInput, PropertyType } from '@/lib/api-schemas'
+import { MAX_PHOTOS } from '@/lib/media'
 
 const TYPE_FIELD_NAMES = [...TEXT_FIELDS, ...INTEGER_FIELDS, ...DECIMAL_FIELDS] as const
 
@@ -44,7 +45,7 @@ export const propertyFormSchema = z.object({
   isActive: z.boolean(),
   centralAC: z.boolean(),
   amenities: z.array(z.string()),
-  images: z.array(z.string()).max(1),
+  images: z.array(z.string()).max(MAX_PHOTOS, `At most ${MAX_PHOTOS} photos`),
   ...typeFieldShape,
 })
 
@@ -80,7 +81,7 @@ export function defaultPropertyFormValues(): PropertyFormValues {
 
 const text = (value: string | number | null | undefined) => (value === null || value === undefined ? '' : String(value))
 
-/** The form filled from a stored property, amenities and image included. */
+/** The form filled from a stored property, amenities and photos included. */
 export function propertyToFormValues(property: Property): PropertyFormValues {
   const typeValues = Object.fromEntries(TYPE_FIELD_NAMES.map((name) => [name, text(property[name])])) as Record<TypeFieldName, string>
   return {
@@ -99,7 +100,7 @@ export function propertyToFormValues(property: Property): PropertyFormValues {
     isActive: property.isActive,
     centralAC: property.centralAC,
     amenities: [...(property.amenities ?? [])],
-    images: (property.images ?? []).slice(0, 1),
+    images: (property.images ?? []).slice(0, MAX_PHOTOS),
     ...typeValues,
   }
 }
@@ -135,7 +136,7 @@ export function formValuesToPropertyInput(values: PropertyFormValues, original?:
     isActive: values.isActive,
     centralAC: values.propertyType === 'commercial' ? values.centralAC : false,
     amenities: values.amenities,
-    images: values.images.slice(0, 1),
+    images: values.images,
     isRealData: original ? original.isRealData : true,
   }
   for (const def of typeFields[values.propertyType as PropertyType]) {

@@ -96,7 +96,7 @@ describe('My Properties page', () => {
     expect(villa).toHaveTextContent('Whitefield, Bengaluru')
     expect(villa).toHaveTextContent('₹85,000')
     expect(villa).toHaveTextContent('4 BHK')
-    expect(within(villa).getByRole('img', { name: 'Garden villa' })).toHaveAttribute('src', '/media/v2')
+    expect(within(villa).getByRole('img', { name: 'Garden villa' })).toHaveAttribute('src', '/media/v2/card')
     const plot = screen.getAllByTestId('property-card')[2]!
     expect(plot).toHaveTextContent('₹1.20 Cr')
     expect(plot).not.toHaveTextContent('BHK')

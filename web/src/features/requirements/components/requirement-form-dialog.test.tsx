@@ -169,13 +169,42 @@ describe('RequirementFormDialog saving', () => {
     expect(onOpenChange).not.toHaveBeenCalled()
   })
 
-  it('edits: fills the form without +91 and patches with +91', async () => {
+  it.each(['+91 98450 12345', '098450-12345', '9845012345', '+919845012345'])(
+    'accepts the client phone written as %s, shows it spaced and posts +919845012345',
+    async (typed) => {
+      const { calls } = mockApi({ ...baseApi, 'POST /api/requirements': { status: 201, body: makeRequirement() } })
+      const user = userEvent.setup()
+      renderWithProviders(<RequirementFormDialog open onOpenChange={() => {}} />)
+      await fillValid(user)
+      await user.clear(screen.getByLabelText('Client Phone'))
+      await user.click(screen.getByLabelText('Client Phone'))
+      await user.paste(typed)
+      await user.tab()
+      expect(screen.getByLabelText('Client Phone')).toHaveValue('+91 98450 12345')
+      await submit(user)
+      await expectToast('Requirement posted successfully')
+      expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({ clientPhone: '+919845012345' })
+    },
+  )
+
+  it('writes the budgets in lakh and crore under the fields', async () => {
+    mockApi(baseApi)
+    const user = userEvent.setup()
+    renderWithProviders(<RequirementFormDialog open onOpenChange={() => {}} />)
+    expect(screen.getByTestId('min-budget-in-words')).toHaveTextContent('')
+    await user.type(screen.getByLabelText('Min Budget (₹)'), '7500000')
+    await user.type(screen.getByLabelText('Max Budget (₹)'), '12500000')
+    expect(screen.getByTestId('min-budget-in-words')).toHaveTextContent('Seventy Five Lakh Rupees')
+    expect(screen.getByTestId('max-budget-in-words')).toHaveTextContent('One Crore Twenty Five Lakh Rupees')
+  })
+
+  it('edits: fills the form with the spaced +91 number and patches with +91', async () => {
     const requirement = makeRequirement({ propertyTypes: ['villa', 'apartment'], preferredCities: ['Warangal', 'Hyderabad'] })
     const { calls } = mockApi({ ...baseApi, 'PATCH /api/requirements/21': { body: requirement } })
     const user = userEvent.setup()
     renderWithProviders(<RequirementFormDialog open onOpenChange={() => {}} requirement={requirement} />)
     expect(screen.getByRole('heading', { name: 'Edit Client Requirement' })).toBeInTheDocument()
-    expect(screen.getByLabelText('Client Phone')).toHaveValue('9812345678')
+    expect(screen.getByLabelText('Client Phone')).toHaveValue('+91 98123 45678')
     expect(screen.getByRole('radio', { name: 'Villa' })).toBeChecked()
     await screen.findByRole('option', { name: 'Warangal' })
     expect(screen.getByLabelText('City')).toHaveValue('Warangal')

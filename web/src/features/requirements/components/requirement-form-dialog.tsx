@@ -1,3 +1,4 @@
+import type * as React from 'react'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Loader2 } from 'lucide-react'
 import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form'
@@ -5,7 +6,6 @@ import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, useUnsavedChanges } from '@/components/ui/dialog'
 import { Field, FieldSet } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
-import { InputWithPrefix } from '@/components/ui/input-with-prefix'
 import { NativeSelect } from '@/components/ui/native-select'
 import { RadioGroup } from '@/components/ui/radio-group'
 import { Textarea } from '@/components/ui/textarea'
@@ -25,6 +25,8 @@ import { useApiMutation } from '@/lib/api-mutation'
 import { StateCityField } from '@/components/state-city-field'
 import { PropertyTypeOption } from '@/components/property-type-option'
 import type { Requirement } from '@/lib/api-schemas'
+import { priceInWords } from '@/lib/price-words'
+import { formatIndianPhone, indianPhone } from '@/lib/phone-normalize'
 
 type RequirementFormDialogProps = {
   open: boolean
@@ -78,6 +80,7 @@ export function RequirementForm({ requirement, onSaved }: { requirement: Require
   useUnsavedChanges(form.formState.isDirty)
   const propertyType = useWatch({ control: form.control, name: 'propertyType' })
   const agricultural = propertyType === 'agricultural'
+  const [minPrice, maxPrice] = useWatch({ control: form.control, name: ['minPrice', 'maxPrice'] })
 
   const toasts = {
     successToast: editing ? 'Requirement updated successfully' : 'Requirement posted successfully',
@@ -117,8 +120,20 @@ export function RequirementForm({ requirement, onSaved }: { requirement: Require
         <Field {...fieldProps('clientName', 'Client Name')}>
           <Input {...form.register('clientName')} />
         </Field>
-        <Field {...fieldProps('clientPhone', 'Client Phone')}>
-          <InputWithPrefix prefix="+91" inputMode="numeric" maxLength={10} placeholder="9876543210" {...form.register('clientPhone')} />
+        <Field {...fieldProps('clientPhone', 'Client Phone')} hint="Indian mobile; +91 is added if missing">
+          <Input
+            type="tel"
+            inputMode="tel"
+            autoComplete="off"
+            placeholder="+91 98450 12345"
+            {...form.register('clientPhone', {
+              // Show the number as it will be saved once it reads as one.
+              onBlur: (e: React.FocusEvent<HTMLInputElement>) => {
+                const phone = indianPhone(e.target.value)
+                if (phone) form.setValue('clientPhone', formatIndianPhone(phone), { shouldValidate: form.formState.isSubmitted })
+              },
+            })}
+          />
         </Field>
       </div>
       <Field {...fieldProps('clientEmail', 'Client Email (optional)')}>
@@ -163,10 +178,19 @@ export function RequirementForm({ requirement, onSaved }: { requirement: Require
         </Field>
       </div>
       <div className="grid items-start gap-4 sm:grid-cols-2">
-        <Field {...fieldProps('minPrice', 'Min Budget (₹)')}>
+        {/* The amounts in words keep their line (min-h-4) while empty, so the form does not jump, as the property price does. */}
+        <Field
+          {...fieldProps('minPrice', 'Min Budget (₹)')}
+          hint={priceInWords(minPrice)}
+          hintProps={{ className: 'min-h-4', 'data-testid': 'min-budget-in-words' }}
+        >
           <Input type="number" min={0} inputMode="numeric" {...form.register('minPrice')} />
         </Field>
-        <Field {...fieldProps('maxPrice', 'Max Budget (₹)')}>
+        <Field
+          {...fieldProps('maxPrice', 'Max Budget (₹)')}
+          hint={priceInWords(maxPrice)}
+          hintProps={{ className: 'min-h-4', 'data-testid': 'max-budget-in-words' }}
+        >
           <Input type="number" min={0} inputMode="numeric" {...form.register('maxPrice')} />
         </Field>
       </div>

@@ -7,6 +7,7 @@ import type { Match, Requirement } from '@/lib/api-schemas'
 import { whatsappForMatch } from '@/lib/contact'
 import { formatListingPrice, propertyTypeLabel, scoreClasses } from '@/lib/format'
 import { cn } from '@/lib/utils'
+import { cardImageUrl } from '@/lib/media'
 
 type RequirementMatchesDialogProps = {
   requirement: Requirement | null
@@ -26,7 +27,7 @@ function MatchRow({ match, onView }: { match: Match; onView: () => void }) {
     >
       <div className="flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-md bg-slate-100 sm:size-20">
         {image ? (
-          <img src={image} alt={p.title} className="size-full object-cover" />
+          <img src={cardImageUrl(image)} alt={p.title} className="size-full object-cover" />
         ) : (
           <Home className="size-8 text-slate-300" aria-hidden />
         )}

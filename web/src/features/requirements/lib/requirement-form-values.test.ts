@@ -57,7 +57,7 @@ describe('requirement form values', () => {
       }),
     )
     expect(values).toMatchObject({
-      clientPhone: '9812345678',
+      clientPhone: '+91 98123 45678',
       propertyType: 'villa',
       preferredCity: 'Warangal',
       preferredLocalities: 'Gachibowli, Kondapur',

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { Requirement, RequirementInput } from '@/lib/api-schemas'
-import { hasBedrooms, localPhone } from '@/features/requirements/lib/requirement-labels'
+import { hasBedrooms } from '@/features/requirements/lib/requirement-labels'
+import { formatIndianPhone, indianPhone } from '@/lib/phone-normalize'
 
 const amount = z
   .string()
@@ -16,7 +17,7 @@ export const requirementFormSchema = z
     clientPhone: z
       .string()
       .trim()
-      .regex(/^\d{10}$/, 'Phone number must be exactly 10 digits'),
+      .refine((v) => indianPhone(v) !== null, 'Phone number must be exactly 10 digits'),
     clientEmail: z.union([z.literal(''), z.email('Enter a valid email address')]),
     propertyType: z.string().min(1, 'Please select a property type'),
     listingPurpose: z.enum(['forSale', 'forRent', 'forLease']),
@@ -63,11 +64,11 @@ export const emptyRequirementForm: RequirementFormValues = {
 
 const text = (v: number | null | undefined) => (v == null ? '' : String(v))
 
-/** Form values of an existing requirement: +91 removed, first type and first city, notes as a fallback. */
+/** Form values of an existing requirement: the phone spaced as +91 98450 12345, first type and first city, notes as a fallback. */
 export function formValuesFromRequirement(r: Requirement): RequirementFormValues {
   return {
     clientName: r.clientName,
-    clientPhone: localPhone(r.clientPhone),
+    clientPhone: formatIndianPhone(r.clientPhone),
     clientEmail: r.clientEmail ?? '',
     propertyType: r.propertyTypes[0] ?? '',
     listingPurpose: r.listingPurpose,
@@ -94,12 +95,12 @@ export function splitLocalities(value: string) {
 
 /**
  * The request body (docs/product.md#requirement-form): one property type and one city as lists,
- * +91 on the phone, numbers as numbers, empty values omitted, active and real.
+ * the phone normalised to +91 and ten digits (as registration normalises), numbers as numbers, empty values omitted, active and real.
  */
 export function requirementBody(v: RequirementFormValues): RequirementInput {
   const body: RequirementInput = {
     clientName: v.clientName.trim(),
-    clientPhone: `+91${v.clientPhone.trim()}`,
+    clientPhone: indianPhone(v.clientPhone) ?? v.clientPhone.trim(),
     propertyTypes: [v.propertyType as RequirementInput['propertyTypes'][number]],
     listingPurpose: v.listingPurpose,
     preferredState: v.preferredState,
