@@ -23,6 +23,7 @@ func (s *server) routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/dashboard/stats", s.signedIn(s.dashboardStats))
 
 	s.networkRoutes(mux)
+	s.analyticsRoutes(mux)
 
 	// Live events for the signed-in user.
 	mux.HandleFunc("GET /api/events", s.signedIn(s.events))

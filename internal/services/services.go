@@ -11,6 +11,7 @@ import (
 	"context"
 	"log/slog"
 
+	"propmatch/internal/analytics"
 	"propmatch/internal/auth"
 	"propmatch/internal/dashboard"
 	"propmatch/internal/events"
@@ -52,6 +53,7 @@ type Set struct {
 	Matches      *match.Service
 	Marketplace  *marketplace.Service
 	Dashboard    *dashboard.Service
+	Analytics    *analytics.Service
 	Network      *network.Service
 	Messages     *message.Service
 	Media        *media.Service
@@ -74,6 +76,7 @@ func New(db *store.DB, o Options) Set {
 		Matches:      match.NewService(db, engine),
 		Marketplace:  marketplace.NewService(db),
 		Dashboard:    dashboard.NewService(db),
+		Analytics:    analytics.NewService(db),
 		Network:      network.NewService(db, pub),
 		Messages:     message.NewService(db, engine, pub),
 		Media:        media.NewService(db),

@@ -27,6 +27,8 @@ const MatchesPage = React.lazy(() => import('@/features/matches/routes/matches-p
 // Messaging and the agent network load on demand too.
 const MessagesPage = React.lazy(() => import('@/app/routes/messages/messages-page').then((m) => ({ default: m.MessagesPage })))
 const NetworkPage = React.lazy(() => import('@/features/network/routes/network-page').then((m) => ({ default: m.NetworkPage })))
+// Analytics brings recharts, which only this page loads.
+const AnalyticsPage = React.lazy(() => import('@/features/analytics/routes/analytics-page').then((m) => ({ default: m.AnalyticsPage })))
 
 function PageFallback() {
   return (
@@ -53,6 +55,7 @@ export function AppRoutes() {
             <Route path="/matches" element={<MatchesPage />} />
             <Route path="/messages" element={<MessagesPage />} />
             <Route path="/agents" element={<NetworkPage />} />
+            <Route path="/analytics" element={<AnalyticsPage />} />
             {comingSoonRoutes.map(({ path, title, description, icon, adminOnly }) => {
               const page = <ComingSoon title={title} description={description} icon={icon} />
               return (
