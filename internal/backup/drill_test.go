@@ -26,6 +26,7 @@ import (
 	"propmatch/internal/media"
 	"propmatch/internal/message"
 	"propmatch/internal/paging"
+	"propmatch/internal/site"
 	"propmatch/internal/store"
 	"propmatch/internal/store/storetest"
 	"propmatch/internal/training"
@@ -53,7 +54,9 @@ type market struct {
 
 // fill adds two logins, a small demo market around them, and activity:
 // matches in every status on both sides, messages, connections, a session,
-// a failed sign-in, a course with an enrolment, and a stored image.
+// a failed sign-in, courses with enrolments and a certificate, a pending
+// matching job, a stored image with its card-size copy, and the landing
+// page's content.
 func fill(t *testing.T, db *store.DB) market {
 	t.Helper()
 	a := authService(db)
@@ -129,6 +132,10 @@ func fill(t *testing.T, db *store.DB) market {
 		t.Fatal(err)
 	}
 	now := db.Time()
+	// The landing page's content, as an admin saved it.
+	if _, err := site.NewService(db).Seed(ctx, demo.SiteContent()); err != nil {
+		t.Fatal(err)
+	}
 	// A matching job still waiting: a listing edited just before the backup.
 	if err := db.WithTx(ctx, func(tx *sql.Tx) error {
 		var id int64
@@ -152,10 +159,11 @@ func fill(t *testing.T, db *store.DB) market {
 
 func pngDataURL(t *testing.T) string {
 	t.Helper()
-	im := image.NewRGBA(image.Rect(0, 0, 40, 30))
-	for x := range 40 {
-		for y := range 30 {
-			im.Set(x, y, color.RGBA{uint8(x * 6), uint8(y * 8), 200, 255})
+	// Wider than a card, so the upload keeps a card-size copy too.
+	im := image.NewRGBA(image.Rect(0, 0, 800, 500))
+	for x := range 800 {
+		for y := range 500 {
+			im.Set(x, y, color.RGBA{uint8(x / 4), uint8(y / 2), 200, 255})
 		}
 	}
 	var b bytes.Buffer

@@ -28,6 +28,7 @@ func (s *server) routes(mux *http.ServeMux) {
 
 	s.trainingRoutes(mux)
 	s.adRoutes(mux)
+	s.analyticsRoutes(mux)
 
 	// Live events for the signed-in user.
 	mux.HandleFunc("GET /api/events", s.signedIn(s.events))

@@ -11,8 +11,9 @@ import (
 	"context"
 	"log/slog"
 	"time"
-	"propmatch/internal/ads"
 
+	"propmatch/internal/ads"
+	"propmatch/internal/analytics"
 	"propmatch/internal/auth"
 	"propmatch/internal/dashboard"
 	"propmatch/internal/events"
@@ -62,6 +63,7 @@ type Set struct {
 	Matches      *match.Service
 	Marketplace  *marketplace.Service
 	Dashboard    *dashboard.Service
+	Analytics    *analytics.Service
 	Network      *network.Service
 	Messages     *message.Service
 	Media        *media.Service
@@ -98,6 +100,7 @@ func New(db *store.DB, o Options) Set {
 		Matches:      match.NewService(db, engine),
 		Marketplace:  marketplace.NewService(db),
 		Dashboard:    dashboard.NewService(db),
+		Analytics:    analytics.NewService(db),
 		Network:      network.NewService(db, pub),
 		Messages:     message.NewService(db, engine, pub),
 		Media:        media.NewService(db),

@@ -29,7 +29,9 @@ type Figures struct {
 // Page is the content as stored, with when it last changed.
 type Page struct {
 	Content
-	UpdatedAt time.Time `json:"updatedAt"`
+	// UpdatedAt is when a part last changed; nil while every part is its
+	// default.
+	UpdatedAt *time.Time `json:"updatedAt"`
 }
 
 // Service reads and saves the site content and counts the figures.
@@ -119,10 +121,17 @@ func (s *Service) save(ctx context.Context, by *int64, u Update) (Page, error) {
 	return s.Page(ctx)
 }
 
-// loadPage reads every part in one query. A part with no row (none is
-// missing after migration 00010, which seeds them all) reads as empty.
+// loadPage reads every part in one query. A part with no row reads as its
+// default (defaults.json): the spec's offers, plans and topics, and no
+// testimonials or contact details, which only a real customer and the
+// business itself can supply.
 func (s *Service) loadPage(ctx context.Context) (Page, error) {
 	var pg Page
+	for _, p := range parts {
+		if err := json.Unmarshal(defaults[p.name], p.value(&pg.Content)); err != nil {
+			return pg, apperr.Wrap(fmt.Errorf("default %s: %w", p.name, err), "read site content")
+		}
+	}
 	rows, err := s.db.QueryContext(ctx, `SELECT s.name, s.body, `+store.Qualify("s", "updated_at")+` FROM site_content s`)
 	if err != nil {
 		return pg, apperr.Wrap(err, "read site content")
@@ -146,8 +155,8 @@ func (s *Service) loadPage(ctx context.Context) (Page, error) {
 				return pg, apperr.Wrap(fmt.Errorf("part %s: %w", r.name, err), "read site content")
 			}
 		}
-		if r.at.After(pg.UpdatedAt) {
-			pg.UpdatedAt = r.at
+		if pg.UpdatedAt == nil || r.at.After(*pg.UpdatedAt) {
+			pg.UpdatedAt = &r.at
 		}
 	}
 	// Lists are never null in the answer.

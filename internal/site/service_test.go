@@ -12,7 +12,7 @@ import (
 	"propmatch/internal/store/storetest"
 )
 
-// TestDefaultsAreComplete: a freshly migrated database holds the spec's
+// TestDefaultsAreComplete: a freshly migrated database reads as the spec's
 // offers, three plans (Professional most popular), a titled demo video and
 // eight topics, all of which pass the save rules; the demo content passes
 // them too.
@@ -33,8 +33,8 @@ func TestDefaultsAreComplete(t *testing.T) {
 		if len(pg.Testimonials) != 0 || pg.Contact.Phone != "" {
 			t.Errorf("defaults invent testimonials or a phone: %+v %+v", pg.Testimonials, pg.Contact)
 		}
-		if pg.UpdatedAt.IsZero() {
-			t.Error("updatedAt is zero")
+		if pg.UpdatedAt != nil {
+			t.Errorf("updatedAt = %v before any save, want none", pg.UpdatedAt)
 		}
 		c := pg.Content
 		u := site.Update{Offers: &c.Offers, Plans: &c.Plans, Testimonials: &c.Testimonials, DemoVideo: &c.DemoVideo, Contact: &c.Contact, TrainingTopics: &c.TrainingTopics}

@@ -40,6 +40,8 @@ const CertificatePage = React.lazy(() =>
 )
 // The admins' editor of the landing page's content.
 const SiteAdminPage = React.lazy(() => import('@/features/site-admin/routes/site-admin-page').then((m) => ({ default: m.SiteAdminPage })))
+// Analytics brings recharts, which only this page loads.
+const AnalyticsPage = React.lazy(() => import('@/features/analytics/routes/analytics-page').then((m) => ({ default: m.AnalyticsPage })))
 
 function PageFallback() {
   return (
@@ -82,6 +84,7 @@ export function AppRoutes() {
             <Route path="/messages" element={<MessagesPage />} />
             <Route path="/agents" element={<NetworkPage />} />
             <Route path="/training" element={<TrainingPage />} />
+            <Route path="/analytics" element={<AnalyticsPage />} />
             {comingSoonRoutes.map(({ path, title, description, icon, adminOnly }) => {
               const page = <ComingSoon title={title} description={description} icon={icon} />
               return (

@@ -528,6 +528,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's performance figures over a window
+         * @description Every figure is counted by the database over the caller's own rows only. Cards carry an all-time total and the count in the window; match breakdowns, the funnel and the performance lists cover the matches made in the window, each counted by the caller's own side of the match (see docs/decisions.md, "Analytics (issue 13)"). Days are India's calendar days; the window ends today.
+         */
+        get: operations["analytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/agents": {
         parameters: {
             query?: never;
@@ -1699,6 +1719,143 @@ export interface components {
             courses: number;
             /** @description Courses the caller is enrolled in */
             enrolledCourses: number;
+        };
+        AnalyticsCard: {
+            /** @description All time */
+            total: number;
+            /** @description Made (or for connections accepted) in the window */
+            inWindow: number;
+        };
+        AnalyticsCount: {
+            value: string;
+            count: number;
+        };
+        /** @description A listing's (or requirement's) matches made in the window, and how many of them reached contacted and interested on the caller's side */
+        AnalyticsPerformance: {
+            id: number;
+            /** @description The listing's title, or the requirement's client name */
+            title: string;
+            matches: number;
+            contacted: number;
+            interested: number;
+        };
+        AnalyticsReport: {
+            /** @enum {string} */
+            window: "7d" | "30d" | "90d";
+            /**
+             * Format: date
+             * @description The window's first day (India)
+             */
+            from: string;
+            /**
+             * Format: date
+             * @description Today (India)
+             */
+            to: string;
+            cards: {
+                properties: components["schemas"]["AnalyticsCard"];
+                requirements: components["schemas"]["AnalyticsCard"];
+                matches: components["schemas"]["AnalyticsCard"];
+                matchesAsBuyer: components["schemas"]["AnalyticsCard"];
+                matchesAsSeller: components["schemas"]["AnalyticsCard"];
+                connections: components["schemas"]["AnalyticsCard"];
+                messagesSent: components["schemas"]["AnalyticsCard"];
+            };
+            /** @description The caller's listings per property type (every type, 0 when none) */
+            propertyTypes: components["schemas"]["AnalyticsCount"][];
+            /** @description The caller's listings per purpose */
+            listingPurposes: components["schemas"]["AnalyticsCount"][];
+            /** @description The caller's requirements per timeline */
+            requirementTimelines: components["schemas"]["AnalyticsCount"][];
+            /** @description The matches made in the window per status of the caller's side */
+            matchStatuses: {
+                status: components["schemas"]["MatchStatus"];
+                asBuyer: number;
+                asSeller: number;
+                total: number;
+            }[];
+            /** @description The matches made in the window that reached each step, with the share of the step before and of the first */
+            funnel: {
+                /** @enum {string} */
+                step: "new" | "viewed" | "contacted" | "interested" | "closed";
+                count: number;
+                fromPrevious: number;
+                fromStart: number;
+            }[];
+            /** @description One entry per day of the window, oldest first */
+            series: {
+                /** Format: date */
+                date: string;
+                matchesAsBuyer: number;
+                matchesAsSeller: number;
+                messagesSent: number;
+                messagesReceived: number;
+                /** @description Connections accepted that day */
+                connections: number;
+            }[];
+            responseTime: {
+                /** @description Messages in the window that opened or re-opened a conversation with the caller */
+                received: number;
+                /** @description Those the caller has answered */
+                answered: number;
+                /** @description Median time to the caller's first answer; null when none */
+                medianSeconds: number | null;
+            };
+            /** @description The caller's listings with the most matches made in the window (at most 10) */
+            listingPerformance: components["schemas"]["AnalyticsPerformance"][];
+            /** @description The caller's requirements with the most matches made in the window (at most 10) */
+            requirementPerformance: components["schemas"]["AnalyticsPerformance"][];
+            /** @description The five most recent of each kind, newest first */
+            recent: {
+                properties: {
+                    id: number;
+                    title: string;
+                    propertyType: string;
+                    listingPurpose: string;
+                    city: string;
+                    price: number;
+                    /** Format: date-time */
+                    createdAt: string;
+                }[];
+                requirements: {
+                    id: number;
+                    clientName: string;
+                    listingPurpose: string;
+                    timeline: string;
+                    /** Format: date-time */
+                    createdAt: string;
+                }[];
+                matches: {
+                    id: number;
+                    /** @enum {string} */
+                    side: "buyer" | "seller";
+                    matchScore: number;
+                    propertyTitle: string;
+                    match: {
+                        status: components["schemas"]["MatchStatus"];
+                        /** Format: date-time */
+                        createdAt: string;
+                    };
+                }[];
+                connections: {
+                    id: number;
+                    agentId: number;
+                    agentName: string;
+                    /** Format: date-time */
+                    acceptedAt: string;
+                }[];
+                messages: {
+                    id: number;
+                    /** @enum {string} */
+                    direction: "sent" | "received";
+                    agentId: number;
+                    agentName: string;
+                    /** @description The message's first 80 characters */
+                    preview: string;
+                    /** Format: date-time */
+                    createdAt: string;
+                }[];
+            };
         };
         /** @enum {string} */
         ConnectionStatus: "pending" | "accepted" | "rejected" | "cancelled";
@@ -2877,6 +3034,30 @@ export interface operations {
                     "application/json": components["schemas"]["Advertisement"][];
                 };
             };
+        };
+    };
+    analytics: {
+        parameters: {
+            query?: {
+                /** @description The window's length (30d when absent) */
+                window?: "7d" | "30d" | "90d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsReport"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
         };
     };

@@ -1,4 +1,4 @@
-import { BarChart3, DatabaseBackup, Mail, Settings, Shield, ShieldCheck, User, type LucideIcon } from 'lucide-react'
+import { DatabaseBackup, Mail, Settings, Shield, ShieldCheck, User, type LucideIcon } from 'lucide-react'
 
 export type ComingSoonRoute = {
   path: string
@@ -11,12 +11,6 @@ export type ComingSoonRoute = {
 
 /** Signed-in routes of the route table whose feature is not built yet. */
 export const comingSoonRoutes: ComingSoonRoute[] = [
-  {
-    path: '/analytics',
-    title: 'Performance Analytics',
-    icon: BarChart3,
-    description: 'How your listings, requirements and matches perform over time.',
-  },
   { path: '/profile', title: 'My Profile', icon: User, description: 'Your public agent profile, picture, RERA number and bio.' },
   { path: '/settings', title: 'Settings', icon: Settings, description: 'Account, password and notification settings.' },
   { path: '/email-test', title: 'Email Template Testing', icon: Mail, description: 'Preview and send test emails.', adminOnly: 'redirect' },
