@@ -56,7 +56,6 @@ type server struct {
 	done chan struct{}
 }
 
-
 func startServer(t *testing.T, dbURL, dir string) *server {
 	t.Helper()
 	bin, err := buildServer()
