@@ -37,7 +37,14 @@ func Run(t *testing.T, fn func(t *testing.T, db *store.DB)) {
 func URL(t testing.TB, e store.Engine) string {
 	t.Helper()
 	if e == store.SQLite {
-		return "sqlite:" + filepath.Join(t.TempDir(), "test.db")
+		// Not t.TempDir(): its name comes from the test's, and a '#' in it
+		// (a repeated subtest name) would end the database URL early.
+		dir, err := os.MkdirTemp("", "propmatch-test-")
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = os.RemoveAll(dir) })
+		return "sqlite:" + filepath.Join(dir, "test.db")
 	}
 	base := os.Getenv("TEST_DATABASE_URL")
 	if base == "" {
