@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net"
 	"net/url"
 	"strconv"
 	"strings"
@@ -45,8 +46,14 @@ type Config struct {
 	// MatchingDelay holds a write's matching job back, so that a burst of
 	// edits of one object is matched once (0: match at once).
 	MatchingDelay time.Duration
+	// QueueStuckAfter is how long the oldest pending job may wait before
+	// /readyz warns that the queue is stuck.
+	QueueStuckAfter time.Duration
 	// StreamsPerAgent caps one agent's open event streams per instance.
 	StreamsPerAgent int
+	// MetricsAddr is where GET /metrics (Prometheus) is served, on its own
+	// listener, never the public one; empty serves no metrics.
+	MetricsAddr string
 	// Secret keys the stored hashes of one-time codes. When it is empty the
 	// secret is read from SecretFile (made at first start), by default
 	// propmatch.secret next to the SQLite database or in ./data.
@@ -130,6 +137,11 @@ func loadConfig(getenv func(string) string) (Config, error) {
 	c.QueueWorkers = num("PROPMATCH_QUEUE_WORKERS", 2)
 	c.QueueLease = dur("PROPMATCH_QUEUE_LEASE", time.Minute)
 	c.MatchingDelay = dur("PROPMATCH_MATCHING_DELAY", 0)
+	c.QueueStuckAfter = dur("PROPMATCH_QUEUE_STUCK_AFTER", 15*time.Minute)
+	c.MetricsAddr = str("PROPMATCH_METRICS_ADDR", "")
+	if err := checkMetricsAddr(c.MetricsAddr, c.Addr); err != nil {
+		errs = append(errs, err)
+	}
 	if c.QueueWorkers < 1 {
 		errs = append(errs, fmt.Errorf("PROPMATCH_QUEUE_WORKERS must be at least 1"))
 	}
@@ -175,4 +187,20 @@ func parseOrigin(raw string) (string, error) {
 	origin := strings.ToLower(u.Scheme + "://" + u.Host)
 	origin = strings.TrimSuffix(origin, map[string]string{"https": ":443", "http": ":80"}[u.Scheme])
 	return origin, nil
+}
+
+// checkMetricsAddr returns an error when addr, the metrics listen address,
+// is set but is no host:port, or is the public address itself.
+func checkMetricsAddr(addr, public string) error {
+	if addr == "" {
+		return nil
+	}
+	_, port, err := net.SplitHostPort(addr)
+	if n, errPort := strconv.Atoi(port); err != nil || errPort != nil || n < 0 || n > 65535 {
+		return fmt.Errorf("PROPMATCH_METRICS_ADDR must be a listen address such as 127.0.0.1:9090, got %q", addr)
+	}
+	if addr == public {
+		return fmt.Errorf("PROPMATCH_METRICS_ADDR must differ from PROPMATCH_ADDR (%s): metrics are never served on the public listener", public)
+	}
+	return nil
 }

@@ -16,6 +16,7 @@ import (
 	"propmatch/internal/events"
 	"propmatch/internal/httpapi"
 	"propmatch/internal/jobs"
+	"propmatch/internal/metrics"
 	"propmatch/internal/notify"
 	"propmatch/internal/security"
 	"propmatch/internal/services"
@@ -119,6 +120,15 @@ func serve(ctx context.Context, cfg Config, web fs.FS, args []string, log *slog.
 	if err != nil {
 		return err
 	}
+	if cfg.MetricsAddr != "" {
+		deps.Metrics = metrics.New(db, set.Queue, log)
+		stopMetrics, err := serveMetrics(ctx, cfg.MetricsAddr, deps.Metrics, log)
+		if err != nil {
+			return errors.Join(err, ln.Close())
+		}
+		// The metrics listener outlives the drain, so scrapes see it.
+		defer stopMetrics()
+	}
 	if cfg.Dev() {
 		warnIfReachable(ln.Addr(), log, stderr)
 	}
@@ -138,6 +148,34 @@ func serve(ctx context.Context, cfg Config, web fs.FS, args []string, log *slog.
 	defer func() { stopQueue(); <-queued }()
 	log.Info("PropMatch is listening", "url", "http://"+ln.Addr().String(), "env", cfg.Env, "database", string(db.Engine))
 	return serveUntilDone(ctx, srv, ln, set.Auth, cfg.DrainTimeout, log)
+}
+
+// serveMetrics serves GET /metrics of m on its own listener at addr (and
+// nothing else: every other path is 404) until the returned stop is called.
+func serveMetrics(ctx context.Context, addr string, m *metrics.Metrics, log *slog.Logger) (stop func(), err error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, fmt.Errorf("metrics listener (PROPMATCH_METRICS_ADDR): %w", err)
+	}
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", m.Handler())
+	srv := newHTTPServer(ctx, mux, log)
+	served := make(chan struct{})
+	go func() {
+		defer close(served)
+		if err := srv.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
+			log.Error("metrics listener stopped", "err", err)
+		}
+	}()
+	log.Info("metrics are served", "url", "http://"+ln.Addr().String()+"/metrics")
+	return func() {
+		stopCtx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		if err := srv.Shutdown(stopCtx); err != nil {
+			log.Warn("shutdown: metrics listener", "err", errors.Join(err, srv.Close()))
+		}
+		<-served
+	}, nil
 }
 
 // senders deliver one-time codes and emails.
@@ -174,7 +212,8 @@ func handlerDeps(cfg Config, db *store.DB, set services.Set, web fs.FS, log *slo
 	return httpapi.Deps{DB: db, Set: set, Log: log, Web: web, Dev: cfg.Dev(), TrustProxy: cfg.TrustProxy,
 		AuthRatePerMinute: cfg.AuthRatePerMinute, AuthBurst: cfg.AuthBurst,
 		Quotas:       httpapi.Quotas{WritesPerMinute: cfg.WritesPerMinute, WriteBurst: cfg.WriteBurst, CreationsPerDay: cfg.CreationsPerDay},
-		PublicOrigin: cfg.PublicURL, DBTimeout: cfg.DBTimeout, MaxStreamsPerUser: cfg.StreamsPerAgent}
+		PublicOrigin: cfg.PublicURL, DBTimeout: cfg.DBTimeout, MaxStreamsPerUser: cfg.StreamsPerAgent,
+		QueueStuckAfter: cfg.QueueStuckAfter}
 }
 
 // newHTTPServer returns the server for h, with its timeouts. Event streams

@@ -77,6 +77,8 @@ func (s *server) events(w http.ResponseWriter, r *http.Request, u auth.User) {
 		return
 	}
 	defer s.streams.give(u.ID)
+	s.Metrics.StreamOpened()
+	defer s.Metrics.StreamClosed()
 	token := sessionToken(r)
 	sub := s.Events.Subscribe(u.ID, events.SessionKey(token))
 	defer sub.Close()

@@ -29,6 +29,7 @@ import (
 	"propmatch/internal/events"
 	"propmatch/internal/httpapi"
 	"propmatch/internal/jobs"
+	"propmatch/internal/metrics"
 	"propmatch/internal/notify"
 	"propmatch/internal/services"
 	"propmatch/internal/store"
@@ -53,6 +54,8 @@ type apiTest struct {
 	// apiOptions.manualQueue (see drain).
 	queue       *jobs.Queue
 	manualQueue bool
+	// metrics is the server's metrics when apiOptions.metrics, else nil.
+	metrics *metrics.Metrics
 }
 
 // apiOptions changes how newAPITest builds the server.
@@ -82,6 +85,8 @@ type apiOptions struct {
 	// calls drain; by default do drains the queue after every write, so a
 	// write's matches are readable when it returns, as before the queue.
 	manualQueue bool
+	// metrics turns the Prometheus metrics on (Deps.Metrics).
+	metrics bool
 }
 
 // testArgon is a cheap argon2id cost so that tests stay fast.
@@ -122,6 +127,9 @@ func newAPITest(t *testing.T, db *store.DB, opts apiOptions) *apiTest {
 	if !opts.production {
 		deps.Outbox = outbox
 	}
+	if opts.metrics {
+		deps.Metrics = metrics.New(db, set.Queue, log)
+	}
 	h := httpapi.New(deps)
 	if opts.wrap != nil {
 		h = opts.wrap(h)
@@ -142,7 +150,7 @@ func newAPITest(t *testing.T, db *store.DB, opts apiOptions) *apiTest {
 	client.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
 	bare.CheckRedirect = client.CheckRedirect
 	return &apiTest{t: t, db: db, auth: set.Auth, outbox: outbox, srv: srv, client: client, bare: &bare, logs: logs, clock: clock, bus: deps.Events,
-		queue: set.Queue, manualQueue: opts.manualQueue}
+		queue: set.Queue, manualQueue: opts.manualQueue, metrics: deps.Metrics}
 }
 
 // drain runs every queued job that is due, synchronously.

@@ -45,6 +45,10 @@ func (s *server) routes(mux *http.ServeMux) {
 		mux.HandleFunc("/dev/", http.NotFound)
 	}
 
+	// Metrics have their own listener (PROPMATCH_METRICS_ADDR), never
+	// this one: a scrape sent here gets 404, not the web app's page.
+	mux.HandleFunc("/metrics", http.NotFound)
+
 	// Anything else under /api is a JSON 404; everything else is the web app.
 	mux.HandleFunc("/api/", s.apiNotFound)
 	mux.Handle("/", s.webApp())

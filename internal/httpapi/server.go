@@ -15,6 +15,7 @@ import (
 
 	"propmatch/internal/apperr"
 	"propmatch/internal/auth"
+	"propmatch/internal/metrics"
 	"propmatch/internal/notify"
 	"propmatch/internal/services"
 	"propmatch/internal/store"
@@ -54,6 +55,11 @@ type Deps struct {
 	AuthBurst         int
 	// Quotas limits each signed-in agent's writes and daily creations.
 	Quotas Quotas
+	// Metrics counts requests and open streams; nil counts nothing.
+	Metrics *metrics.Metrics
+	// QueueStuckAfter is how long the oldest pending background job may
+	// wait before /readyz warns that the queue is stuck (15 min when zero).
+	QueueStuckAfter time.Duration
 }
 
 // New returns the PropMatch HTTP handler.
@@ -64,6 +70,9 @@ func New(d Deps) http.Handler {
 	mux := http.NewServeMux()
 	s.routes(mux)
 	var h http.Handler = mux
+	if d.Metrics != nil {
+		h = notePattern(mux)
+	}
 	h = s.limitWrites(h)
 	h = s.loadSession(h)
 	h = s.withDeadline(h)
@@ -73,6 +82,9 @@ func New(d Deps) http.Handler {
 	h = s.securityHeaders(h)
 	h = s.logRequests(h)
 	h = s.recoverPanics(h)
+	if d.Metrics != nil {
+		h = s.countRequests(mux, h)
+	}
 	return h
 }
 
@@ -89,6 +101,7 @@ const (
 	userKey ctxKey = iota
 	tokenKey
 	logKey
+	routeKey
 )
 
 // requestInfo is filled in by handlers for the request log line.

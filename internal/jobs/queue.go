@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"propmatch/internal/cached"
 	"propmatch/internal/store"
 )
 
@@ -70,6 +71,7 @@ type Queue struct {
 	mu       sync.RWMutex
 	handlers map[string]Handler
 	wake     chan struct{}
+	recent   *cached.Value[Stats] // RecentStats
 }
 
 // NewQueue returns a queue on db; register handlers, then Run it.
@@ -83,6 +85,8 @@ func NewQueue(db *store.DB, cfg Config) *Queue {
 		worker:   fmt.Sprintf("%s:%d:%s", host, os.Getpid(), hex.EncodeToString(b)),
 		handlers: map[string]Handler{},
 		wake:     make(chan struct{}, 1),
+		recent: &cached.Value[Stats]{For: RecentFor, Now: db.Time,
+			Load: func(ctx context.Context) (Stats, error) { return ReadStats(ctx, db) }},
 	}
 }
 

@@ -20,6 +20,8 @@ type Stats struct {
 	// failed for good, in the last minute.
 	DoneLastMinute   int `json:"doneLastMinute"`
 	FailedLastMinute int `json:"failedLastMinute"`
+	// FailedLastDay counts the jobs that failed for good in the last 24 hours.
+	FailedLastDay int `json:"failedLastDay"`
 	// Failed is how many failed jobs are kept.
 	Failed int `json:"failed"`
 }
@@ -30,14 +32,15 @@ func (s Stats) zero() bool { return s == Stats{} }
 // ReadStats returns the queue's figures at now.
 func ReadStats(ctx context.Context, db *store.DB) (Stats, error) {
 	now := db.Time()
-	minuteAgo := now.Add(-time.Minute)
+	minuteAgo, dayAgo := now.Add(-time.Minute), now.Add(-24*time.Hour)
 	var s Stats
 	err := db.QueryRowContext(ctx, `SELECT
 			COUNT(*) FILTER (WHERE state IN ('pending', 'running')),
 			COUNT(*) FILTER (WHERE state = 'done' AND updated_at >= $1),
 			COUNT(*) FILTER (WHERE state = 'failed' AND updated_at >= $1),
+			COUNT(*) FILTER (WHERE state = 'failed' AND updated_at >= $2),
 			COUNT(*) FILTER (WHERE state = 'failed')
-		FROM jobs`, minuteAgo).Scan(&s.Depth, &s.DoneLastMinute, &s.FailedLastMinute, &s.Failed)
+		FROM jobs`, minuteAgo, dayAgo).Scan(&s.Depth, &s.DoneLastMinute, &s.FailedLastMinute, &s.FailedLastDay, &s.Failed)
 	if err != nil {
 		return s, fmt.Errorf("jobs: stats: %w", err)
 	}
@@ -101,6 +104,14 @@ func (q *Queue) report(ctx context.Context) {
 
 // Stats returns the figures of the queue's database.
 func (q *Queue) Stats(ctx context.Context) (Stats, error) { return ReadStats(ctx, q.db) }
+
+// RecentFor is how long RecentStats keeps the figures it read.
+const RecentFor = 5 * time.Second
+
+// RecentStats returns the figures read at most RecentFor ago: what metric
+// scrapes and readiness probes read, so that however often they come they
+// cost one read of the jobs table per period.
+func (q *Queue) RecentStats(ctx context.Context) (Stats, error) { return q.recent.Get(ctx) }
 
 // Failed returns the newest failed jobs, at most limit.
 func (q *Queue) Failed(ctx context.Context, limit int) ([]Job, error) {

@@ -1115,7 +1115,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness probe (database reachable, schema up to date) */
+        /**
+         * Readiness probe (database reachable, schema up to date), with warnings
+         * @description 200 while this instance can serve: the database answers and its schema is the one this build needs. Conditions
+         *     an operator should look at but that do not stop serving are listed in `warnings` (the status stays 200): a
+         *     background job pending for longer than `PROPMATCH_QUEUE_STUCK_AFTER` (15 min by default), or jobs that failed
+         *     for good in the last 24 hours. The queue figures are at most 5 s old. Prometheus metrics are not served here but
+         *     on their own listener (`PROPMATCH_METRICS_ADDR`); `GET /metrics` on this listener answers 404.
+         */
         get: operations["readyz"];
         put?: never;
         post?: never;
@@ -1228,9 +1235,9 @@ export interface components {
         SitePage: components["schemas"]["SiteContent"] & {
             /**
              * Format: date-time
-             * @description When a part last changed
+             * @description When a part last changed; null while every part is its default
              */
-            updatedAt: string;
+            updatedAt: string | null;
         };
         /** @description Any non-empty subset of the parts of SiteContent. */
         SiteContentUpdate: {
@@ -1428,6 +1435,22 @@ export interface components {
          *     the count before its last write is matched).
          */
         MatchCount: number;
+        Readiness: {
+            /** @enum {string} */
+            status: "ready" | "not ready";
+            /** @description Why the instance is not ready (503 only) */
+            message?: string;
+            /** @description What an operator should look at; none turns the instance not ready */
+            warnings: {
+                /**
+                 * @description `queue_stuck`: the oldest pending job waited longer than the threshold; `jobs_failed`: jobs failed
+                 *     for good in the last 24 hours; `queue`: the queue's figures could not be read.
+                 * @enum {string}
+                 */
+                check: "queue" | "queue_stuck" | "jobs_failed";
+                message: string;
+            }[];
+        };
         QueueStats: {
             /** @description Jobs still to do (pending or running) */
             depth: number;
@@ -1436,6 +1459,8 @@ export interface components {
             doneLastMinute: number;
             /** @description Jobs that failed for good in the last minute */
             failedLastMinute: number;
+            /** @description Jobs that failed for good in the last 24 hours */
+            failedLastDay: number;
             /** @description Failed jobs kept */
             failed: number;
             /** @description The newest failed jobs (at most 100), newest first */
@@ -3034,6 +3059,7 @@ export interface operations {
                     "application/json": components["schemas"]["Advertisement"][];
                 };
             };
+            401: components["responses"]["Unauthorized"];
         };
     };
     analytics: {
@@ -4153,7 +4179,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": "ok";
+                    /**
+                     * @example {
+                     *       "status": "ready",
+                     *       "warnings": [
+                     *         {
+                     *           "check": "jobs_failed",
+                     *           "message": "2 background job(s) failed for good in the last 24 hours. See GET /api/admin/queue."
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Readiness"];
                 };
             };
             /** @description Not ready */
@@ -4162,7 +4199,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    /**
+                     * @example {
+                     *       "status": "not ready",
+                     *       "message": "database unavailable",
+                     *       "warnings": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Readiness"];
                 };
             };
         };

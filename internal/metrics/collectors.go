@@ -1,0 +1,85 @@
+package metrics
+
+import (
+	"context"
+	"log/slog"
+
+	"github.com/prometheus/client_golang/prometheus"
+
+	"propmatch/internal/cached"
+	"propmatch/internal/jobs"
+	"propmatch/internal/security"
+	"propmatch/internal/store"
+)
+
+var (
+	jobsDepth = prometheus.NewDesc("propmatch_jobs_depth",
+		"Background jobs still to do (pending or running), in the shared database.", nil, nil)
+	jobsOldest = prometheus.NewDesc("propmatch_jobs_oldest_pending_seconds",
+		"How long the oldest pending background job has waited (0 when none waits).", nil, nil)
+	jobsFailedDay = prometheus.NewDesc("propmatch_jobs_failed_last_day",
+		"Background jobs that failed for good in the last 24 hours.", nil, nil)
+	jobsFailed = prometheus.NewDesc("propmatch_jobs_failed",
+		"Background jobs kept as failed for good.", nil, nil)
+	securityEvents = prometheus.NewDesc("propmatch_security_events",
+		"Security events kept in the shared database (failed sign-ins, rate-limit refusals, suspicious requests...), by type.",
+		[]string{"type"}, nil)
+	sourceUp = prometheus.NewDesc("propmatch_metrics_source_up",
+		"1 when the figures of source could be read from the database at this scrape, 0 when not.", []string{"source"}, nil)
+)
+
+// dbCollector reports the figures that live in the database: the job
+// queue's (jobs.Queue.RecentStats keeps them jobs.RecentFor) and the
+// security events per type (kept CacheFor). Each read has ReadTimeout; a
+// failed one leaves its figures out and sets its source_up to 0.
+type dbCollector struct {
+	queue  *jobs.Queue
+	events *cached.Value[map[string]int]
+	log    *slog.Logger
+}
+
+func newDBCollector(db *store.DB, queue *jobs.Queue, log *slog.Logger) *dbCollector {
+	return &dbCollector{queue: queue, log: log, events: &cached.Value[map[string]int]{For: CacheFor, Now: db.Time,
+		Load: func(ctx context.Context) (map[string]int, error) { return security.CountByType(ctx, db) }}}
+}
+
+// Describe implements prometheus.Collector.
+func (c *dbCollector) Describe(ch chan<- *prometheus.Desc) {
+	for _, d := range []*prometheus.Desc{jobsDepth, jobsOldest, jobsFailedDay, jobsFailed, securityEvents, sourceUp} {
+		ch <- d
+	}
+}
+
+// Collect implements prometheus.Collector.
+func (c *dbCollector) Collect(ch chan<- prometheus.Metric) {
+	gauge := func(d *prometheus.Desc, v float64, labels ...string) {
+		ch <- prometheus.MustNewConstMetric(d, prometheus.GaugeValue, v, labels...)
+	}
+	up := func(source string, err error) bool {
+		if err != nil {
+			c.log.Warn("metrics: read figures from the database", "source", source, "err", err)
+			gauge(sourceUp, 0, source)
+			return false
+		}
+		gauge(sourceUp, 1, source)
+		return true
+	}
+	if s, err := read(c.queue.RecentStats); up("jobs", err) {
+		gauge(jobsDepth, float64(s.Depth))
+		gauge(jobsOldest, s.OldestPendingSeconds)
+		gauge(jobsFailedDay, float64(s.FailedLastDay))
+		gauge(jobsFailed, float64(s.Failed))
+	}
+	if counts, err := read(c.events.Get); up("security_events", err) {
+		for typ, n := range counts {
+			gauge(securityEvents, float64(n), typ)
+		}
+	}
+}
+
+// read returns what get returns within ReadTimeout.
+func read[T any](get func(context.Context) (T, error)) (T, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), ReadTimeout)
+	defer cancel()
+	return get(ctx)
+}
