@@ -45,3 +45,11 @@ func (v *Value[T]) Get(ctx context.Context) (T, error) {
 	v.val, v.at, v.valid = val, now, true
 	return val, nil
 }
+
+// Reset drops the kept value: the next Get loads a fresh one (after a write
+// that changes it).
+func (v *Value[T]) Reset() {
+	v.mu.Lock()
+	v.valid = false
+	v.mu.Unlock()
+}

@@ -5,10 +5,11 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
-	"sync"
+	"sync/atomic"
 	"time"
 
 	"propmatch/internal/apperr"
+	"propmatch/internal/cached"
 	"propmatch/internal/store"
 )
 
@@ -37,23 +38,32 @@ type Page struct {
 // Service reads and saves the site content and counts the figures.
 type Service struct {
 	db      *store.DB
-	page    cache[Page]
-	figures cache[Figures]
+	page    cached.Value[Page]
+	figures cached.Value[Figures]
+	// pageLoads and figureLoads count database reads (for the cache's tests).
+	pageLoads, figureLoads atomic.Int64
 }
 
 // NewService returns a Service.
 func NewService(db *store.DB) *Service {
 	s := &Service{db: db}
-	s.page.load, s.figures.load = s.loadPage, s.countFigures
+	s.page = cached.Value[Page]{For: CacheFor, Now: db.Time, Load: func(ctx context.Context) (Page, error) {
+		s.pageLoads.Add(1)
+		return s.loadPage(ctx)
+	}}
+	s.figures = cached.Value[Figures]{For: CacheFor, Now: db.Time, Load: func(ctx context.Context) (Figures, error) {
+		s.figureLoads.Add(1)
+		return s.countFigures(ctx)
+	}}
 	return s
 }
 
 // Page returns the content, from memory when read within CacheFor.
-func (s *Service) Page(ctx context.Context) (Page, error) { return s.page.get(ctx, s.db.Time()) }
+func (s *Service) Page(ctx context.Context) (Page, error) { return s.page.Get(ctx) }
 
 // Figures returns the live figures, from memory when counted within CacheFor.
 func (s *Service) Figures(ctx context.Context) (Figures, error) {
-	return s.figures.get(ctx, s.db.Time())
+	return s.figures.Get(ctx)
 }
 
 // parts names each stored document and says how to read and write it.
@@ -117,7 +127,7 @@ func (s *Service) save(ctx context.Context, by *int64, u Update) (Page, error) {
 	if err != nil {
 		return Page{}, apperr.Wrap(err, "save site content")
 	}
-	s.page.reset()
+	s.page.Reset()
 	return s.Page(ctx)
 }
 
@@ -191,48 +201,8 @@ func (s *Service) countFigures(ctx context.Context) (Figures, error) {
 	return f, apperr.Wrap(err, "count site figures")
 }
 
-// cache keeps one value for CacheFor. Callers that arrive while it loads
-// wait for that load instead of starting their own, so each period costs
-// one query however many visitors come.
-type cache[T any] struct {
-	mu    sync.Mutex
-	load  func(context.Context) (T, error)
-	val   T
-	at    time.Time
-	valid bool
-	loads int // how many times load ran (for tests)
-}
-
-func (c *cache[T]) get(ctx context.Context, now time.Time) (T, error) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.valid && now.Sub(c.at) < CacheFor && !now.Before(c.at) {
-		return c.val, nil
-	}
-	v, err := c.load(ctx)
-	c.loads++
-	if err != nil {
-		var zero T
-		return zero, err
-	}
-	c.val, c.at, c.valid = v, now, true
-	return v, nil
-}
-
-func (c *cache[T]) reset() {
-	c.mu.Lock()
-	c.valid = false
-	c.mu.Unlock()
-}
-
 // Loads reports how many times the content and the figures were read from
 // the database: what the tests of the cache count.
 func (s *Service) Loads() (page, figures int) {
-	s.page.mu.Lock()
-	page = s.page.loads
-	s.page.mu.Unlock()
-	s.figures.mu.Lock()
-	figures = s.figures.loads
-	s.figures.mu.Unlock()
-	return page, figures
+	return int(s.pageLoads.Load()), int(s.figureLoads.Load())
 }
