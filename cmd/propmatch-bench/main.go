@@ -93,7 +93,7 @@ type measurement struct {
 	// timed from commit to matches readable.
 	fresh      int
 	freshEvery time.Duration
-	log              *slog.Logger
+	log        *slog.Logger
 }
 
 // measure times creates and read loads on the market at url.

@@ -45,6 +45,9 @@ type Config struct {
 	// MatchingDelay holds a write's matching job back, so that a burst of
 	// edits of one object is matched once (0: match at once).
 	MatchingDelay time.Duration
+	// MatchingChunk is how many requirements one transaction of a
+	// listing's matching job settles (see matching.PropertyChunk).
+	MatchingChunk int
 	// StreamsPerAgent caps one agent's open event streams per instance.
 	StreamsPerAgent int
 	// Secret keys the stored hashes of one-time codes. When it is empty the
@@ -130,8 +133,12 @@ func loadConfig(getenv func(string) string) (Config, error) {
 	c.QueueWorkers = num("PROPMATCH_QUEUE_WORKERS", 2)
 	c.QueueLease = dur("PROPMATCH_QUEUE_LEASE", time.Minute)
 	c.MatchingDelay = dur("PROPMATCH_MATCHING_DELAY", 0)
+	c.MatchingChunk = num("PROPMATCH_MATCHING_CHUNK", 100)
 	if c.QueueWorkers < 1 {
 		errs = append(errs, fmt.Errorf("PROPMATCH_QUEUE_WORKERS must be at least 1"))
+	}
+	if c.MatchingChunk < 1 {
+		errs = append(errs, fmt.Errorf("PROPMATCH_MATCHING_CHUNK must be at least 1"))
 	}
 	c.Secret, c.SecretFile = getenv("PROPMATCH_SECRET"), str("PROPMATCH_SECRET_FILE", "")
 	if c.StreamsPerAgent < 1 {
