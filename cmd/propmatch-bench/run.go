@@ -94,6 +94,7 @@ type result struct {
 	wall  time.Duration
 	bytes int64         // response bytes read, for read loads
 	cpu   time.Duration // CPU time of the whole process (server and clients), for read loads
+	note  string        // printed after the figures
 }
 
 func (r *run) report(res result, err error) {
@@ -117,7 +118,7 @@ func (r *run) report(res result, err error) {
 		size = fmt.Sprintf("  %.1f kB/response, %s CPU/request", float64(res.bytes)/float64(n)/1000, round(res.cpu/time.Duration(n)))
 	}
 	fmt.Printf("  %-40s n=%-6d p50=%-9s p99=%-9s max=%-9s mean=%-9s %8.0f ops/s%s\n", res.name, n,
-		round(pct(0.50)), round(pct(0.99)), round(res.lat[n-1]), round(sum/time.Duration(n)), float64(n)/res.wall.Seconds(), size)
+		round(pct(0.50)), round(pct(0.99)), round(res.lat[n-1]), round(sum/time.Duration(n)), float64(n)/res.wall.Seconds(), size+res.note)
 }
 
 func round(d time.Duration) string {

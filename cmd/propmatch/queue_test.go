@@ -74,7 +74,9 @@ func startServer(t *testing.T, dbURL, dir string) *server {
 		"PROPMATCH_SECRET=queue-test-secret-queue-test-secret-0123456789",
 		"PROPMATCH_WRITES_PER_MINUTE=0", "PROPMATCH_CREATIONS_PER_DAY=0", "PROPMATCH_AUTH_RATE_PER_MINUTE=0",
 		fmt.Sprintf("PROPMATCH_MATCHES_PER_REQUIREMENT=%d", matchLimit),
-		"PROPMATCH_QUEUE_LEASE=2s", "PROPMATCH_QUEUE_WORKERS=2", "PROPMATCH_DRAIN_TIMEOUT=5s")
+		"PROPMATCH_QUEUE_LEASE=2s", "PROPMATCH_QUEUE_WORKERS=2", "PROPMATCH_DRAIN_TIMEOUT=5s",
+		// Small chunks: a kill falls between the committed chunks of a listing's job.
+		"PROPMATCH_MATCHING_CHUNK=2")
 	logs := &bytes.Buffer{}
 	var mu sync.Mutex
 	cmd.Stdout, cmd.Stderr = syncWriter{&mu, logs}, syncWriter{&mu, logs}

@@ -49,6 +49,9 @@ type Config struct {
 	// QueueStuckAfter is how long the oldest pending job may wait before
 	// /readyz warns that the queue is stuck.
 	QueueStuckAfter time.Duration
+	// MatchingChunk is how many requirements one transaction of a
+	// listing's matching job settles (see matching.PropertyChunk).
+	MatchingChunk int
 	// StreamsPerAgent caps one agent's open event streams per instance.
 	StreamsPerAgent int
 	// MetricsAddr is where GET /metrics (Prometheus) is served, on its own
@@ -142,8 +145,12 @@ func loadConfig(getenv func(string) string) (Config, error) {
 	if err := checkMetricsAddr(c.MetricsAddr, c.Addr); err != nil {
 		errs = append(errs, err)
 	}
+	c.MatchingChunk = num("PROPMATCH_MATCHING_CHUNK", 100)
 	if c.QueueWorkers < 1 {
 		errs = append(errs, fmt.Errorf("PROPMATCH_QUEUE_WORKERS must be at least 1"))
+	}
+	if c.MatchingChunk < 1 {
+		errs = append(errs, fmt.Errorf("PROPMATCH_MATCHING_CHUNK must be at least 1"))
 	}
 	c.Secret, c.SecretFile = getenv("PROPMATCH_SECRET"), str("PROPMATCH_SECRET_FILE", "")
 	if c.StreamsPerAgent < 1 {

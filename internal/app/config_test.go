@@ -38,10 +38,10 @@ func TestLoadConfig(t *testing.T) {
 			return c.DBTimeout == 2*time.Second && c.DrainTimeout == 5*time.Second && c.StreamsPerAgent == 3
 		}},
 		{"JobQueueHasDefaults", nil, func(c Config) bool {
-			return c.QueueWorkers == 2 && c.QueueLease == time.Minute && c.MatchingDelay == 0
+			return c.QueueWorkers == 2 && c.QueueLease == time.Minute && c.MatchingDelay == 0 && c.MatchingChunk == 100
 		}},
-		{"JobQueueIsConfigurable", map[string]string{"PROPMATCH_QUEUE_WORKERS": "4", "PROPMATCH_QUEUE_LEASE": "30s", "PROPMATCH_MATCHING_DELAY": "3s"}, func(c Config) bool {
-			return c.QueueWorkers == 4 && c.QueueLease == 30*time.Second && c.MatchingDelay == 3*time.Second
+		{"JobQueueIsConfigurable", map[string]string{"PROPMATCH_QUEUE_WORKERS": "4", "PROPMATCH_QUEUE_LEASE": "30s", "PROPMATCH_MATCHING_DELAY": "3s", "PROPMATCH_MATCHING_CHUNK": "20"}, func(c Config) bool {
+			return c.QueueWorkers == 4 && c.QueueLease == 30*time.Second && c.MatchingDelay == 3*time.Second && c.MatchingChunk == 20
 		}},
 		{"PublicURLIsReadAsABrowserOrigin", map[string]string{"PROPMATCH_PUBLIC_URL": "HTTPS://PropMatch.Example.com:443/"}, func(c Config) bool {
 			return c.PublicURL == "https://propmatch.example.com"

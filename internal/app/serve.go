@@ -204,7 +204,7 @@ func newServices(cfg Config, db *store.DB, s senders, bus events.Bus, log *slog.
 	}
 	return services.New(db, services.Options{Auth: ac, OTP: s.otp, Mail: s.mail,
 		MatchLimit: cfg.MatchesPerRequirement, Events: bus, Log: log, MatchingDelay: cfg.MatchingDelay,
-		Queue: jobs.Config{Workers: cfg.QueueWorkers, Lease: cfg.QueueLease, Drain: cfg.DrainTimeout, Log: log}}), nil
+		MatchingChunk: cfg.MatchingChunk, Queue: jobs.Config{Workers: cfg.QueueWorkers, Lease: cfg.QueueLease, Drain: cfg.DrainTimeout, Log: log}}), nil
 }
 
 // handlerDeps returns what the HTTP layer needs, from the configuration.

@@ -22,6 +22,15 @@ import (
 // handler's error rolls tx back and the job is retried.
 type Handler func(ctx context.Context, tx *sql.Tx, j Job) (afterCommit func(context.Context), err error)
 
+// Prepare runs before a job's transaction, outside it, and returns the
+// Handler that finishes the job in it. It may read, and commit work of its
+// own in short transactions of its own, so that a long job does not hold
+// SQLite's one write lock (or a lock of its own) for its whole run; each of
+// those must leave the data consistent, and a rerun of the job after any of
+// them (a retry, or a worker killed between them) must converge to what
+// one uninterrupted run makes.
+type Prepare func(ctx context.Context, j Job) (Handler, error)
+
 // Config tunes a Queue; zero fields take the defaults.
 type Config struct {
 	// Workers is how many jobs this process runs at once (default 2).
@@ -69,7 +78,7 @@ type Queue struct {
 	cfg      Config
 	worker   string // this process's name in locked_by
 	mu       sync.RWMutex
-	handlers map[string]Handler
+	handlers map[string]Prepare
 	wake     chan struct{}
 	recent   *cached.Value[Stats] // RecentStats
 }
@@ -83,7 +92,7 @@ func NewQueue(db *store.DB, cfg Config) *Queue {
 		db:       db,
 		cfg:      cfg.withDefaults(),
 		worker:   fmt.Sprintf("%s:%d:%s", host, os.Getpid(), hex.EncodeToString(b)),
-		handlers: map[string]Handler{},
+		handlers: map[string]Prepare{},
 		wake:     make(chan struct{}, 1),
 		recent: &cached.Value[Stats]{For: RecentFor, Now: db.Time,
 			Load: func(ctx context.Context) (Stats, error) { return ReadStats(ctx, db) }},
@@ -92,12 +101,18 @@ func NewQueue(db *store.DB, cfg Config) *Queue {
 
 // Register makes h run the jobs of kind.
 func (q *Queue) Register(kind string, h Handler) {
-	q.mu.Lock()
-	defer q.mu.Unlock()
-	q.handlers[kind] = h
+	q.RegisterPrepared(kind, func(context.Context, Job) (Handler, error) { return h, nil })
 }
 
-func (q *Queue) handler(kind string) Handler {
+// RegisterPrepared makes p run the jobs of kind: p first, then the Handler
+// it returns in the job's transaction.
+func (q *Queue) RegisterPrepared(kind string, p Prepare) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	q.handlers[kind] = p
+}
+
+func (q *Queue) handler(kind string) Prepare {
 	q.mu.RLock()
 	defer q.mu.RUnlock()
 	return q.handlers[kind]
@@ -181,20 +196,25 @@ func (q *Queue) runOne(ctx, jobCtx context.Context) (bool, error) {
 	return true, q.settle(context.WithoutCancel(jobCtx), j, err)
 }
 
-// execute runs j's handler in a transaction that then marks j done, so the
-// handler's writes and the job's end commit together; when the lease has
-// passed to another worker meanwhile, nothing commits (errLost). The job
-// row is locked last, so a handler that waits for a lock of its own (the
+// execute runs j's Prepare, then its handler in a transaction that then
+// marks j done, so the handler's writes and the job's end commit together;
+// when the lease has passed to another worker meanwhile, nothing commits
+// (errLost). Work that Prepare committed stays (see Prepare). The job row
+// is locked last, so a handler that waits for a lock of its own (the
 // matching lock) holds no job row another transaction may need. A done job
 // keeps in locked_by the worker that did it. The handler's after-commit
 // function runs once the transaction has committed.
 func (q *Queue) execute(ctx context.Context, j *Job) error {
-	h := q.handler(j.Kind)
-	if h == nil {
+	prepare := q.handler(j.Kind)
+	if prepare == nil {
 		return fmt.Errorf("no handler for kind %q", j.Kind)
 	}
+	h, err := prepare(ctx, *j)
+	if err != nil {
+		return err
+	}
 	var after func(context.Context)
-	err := q.db.WithTx(ctx, func(tx *sql.Tx) error {
+	err = q.db.WithTx(ctx, func(tx *sql.Tx) error {
 		var err error
 		if after, err = h(ctx, tx, *j); err != nil {
 			return err

@@ -440,3 +440,56 @@ func TestShutdownLetsTheRunningJobFinishWithinTheDrain(t *testing.T) {
 		}
 	})
 }
+
+// A prepared job's Prepare runs outside the job's transaction, so it can
+// commit work of its own (on SQLite, while holding no write lock), and
+// that work stays when the try then fails; the retry runs Prepare again.
+func TestAPreparedJobCommitsItsOwnStepsBeforeItsTransaction(t *testing.T) {
+	eachEngine(t, 1, func(t *testing.T, dbs []*store.DB, c *clock) {
+		ctx := context.Background()
+		db := dbs[0]
+		q := NewQueue(db, Config{Backoff: time.Minute})
+		q.Register("step", func(context.Context, *sql.Tx, Job) (func(context.Context), error) { return nil, nil })
+		tries, finished := 0, 0
+		q.RegisterPrepared("long", func(ctx context.Context, j Job) (Handler, error) {
+			tries++
+			err := db.WithTx(ctx, func(tx *sql.Tx) error {
+				_, err := Enqueue(ctx, tx, db.Time(), New{Kind: "step", Key: fmt.Sprintf("step:%d", tries)})
+				return err
+			})
+			if err != nil {
+				return nil, err
+			}
+			if tries == 1 {
+				return nil, errors.New("the first try stops after its step")
+			}
+			return func(context.Context, *sql.Tx, Job) (func(context.Context), error) {
+				finished++
+				return nil, nil
+			}, nil
+		})
+		enqueue(t, db, New{Kind: "long", Key: "l:1"})
+		count := func(kind, state string) int {
+			var n int
+			if err := db.QueryRow(`SELECT COUNT(*) FROM jobs WHERE kind = $1 AND state = $2`, kind, state).Scan(&n); err != nil {
+				t.Fatal(err)
+			}
+			return n
+		}
+		if err := q.RunPending(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if tries != 1 || finished != 0 || count("step", "done") != 1 || count("long", "pending") != 1 {
+			t.Fatalf("after the failed try: tries %d, finished %d, steps done %d, long pending %d; want 1, 0, 1, 1",
+				tries, finished, count("step", "done"), count("long", "pending"))
+		}
+		c.advance(time.Minute)
+		if err := q.RunPending(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if tries != 2 || finished != 1 || count("step", "done") != 2 || count("long", "done") != 1 {
+			t.Fatalf("after the retry: tries %d, finished %d, steps done %d, long done %d; want 2, 1, 2, 1",
+				tries, finished, count("step", "done"), count("long", "done"))
+		}
+	})
+}

@@ -36,6 +36,9 @@ type Engine struct {
 	// Delay holds a write's matching job back this long, so that the edits
 	// of one object within it are matched once (0: at once).
 	Delay time.Duration
+	// Chunk is how many requirements one transaction of a listing's
+	// matching job settles (0: PropertyChunk; see propertyJob).
+	Chunk int
 }
 
 // NewEngine returns an engine that keeps limit open matches per requirement.
@@ -72,14 +75,56 @@ type existingMatch struct {
 // It returns the new matches it stored, for Announce once tx commits.
 func (e *Engine) PropertyChanged(ctx context.Context, tx *sql.Tx, now time.Time, propertyID int64) (Gained, error) {
 	added := Gained{}
-	if err := e.propertyChanged(ctx, tx, now, propertyID, added); err != nil {
+	if err := e.propertyChanged(ctx, tx, now, propertyID, nil, added); err != nil {
 		return nil, err
 	}
 	return added, nil
 }
 
-// propertyChanged does PropertyChanged, counting the matches it stores in added.
-func (e *Engine) propertyChanged(ctx context.Context, tx *sql.Tx, now time.Time, propertyID int64, added Gained) error {
+// PropertyScope returns, sorted, the requirements a PropertyChanged of
+// propertyID may touch: those it is a candidate for and those it has a
+// match with. It only reads, so it runs outside the write transactions;
+// PropertyChangedFor then settles them in chunks, each re-read in its own
+// transaction.
+func PropertyScope(ctx context.Context, q store.Querier, propertyID int64) ([]int64, error) {
+	p, err := loadProperty(ctx, q, propertyID)
+	if err != nil {
+		return nil, err
+	}
+	// A target row holds the purpose, type, city and price band that
+	// Qualifies checks, so its requirement ids are the candidates (the
+	// chunks read the rows and apply Qualifies).
+	query, args := `SELECT requirement_id FROM matches WHERE property_id = $1 ORDER BY 1`, []any{propertyID}
+	if p.Active {
+		query = `SELECT requirement_id FROM matches WHERE property_id = $1
+			UNION SELECT requirement_id FROM requirement_targets
+			WHERE listing_purpose = $2 AND property_type = $3 AND city_key = $4
+			AND (price_low IS NULL OR price_low <= $5) AND (price_high IS NULL OR price_high >= $5)
+			ORDER BY 1`
+		args = append(args, string(p.Purpose), p.Type, CityKey(p.City), p.Price)
+	}
+	rows, err := q.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, fmt.Errorf("property scope: %w", err)
+	}
+	return store.Collect(rows, func(rows *sql.Rows, id *int64) error { return rows.Scan(id) })
+}
+
+// PropertyChangedFor does what PropertyChanged does, for the requirements
+// in ids only (see PropertyScope), counting the matches it stores in added.
+// Each requirement is settled whole in tx from what tx reads (its row, its
+// bound, its match with the property), so the chunks of one listing's job
+// can commit one by one and a rerun after any of them converges.
+func (e *Engine) PropertyChangedFor(ctx context.Context, tx *sql.Tx, now time.Time, propertyID int64, ids []int64, added Gained) error {
+	if len(ids) == 0 {
+		return nil
+	}
+	return e.propertyChanged(ctx, tx, now, propertyID, ids, added)
+}
+
+// propertyChanged does PropertyChanged for the requirements in only (all
+// when nil), counting the matches it stores in added.
+func (e *Engine) propertyChanged(ctx context.Context, tx *sql.Tx, now time.Time, propertyID int64, only []int64, added Gained) error {
 	if err := e.lock(ctx, tx); err != nil {
 		return err
 	}
@@ -87,15 +132,25 @@ func (e *Engine) propertyChanged(ctx context.Context, tx *sql.Tx, now time.Time,
 	if err != nil {
 		return err
 	}
-	existing, err := matchesOf(ctx, tx, "property_id", propertyID)
+	var existing map[int64]existingMatch
+	if only == nil {
+		existing, err = matchesOf(ctx, tx, "property_id", propertyID)
+	} else {
+		existing, err = propertyMatchesWith(ctx, tx, propertyID, only)
+	}
 	if err != nil {
 		return err
 	}
 	var cands []candidate
-	if p.Active {
-		if cands, err = requirementCandidates(ctx, tx, p); err != nil {
-			return err
-		}
+	switch {
+	case !p.Active:
+	case only == nil:
+		cands, err = requirementCandidates(ctx, tx, p)
+	default:
+		cands, err = requirementsByID(ctx, tx, only)
+	}
+	if err != nil {
+		return err
 	}
 	w := newWriter(tx, now, added)
 	var (
@@ -548,7 +603,7 @@ func writeTargets(ctx context.Context, tx *sql.Tx, r Requirement) error {
 
 var errGone = errors.New("matching: row not found")
 
-func loadProperty(ctx context.Context, tx *sql.Tx, id int64) (Property, error) {
+func loadProperty(ctx context.Context, tx store.Querier, id int64) (Property, error) {
 	var p Property
 	var bedrooms sql.NullInt64
 	err := tx.QueryRowContext(ctx, `SELECT id, agent_id, is_active, listing_purpose, property_type, city, locality, price, bedrooms
@@ -591,7 +646,7 @@ func loadRequirement(ctx context.Context, tx *sql.Tx, id int64) (Requirement, er
 // requirements of other agents whose purpose, type, city and widened band
 // fit p. The target row settles type, city and purpose, so only what scoring
 // still needs is read.
-func requirementCandidates(ctx context.Context, tx *sql.Tx, p Property) ([]candidate, error) {
+func requirementCandidates(ctx context.Context, tx store.Querier, p Property) ([]candidate, error) {
 	rows, err := tx.QueryContext(ctx, `SELECT r.id, r.agent_id, r.min_price, r.max_price, r.min_bedrooms, r.max_bedrooms,
 		r.preferred_localities, r.new_matches, r.floor_score, r.floor_property_id
 		FROM requirement_targets t JOIN requirements r ON r.id = t.requirement_id
@@ -613,6 +668,24 @@ func requirementCandidates(ctx context.Context, tx *sql.Tx, p Property) ([]candi
 		c.req.MinPrice, c.req.MaxPrice = floatPtr(minP), floatPtr(maxP)
 		c.req.MinBedrooms, c.req.MaxBedrooms = intPtr(minB), intPtr(maxB)
 		c.req.Localities = store.StringList(localities)
+		return nil
+	})
+}
+
+// requirementsByID reads the requirements in ids with their bound state,
+// for the chunks of a listing's job (the loop applies Qualifies).
+func requirementsByID(ctx context.Context, tx store.Querier, ids []int64) ([]candidate, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT `+requirementColumns+`, r.new_matches, r.floor_score, r.floor_property_id
+		FROM requirements r WHERE r.id IN (`+store.Placeholders(1, len(ids))+`) ORDER BY r.id`, int64Args(ids)...)
+	if err != nil {
+		return nil, fmt.Errorf("requirements by id: %w", err)
+	}
+	return store.Collect(rows, func(rows *sql.Rows, c *candidate) error {
+		var err error
+		c.req, err = scanRequirement(rows, &c.newMatches, &c.floorScore, &c.floorProp)
+		if err != nil {
+			return fmt.Errorf("scan requirement: %w", err)
+		}
 		return nil
 	})
 }
@@ -662,12 +735,24 @@ func propertyCandidates(ctx context.Context, tx *sql.Tx, r Requirement) ([]Prope
 }
 
 // matchesOf returns the matches of one property or requirement, keyed by the other side's id.
-func matchesOf(ctx context.Context, tx *sql.Tx, column string, id int64) (map[int64]existingMatch, error) {
+func matchesOf(ctx context.Context, tx store.Querier, column string, id int64) (map[int64]existingMatch, error) {
 	other := "requirement_id"
 	if column == "requirement_id" {
 		other = "property_id"
 	}
-	rows, err := tx.QueryContext(ctx, `SELECT id, `+other+`, buyer_status, seller_status, match_score FROM matches WHERE `+column+` = $1`, id)
+	return scanMatches(tx.QueryContext(ctx, `SELECT id, `+other+`, buyer_status, seller_status, match_score FROM matches WHERE `+column+` = $1`, id))
+}
+
+// propertyMatchesWith returns a property's matches with the requirements in
+// ids, keyed by requirement id.
+func propertyMatchesWith(ctx context.Context, tx store.Querier, propertyID int64, ids []int64) (map[int64]existingMatch, error) {
+	return scanMatches(tx.QueryContext(ctx, `SELECT id, requirement_id, buyer_status, seller_status, match_score FROM matches
+		WHERE property_id = $1 AND requirement_id IN (`+store.Placeholders(2, len(ids))+`)`, append([]any{propertyID}, int64Args(ids)...)...))
+}
+
+// scanMatches reads rows of (id, other side's id, buyer status, seller
+// status, score), keyed by the other side's id.
+func scanMatches(rows *sql.Rows, err error) (map[int64]existingMatch, error) {
 	if err != nil {
 		return nil, fmt.Errorf("existing matches: %w", err)
 	}

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"propmatch/internal/jobs"
 	"propmatch/internal/listing"
 	"propmatch/internal/store"
 	"propmatch/internal/store/storetest"
@@ -26,6 +27,9 @@ type world struct {
 	n   int
 	// gained is what the last write's PropertyChanged or RequirementChanged returned.
 	gained Gained
+	// chunked runs a listing's matching as its job does, in chunks of
+	// e.Chunk requirements after the listing's write has committed.
+	chunked bool
 }
 
 func newWorld(t *testing.T, db *store.DB, limit int) *world {
@@ -59,13 +63,30 @@ func (w *world) addProperty(p Property) int64 {
 		err := tx.QueryRow(`INSERT INTO properties (agent_id, title, property_type, listing_purpose, price, city, city_key, locality,
 			bedrooms, is_active, created_at, updated_at) VALUES ($1, 'Flat', $2, $3, $4, $5, $6, $7, $8, $9, $10, $10) RETURNING id`,
 			p.AgentID, p.Type, string(p.Purpose), p.Price, p.City, CityKey(p.City), p.Locality, p.Bedrooms, p.Active, w.now).Scan(&p.ID)
-		if err != nil {
+		if err != nil || w.chunked {
 			return err
 		}
 		w.gained, err = w.e.PropertyChanged(w.ctx, tx, w.now, p.ID)
 		return err
 	})
+	w.propertyJob(p.ID)
 	return p.ID
+}
+
+// propertyJob runs the listing's matching job, in chunks, when w is chunked.
+func (w *world) propertyJob(id int64) {
+	w.t.Helper()
+	if !w.chunked {
+		return
+	}
+	h, err := w.e.propertyJob(w.ctx, w.db, id, func(context.Context, *sql.Tx) (bool, error) { return true, nil })
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	w.tx(func(tx *sql.Tx) error {
+		_, err := h(w.ctx, tx, jobs.Job{})
+		return err
+	})
 }
 
 func (w *world) editProperty(id int64, edit func(p *Property)) {
@@ -77,12 +98,13 @@ func (w *world) editProperty(id int64, edit func(p *Property)) {
 		}
 		edit(&p)
 		if _, err := tx.Exec(`UPDATE properties SET price = $1, is_active = $2, locality = $3, city = $4, city_key = $5 WHERE id = $6`,
-			p.Price, p.Active, p.Locality, p.City, CityKey(p.City), id); err != nil {
+			p.Price, p.Active, p.Locality, p.City, CityKey(p.City), id); err != nil || w.chunked {
 			return err
 		}
 		w.gained, err = w.e.PropertyChanged(w.ctx, tx, w.now, id)
 		return err
 	})
+	w.propertyJob(id)
 }
 
 func (w *world) deleteProperty(id int64) {
@@ -441,10 +463,24 @@ func TestEngineKeepsTheBestN(t *testing.T) {
 // always hold: stored scores are right, new matches qualify, a requirement
 // keeps at most N new matches and has no free slot while a qualifying
 // property is unmatched, and its stored bound agrees with its matches.
+// TestEngineInvariants edits a market at random and checks after every
+// step that each requirement keeps its best N, with the listings' matching
+// run in one transaction, and run as its job runs it: in chunks of a few
+// requirements, each committed on its own.
 func TestEngineInvariants(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		chunked bool
+	}{{"one transaction", false}, {"chunks of 2", true}} {
+		t.Run(tc.name, func(t *testing.T) { testEngineInvariants(t, tc.chunked) })
+	}
+}
+
+func testEngineInvariants(t *testing.T, chunked bool) {
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
 		const limit = 4
 		w := newWorld(t, db, limit)
+		w.chunked, w.e.Chunk = chunked, 2
 		rng := rand.New(rand.NewPCG(7, 11))
 		agents := []int64{w.agent(), w.agent(), w.agent()}
 		cities := []string{"Bengaluru", "bengaluru ", "Chennai"}

@@ -81,16 +81,16 @@ func (e *Engine) Register(q *jobs.Queue, db *store.DB) {
 	announce := func(g Gained) func(context.Context) {
 		return func(ctx context.Context) { e.Announce(ctx, g) }
 	}
-	q.Register(KindProperty, func(ctx context.Context, tx *sql.Tx, j jobs.Job) (func(context.Context), error) {
+	// A listing's job settles its requirements in chunks, each in its own
+	// short transaction, the last with the job's end (see propertyJob).
+	q.RegisterPrepared(KindProperty, func(ctx context.Context, j jobs.Job) (jobs.Handler, error) {
 		id, err := objectID(j.Key, "property:")
 		if err != nil {
 			return nil, err
 		}
-		if ok, err := exists(ctx, tx, "properties", id); !ok { // deleted since: nothing to match
-			return nil, err
-		}
-		g, err := e.PropertyChanged(ctx, tx, db.Time(), id)
-		return announce(g), err
+		return e.propertyJob(ctx, db, id, func(ctx context.Context, tx *sql.Tx) (bool, error) {
+			return exists(ctx, tx, "properties", id)
+		})
 	})
 	q.Register(KindRequirement, func(ctx context.Context, tx *sql.Tx, j jobs.Job) (func(context.Context), error) {
 		id, err := objectID(j.Key, "requirement:")
@@ -121,6 +121,63 @@ func (e *Engine) Register(q *jobs.Queue, db *store.DB) {
 		}
 		return nil, nil // refills are not announced, as before
 	})
+}
+
+// PropertyChunk is how many requirements one transaction of a listing's
+// matching job settles. A listing meets thousands of requirements at 100k
+// and more; in one transaction its job held SQLite's one write lock (and on
+// PostgreSQL the matching lock) for its whole run, and every write that
+// came meanwhile waited for all of it.
+const PropertyChunk = 100
+
+// propertyJob runs a listing's matching job: it reads the requirements the
+// listing may touch outside any transaction (PropertyScope), settles all
+// but the last chunk of them in transactions of their own, and returns the
+// handler that settles the last chunk in the job's transaction. Each chunk
+// is whole for its requirements (their rows, bounds and matches are read
+// in its transaction), so the data is consistent between chunks, and a
+// rerun after any of them finds the matches already made and converges to
+// the same set. live reports, inside a chunk's transaction, whether the
+// listing still exists (a delete since ends the job).
+func (e *Engine) propertyJob(ctx context.Context, db *store.DB, id int64, live func(context.Context, *sql.Tx) (bool, error)) (jobs.Handler, error) {
+	ids, err := PropertyScope(ctx, db, id)
+	if errors.Is(err, errGone) {
+		ids, err = nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	gained := Gained{}
+	chunk := func(ctx context.Context, tx *sql.Tx, ids []int64) (bool, error) {
+		ok, err := live(ctx, tx)
+		if !ok || err != nil {
+			return false, err
+		}
+		return true, e.PropertyChangedFor(ctx, tx, db.Time(), id, ids, gained)
+	}
+	size := e.Chunk
+	if size <= 0 {
+		size = PropertyChunk
+	}
+	last := ids
+	for len(last) > size {
+		var ok bool
+		err := db.WithTx(ctx, func(tx *sql.Tx) error {
+			var err error
+			ok, err = chunk(ctx, tx, last[:size])
+			return err
+		})
+		if err != nil || !ok {
+			return func(context.Context, *sql.Tx, jobs.Job) (func(context.Context), error) { return nil, nil }, err
+		}
+		last = last[size:]
+	}
+	return func(ctx context.Context, tx *sql.Tx, _ jobs.Job) (func(context.Context), error) {
+		if _, err := chunk(ctx, tx, last); err != nil {
+			return nil, err
+		}
+		return func(ctx context.Context) { e.Announce(ctx, gained) }, nil
+	}, nil
 }
 
 func objectID(key, prefix string) (int64, error) {

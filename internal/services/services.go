@@ -53,6 +53,9 @@ type Options struct {
 	// MatchingDelay holds each write's matching job back this long (see
 	// matching.Engine.Delay).
 	MatchingDelay time.Duration
+	// MatchingChunk is how many requirements one transaction of a
+	// listing's matching job settles (0: matching.PropertyChunk).
+	MatchingChunk int
 }
 
 // Set is every PropMatch service, sharing one database and one match engine.
@@ -82,6 +85,7 @@ func New(db *store.DB, o Options) Set {
 	engine := matching.NewEngine(o.MatchLimit)
 	engine.Serialize = db.Engine == store.Postgres
 	engine.Delay = o.MatchingDelay
+	engine.Chunk = o.MatchingChunk
 	if o.Queue.Log == nil {
 		o.Queue.Log = o.Log
 	}
