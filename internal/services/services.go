@@ -11,8 +11,9 @@ import (
 	"context"
 	"log/slog"
 	"time"
-	"propmatch/internal/ads"
 
+	"propmatch/internal/admin"
+	"propmatch/internal/ads"
 	"propmatch/internal/auth"
 	"propmatch/internal/dashboard"
 	"propmatch/internal/events"
@@ -68,6 +69,7 @@ type Set struct {
 	Training     *training.Service
 	Site         *site.Service
 	Ads          *ads.Service
+	Admin        *admin.Service
 	// Events carries live events to open streams; nil turns them off.
 	Events events.Bus
 	// Queue runs background jobs, matching among them: serve runs it
@@ -91,8 +93,9 @@ func New(db *store.DB, o Options) Set {
 		engine.Announcer = events.MatchAnnouncer{Bus: o.Events, Log: o.Log}
 		pub = publisher{bus: o.Events, log: o.Log}
 	}
+	authSvc := auth.New(db, o.Auth, o.OTP, o.Mail, o.Log)
 	return Set{
-		Auth:         auth.New(db, o.Auth, o.OTP, o.Mail, o.Log),
+		Auth:         authSvc,
 		Properties:   property.NewService(db, engine),
 		Requirements: requirement.NewService(db, engine),
 		Matches:      match.NewService(db, engine),
@@ -104,6 +107,7 @@ func New(db *store.DB, o Options) Set {
 		Training:     training.NewService(db),
 		Site:         site.NewService(db),
 		Ads:          ads.NewService(db),
+		Admin:        admin.NewService(db, authSvc, engine),
 		Events:       o.Events,
 		Queue:        queue,
 	}
