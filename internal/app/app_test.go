@@ -627,6 +627,14 @@ func TestCommands(t *testing.T) {
 				}
 			})
 		}
+		// Each change is in the audit log, by the command line.
+		var n int
+		if err := db.QueryRow(`SELECT COUNT(*) FROM audit_log WHERE action = 'user.role' AND actor_id IS NULL AND actor_label = 'cli' AND target_id = $1`, u.ID).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		if n != 4 {
+			t.Errorf("audit rows by the command line = %d, want 4 (one per role change)", n)
+		}
 	})
 }
 

@@ -64,7 +64,7 @@ func (s *Service) Login(ctx context.Context, identifier, password string, c Clie
 		return User{}, Session{}, err
 	}
 	if !u.IsActive {
-		return User{}, Session{}, apperr.New(apperr.Forbidden, "This account has been disabled. Contact support")
+		return User{}, Session{}, apperr.New(apperr.Forbidden, "This account has been deactivated by an administrator. Contact support to restore it")
 	}
 	var sess Session
 	err = s.db.WithTx(ctx, func(tx *sql.Tx) error {

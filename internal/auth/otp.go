@@ -53,7 +53,7 @@ func (s *Service) SendOTP(ctx context.Context, rawPhone string, c Client) (SentO
 		if err := s.lock(ctx, tx, "otp:phone:"+phone); err != nil {
 			return err
 		}
-		if err := s.checkTaken(ctx, tx, "", phone, ""); err != nil {
+		if err := s.checkTaken(ctx, tx, 0, "", phone, ""); err != nil {
 			return err
 		}
 		if err := s.checkOTPLimits(ctx, tx, phone); err != nil {

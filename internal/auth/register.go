@@ -33,6 +33,18 @@ var usernamePattern = regexp.MustCompile(`^[A-Za-z0-9_.-]{3,30}$`)
 // validate trims r, checks every field and returns it in stored form.
 func (r Registration) validate() (NewUser, error) {
 	var f apperr.Fields
+	nu := r.checkProfile(&f)
+	if nu.Password == "" {
+		f.Add("password", "Password is required")
+	} else if reason := CheckPassword(nu.Password, PasswordContext{Username: nu.Username, FullName: nu.FullName, Email: nu.Email, Phone: nu.Phone}); reason != "" {
+		f.Add("password", reason)
+	}
+	return nu, f.Err()
+}
+
+// checkProfile trims r and checks every field but the password, adding
+// field errors to f: the rules registration and an admin's edit share.
+func (r Registration) checkProfile(f *apperr.Fields) NewUser {
 	nu := NewUser{
 		Username:   strings.TrimSpace(r.Username),
 		Password:   r.Password,
@@ -60,12 +72,7 @@ func (r Registration) validate() (NewUser, error) {
 			f.Add("email", msg)
 		}
 	}
-	nu.Phone = india.CheckMobile(&f, "phone", r.Phone)
-	if nu.Password == "" {
-		f.Add("password", "Password is required")
-	} else if reason := CheckPassword(nu.Password, PasswordContext{Username: nu.Username, FullName: nu.FullName, Email: nu.Email, Phone: nu.Phone}); reason != "" {
-		f.Add("password", reason)
-	}
+	nu.Phone = india.CheckMobile(f, "phone", r.Phone)
 	switch nu.AgentType {
 	case "buyer", "seller", "both":
 	case "":
@@ -73,14 +80,14 @@ func (r Registration) validate() (NewUser, error) {
 	default:
 		f.Add("agentType", "Agent type must be buyer, seller or both")
 	}
-	nu.State, nu.City = india.CheckPlace(&f, "state", "city", r.State, r.City)
+	nu.State, nu.City = india.CheckPlace(f, "state", "city", r.State, r.City)
 	if utf8.RuneCountInString(nu.ReraNumber) > 50 {
 		f.Add("reraNumber", "RERA number must be at most 50 characters")
 	}
 	if utf8.RuneCountInString(nu.Bio) > 1000 {
 		f.Add("bio", "Bio must be at most 1000 characters")
 	}
-	return nu, f.Err()
+	return nu
 }
 
 // checkEmail returns why s is not a usable email address, or "".

@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"strings"
 	"time"
 
 	"propmatch/internal/apperr"
@@ -67,28 +66,6 @@ func (s *Service) UserByID(ctx context.Context, id int64) (User, error) {
 	return u, apperr.Wrap(err, "user by id")
 }
 
-// SetRole gives the user named username the role agent or admin ("user" means
-// agent). It returns NotFound for an unknown username and Invalid for an unknown role.
-func (s *Service) SetRole(ctx context.Context, username, role string) (User, error) {
-	role = strings.ToLower(strings.TrimSpace(role))
-	if role == "user" {
-		role = RoleAgent
-	}
-	if role != RoleAgent && role != RoleAdmin {
-		return User{}, apperr.New(apperr.Invalid, "Role must be agent or admin")
-	}
-	var id int64
-	err := s.db.QueryRowContext(ctx, `UPDATE users SET role = $1, updated_at = $2 WHERE lower(username) = lower($3) RETURNING id`,
-		role, s.db.Time(), strings.TrimSpace(username)).Scan(&id)
-	if errors.Is(err, sql.ErrNoRows) {
-		return User{}, apperr.New(apperr.NotFound, "No user named %q", username)
-	}
-	if err != nil {
-		return User{}, apperr.Wrap(err, "set role")
-	}
-	return s.UserByID(ctx, id)
-}
-
 // CountUsers returns how many accounts exist.
 func (s *Service) CountUsers(ctx context.Context) (int, error) {
 	var n int
@@ -117,7 +94,7 @@ func (s *Service) CreateUser(ctx context.Context, nu NewUser) (User, error) {
 }
 
 func (s *Service) insertUser(ctx context.Context, tx *sql.Tx, nu NewUser) (User, error) {
-	if err := s.checkTaken(ctx, tx, nu.Username, nu.Phone, nu.Email); err != nil {
+	if err := s.checkTaken(ctx, tx, 0, nu.Username, nu.Phone, nu.Email); err != nil {
 		return User{}, err
 	}
 	hash, err := hashPassword(s.random, s.cfg.Argon, nu.Password)
@@ -140,19 +117,19 @@ func (s *Service) insertUser(ctx context.Context, tx *sql.Tx, nu NewUser) (User,
 }
 
 // checkTaken returns a Conflict naming the first of username, phone and email
-// that another account already uses.
-func (s *Service) checkTaken(ctx context.Context, q store.Querier, username, phone, email string) error {
+// that an account other than except (0 for none) already uses.
+func (s *Service) checkTaken(ctx context.Context, q store.Querier, except int64, username, phone, email string) error {
 	checks := []struct{ path, query, value, message string }{
-		{"username", `SELECT 1 FROM users WHERE lower(username) = lower($1)`, username, "Username is already taken"},
-		{"phone", `SELECT 1 FROM users WHERE phone = $1`, phone, "This phone number is already registered. Sign in instead"},
-		{"email", `SELECT 1 FROM users WHERE lower(email) = lower($1)`, email, "An account with this email already exists"},
+		{"username", `SELECT 1 FROM users WHERE lower(username) = lower($1) AND id <> $2`, username, "Username is already taken"},
+		{"phone", `SELECT 1 FROM users WHERE phone = $1 AND id <> $2`, phone, "This phone number is already registered. Sign in instead"},
+		{"email", `SELECT 1 FROM users WHERE lower(email) = lower($1) AND id <> $2`, email, "An account with this email already exists"},
 	}
 	for _, c := range checks {
 		if c.value == "" {
 			continue
 		}
 		var one int
-		err := q.QueryRowContext(ctx, c.query, c.value).Scan(&one)
+		err := q.QueryRowContext(ctx, c.query, c.value, except).Scan(&one)
 		if err == nil {
 			e := apperr.New(apperr.Conflict, "%s", c.message)
 			e.Fields = []apperr.FieldError{{Path: c.path, Message: c.message}}

@@ -15,6 +15,7 @@ import (
 
 	"propmatch/internal/access"
 	"propmatch/internal/apperr"
+	"propmatch/internal/audit"
 	"propmatch/internal/auth"
 )
 
@@ -29,7 +30,8 @@ func (s *server) signedIn(h userHandler) http.HandlerFunc {
 			writeJSON(w, http.StatusUnauthorized, errorBody{Message: "Not signed in"})
 			return
 		}
-		h(w, r, u)
+		// The audit log records the address of each admin action.
+		h(w, r.WithContext(audit.WithIP(r.Context(), s.clientIP(r))), u)
 	}
 }
 

@@ -27,7 +27,7 @@ func NewService(db *store.DB) *Service { return &Service{db: db} }
 func (s *Service) Properties(ctx context.Context, q string, page paging.Page) ([]property.Marketplace, int64, error) {
 	where, args := store.Contains("p.search_text", q, nil)
 	query, args := page.Apply(`SELECT `+property.Columns("p")+`, u.full_name, u.phone FROM properties p
-		JOIN users u ON u.id = p.agent_id WHERE p.is_active = TRUE`+where, "p.id", args)
+		JOIN users u ON u.id = p.agent_id WHERE p.is_active = TRUE AND u.is_active = TRUE`+where, "p.id", args)
 	rows, err := s.db.QueryPrepared(ctx, query, args...)
 	if err != nil {
 		return nil, 0, apperr.Wrap(err, "marketplace properties")
@@ -56,7 +56,7 @@ func scanProperty(rows *sql.Rows, m *property.Marketplace) error {
 func (s *Service) Requirements(ctx context.Context, viewerID int64, q string, page paging.Page) ([]requirement.Public, int64, error) {
 	where, args := store.Contains(requirement.SearchSQL("r", "$1"), q, []any{viewerID})
 	query, args := page.Apply(`SELECT `+requirement.PublicColumns("r")+`, u.full_name, u.phone, `+requirement.NameRevealedSQL("r", "$1")+`
-		FROM requirements r JOIN users u ON u.id = r.agent_id WHERE r.is_active = TRUE`+where, "r.id", args)
+		FROM requirements r JOIN users u ON u.id = r.agent_id WHERE r.is_active = TRUE AND u.is_active = TRUE`+where, "r.id", args)
 	rows, err := s.db.QueryPrepared(ctx, query, args...)
 	if err != nil {
 		return nil, 0, apperr.Wrap(err, "marketplace requirements")

@@ -606,8 +606,8 @@ var errGone = errors.New("matching: row not found")
 func loadProperty(ctx context.Context, tx store.Querier, id int64) (Property, error) {
 	var p Property
 	var bedrooms sql.NullInt64
-	err := tx.QueryRowContext(ctx, `SELECT id, agent_id, is_active, listing_purpose, property_type, city, locality, price, bedrooms
-		FROM properties WHERE id = $1`, id).Scan(&p.ID, &p.AgentID, &p.Active, &p.Purpose, &p.Type, &p.City, &p.Locality, &p.Price, &bedrooms)
+	err := tx.QueryRowContext(ctx, `SELECT p.id, p.agent_id, (p.is_active AND u.is_active), p.listing_purpose, p.property_type, p.city, p.locality, p.price, p.bedrooms
+		FROM properties p JOIN users u ON u.id = p.agent_id WHERE p.id = $1`, id).Scan(&p.ID, &p.AgentID, &p.Active, &p.Purpose, &p.Type, &p.City, &p.Locality, &p.Price, &bedrooms)
 	if errors.Is(err, sql.ErrNoRows) {
 		return p, errGone
 	}
@@ -617,6 +617,11 @@ func loadProperty(ctx context.Context, tx store.Querier, id int64) (Property, er
 
 const requirementColumns = `r.id, r.agent_id, r.is_active, r.listing_purpose, r.property_types, r.preferred_cities,
 	r.preferred_localities, r.min_price, r.max_price, r.min_bedrooms, r.max_bedrooms`
+
+// liveRequirementColumns is requirementColumns where a requirement is
+// active only while its agent's account is too (a deactivated agent's
+// listings and requirements leave matching; docs/product.md#admin-console).
+var liveRequirementColumns = strings.Replace(requirementColumns, "r.is_active", "(r.is_active AND u.is_active)", 1)
 
 func scanRequirement(row interface{ Scan(...any) error }, extra ...any) (Requirement, error) {
 	var r Requirement
@@ -635,7 +640,7 @@ func scanRequirement(row interface{ Scan(...any) error }, extra ...any) (Require
 }
 
 func loadRequirement(ctx context.Context, tx *sql.Tx, id int64) (Requirement, error) {
-	r, err := scanRequirement(tx.QueryRowContext(ctx, `SELECT `+requirementColumns+` FROM requirements r WHERE r.id = $1`, id))
+	r, err := scanRequirement(tx.QueryRowContext(ctx, `SELECT `+liveRequirementColumns+` FROM requirements r JOIN users u ON u.id = r.agent_id WHERE r.id = $1`, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return r, errGone
 	}
@@ -649,7 +654,7 @@ func loadRequirement(ctx context.Context, tx *sql.Tx, id int64) (Requirement, er
 func requirementCandidates(ctx context.Context, tx store.Querier, p Property) ([]candidate, error) {
 	rows, err := tx.QueryContext(ctx, `SELECT r.id, r.agent_id, r.min_price, r.max_price, r.min_bedrooms, r.max_bedrooms,
 		r.preferred_localities, r.new_matches, r.floor_score, r.floor_property_id
-		FROM requirement_targets t JOIN requirements r ON r.id = t.requirement_id
+		FROM requirement_targets t JOIN requirements r ON r.id = t.requirement_id JOIN users u ON u.id = r.agent_id AND u.is_active = TRUE
 		WHERE t.listing_purpose = $1 AND t.property_type = $2 AND t.city_key = $3
 		AND (t.price_low IS NULL OR t.price_low <= $4) AND (t.price_high IS NULL OR t.price_high >= $4)
 		AND r.agent_id <> $5`, string(p.Purpose), p.Type, CityKey(p.City), p.Price, p.AgentID)
@@ -698,7 +703,8 @@ func propertyCandidates(ctx context.Context, tx *sql.Tx, r Requirement) ([]Prope
 	}
 	args := []any{string(r.Purpose), r.AgentID}
 	q := `SELECT id, agent_id, is_active, listing_purpose, property_type, city, locality, price, bedrooms FROM properties
-		WHERE is_active = TRUE AND listing_purpose = $1 AND agent_id <> $2`
+		WHERE is_active = TRUE AND listing_purpose = $1 AND agent_id <> $2
+		AND agent_id IN (SELECT id FROM users WHERE is_active = TRUE)`
 	q += ` AND property_type IN (` + store.Placeholders(len(args)+1, len(r.Types)) + `)`
 	for _, t := range r.Types {
 		args = append(args, t)

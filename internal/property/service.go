@@ -8,6 +8,7 @@ import (
 
 	"propmatch/internal/access"
 	"propmatch/internal/apperr"
+	"propmatch/internal/audit"
 	"propmatch/internal/matching"
 	"propmatch/internal/media"
 	"propmatch/internal/paging"
@@ -167,13 +168,23 @@ func (s *Service) withProgress(ctx context.Context, q store.Querier, list []Prop
 // an admin; anyone else gets NotFound.
 func (s *Service) Delete(ctx context.Context, actor access.Actor, id int64) error {
 	err := s.db.WithTx(ctx, func(tx *sql.Tx) error {
-		if err := access.CheckOwner(ctx, tx, "properties", id, actor, errNotFound); err != nil {
+		owner, err := access.Owner(ctx, tx, "properties", id, actor, errNotFound)
+		if err != nil {
 			return err
+		}
+		if actor.ActsForOther(owner) {
+			before, err := s.get(ctx, tx, id)
+			if err != nil {
+				return err
+			}
+			if err := audit.Record(ctx, tx, s.db.Time(), audit.Entry{ActorID: actor.ID, Action: "property.delete", TargetType: "property", TargetID: id, Before: before}); err != nil {
+				return err
+			}
 		}
 		if err := s.engine.QueuePropertyDeleting(ctx, tx, s.db.Time(), id); err != nil {
 			return apperr.Wrap(err, "unmatch property")
 		}
-		_, err := tx.ExecContext(ctx, `DELETE FROM properties WHERE id = $1`, id)
+		_, err = tx.ExecContext(ctx, `DELETE FROM properties WHERE id = $1`, id)
 		return apperr.Wrap(err, "delete property")
 	})
 	if err == nil {

@@ -7,6 +7,7 @@ import (
 
 	"propmatch/internal/access"
 	"propmatch/internal/apperr"
+	"propmatch/internal/audit"
 	"propmatch/internal/matching"
 	"propmatch/internal/paging"
 	"propmatch/internal/store"
@@ -176,13 +177,23 @@ func (s *Service) Progress(ctx context.Context, id int64) (matching.Progress, er
 // gets NotFound.
 func (s *Service) Delete(ctx context.Context, actor access.Actor, id int64) error {
 	return s.db.WithTx(ctx, func(tx *sql.Tx) error {
-		if err := access.CheckOwner(ctx, tx, "requirements", id, actor, errNotFound); err != nil {
+		owner, err := access.Owner(ctx, tx, "requirements", id, actor, errNotFound)
+		if err != nil {
 			return err
+		}
+		if actor.ActsForOther(owner) {
+			before, err := s.query(ctx, tx, `r.id = $1`, id)
+			if err != nil {
+				return err
+			}
+			if err := audit.Record(ctx, tx, s.db.Time(), audit.Entry{ActorID: actor.ID, Action: "requirement.delete", TargetType: "requirement", TargetID: id, Before: before[0]}); err != nil {
+				return err
+			}
 		}
 		if err := s.engine.RequirementDeleting(ctx, tx, id); err != nil {
 			return apperr.Wrap(err, "cancel matching")
 		}
-		_, err := tx.ExecContext(ctx, `DELETE FROM requirements WHERE id = $1`, id)
+		_, err = tx.ExecContext(ctx, `DELETE FROM requirements WHERE id = $1`, id)
 		return apperr.Wrap(err, "delete requirement")
 	})
 }

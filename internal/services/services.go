@@ -12,6 +12,7 @@ import (
 	"log/slog"
 	"time"
 
+	"propmatch/internal/admin"
 	"propmatch/internal/ads"
 	"propmatch/internal/analytics"
 	"propmatch/internal/auth"
@@ -73,6 +74,7 @@ type Set struct {
 	Training     *training.Service
 	Site         *site.Service
 	Ads          *ads.Service
+	Admin        *admin.Service
 	// Events carries live events to open streams; nil turns them off.
 	Events events.Bus
 	// Queue runs background jobs, matching among them: serve runs it
@@ -97,8 +99,9 @@ func New(db *store.DB, o Options) Set {
 		engine.Announcer = events.MatchAnnouncer{Bus: o.Events, Log: o.Log}
 		pub = publisher{bus: o.Events, log: o.Log}
 	}
+	authSvc := auth.New(db, o.Auth, o.OTP, o.Mail, o.Log)
 	return Set{
-		Auth:         auth.New(db, o.Auth, o.OTP, o.Mail, o.Log),
+		Auth:         authSvc,
 		Properties:   property.NewService(db, engine),
 		Requirements: requirement.NewService(db, engine),
 		Matches:      match.NewService(db, engine),
@@ -111,6 +114,7 @@ func New(db *store.DB, o Options) Set {
 		Training:     training.NewService(db),
 		Site:         site.NewService(db),
 		Ads:          ads.NewService(db),
+		Admin:        admin.NewService(db, authSvc, engine),
 		Events:       o.Events,
 		Queue:        queue,
 	}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"propmatch/internal/apperr"
+	"propmatch/internal/audit"
 	"propmatch/internal/cached"
 	"propmatch/internal/store"
 )
@@ -105,6 +106,13 @@ func (s *Service) save(ctx context.Context, by *int64, u Update) (Page, error) {
 		return Page{}, err
 	}
 	now := s.db.Time()
+	var before Page
+	if by != nil {
+		var err error
+		if before, err = s.loadPage(ctx); err != nil {
+			return Page{}, err
+		}
+	}
 	err := s.db.WithTx(ctx, func(tx *sql.Tx) error {
 		for _, p := range parts {
 			v := p.given(&u)
@@ -122,7 +130,11 @@ func (s *Service) save(ctx context.Context, by *int64, u Update) (Page, error) {
 				return err
 			}
 		}
-		return nil
+		if by == nil {
+			return nil
+		}
+		return audit.Record(ctx, tx, now, audit.Entry{ActorID: *by, Action: "site.update", TargetType: "site_content",
+			Before: before.Content, After: u})
 	})
 	if err != nil {
 		return Page{}, apperr.Wrap(err, "save site content")

@@ -11,6 +11,7 @@ import (
 
 	"propmatch/internal/access"
 	"propmatch/internal/apperr"
+	"propmatch/internal/audit"
 	"propmatch/internal/input"
 	"propmatch/internal/listing"
 	"propmatch/internal/store"
@@ -205,8 +206,10 @@ func (s *Service) Create(ctx context.Context, actor access.Actor, in CourseInput
 		if err := saveModules(ctx, tx, id, c.modules); err != nil {
 			return err
 		}
-		out, err = detail(ctx, tx, actor.ID, id)
-		return err
+		if out, err = detail(ctx, tx, actor.ID, id); err != nil {
+			return err
+		}
+		return audit.Record(ctx, tx, now, audit.Entry{ActorID: actor.ID, Action: "course.create", TargetType: "course", TargetID: id, After: out})
 	})
 	return out, err
 }
@@ -224,6 +227,10 @@ func (s *Service) Update(ctx context.Context, actor access.Actor, id int64, in C
 	}
 	var out CourseDetail
 	err = s.db.WithTx(ctx, func(tx *sql.Tx) error {
+		before, err := detail(ctx, tx, actor.ID, id)
+		if err != nil {
+			return err
+		}
 		res, err := tx.ExecContext(ctx, `UPDATE courses SET `+store.SetClause(courseColumns, 1)+
 			fmt.Sprintf(` WHERE id = $%d`, len(courseColumns)+1), append(c.values(s.db.Time()), id)...)
 		if err != nil {
@@ -237,8 +244,10 @@ func (s *Service) Update(ctx context.Context, actor access.Actor, id int64, in C
 				return err
 			}
 		}
-		out, err = detail(ctx, tx, actor.ID, id)
-		return err
+		if out, err = detail(ctx, tx, actor.ID, id); err != nil {
+			return err
+		}
+		return audit.Record(ctx, tx, s.db.Time(), audit.Entry{ActorID: actor.ID, Action: "course.update", TargetType: "course", TargetID: id, Before: before, After: out})
 	})
 	return out, err
 }
@@ -297,12 +306,14 @@ func (s *Service) Delete(ctx context.Context, actor access.Actor, id int64) erro
 	if !actor.Admin {
 		return errAdminOnly
 	}
-	res, err := s.db.ExecContext(ctx, `DELETE FROM courses WHERE id = $1`, id)
-	if err != nil {
-		return apperr.Wrap(err, "delete course")
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return errCourseNotFound
-	}
-	return nil
+	return s.db.WithTx(ctx, func(tx *sql.Tx) error {
+		before, err := detail(ctx, tx, actor.ID, id)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM courses WHERE id = $1`, id); err != nil {
+			return apperr.Wrap(err, "delete course")
+		}
+		return audit.Record(ctx, tx, s.db.Time(), audit.Entry{ActorID: actor.ID, Action: "course.delete", TargetType: "course", TargetID: id, Before: before})
+	})
 }

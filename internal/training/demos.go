@@ -8,6 +8,7 @@ import (
 
 	"propmatch/internal/access"
 	"propmatch/internal/apperr"
+	"propmatch/internal/audit"
 	"propmatch/internal/store"
 )
 
@@ -217,7 +218,11 @@ func (s *Service) SetAppDemoOrder(ctx context.Context, actor access.Actor, in Or
 	if err := f.Err(); err != nil {
 		return nil, err
 	}
-	err := s.db.WithTx(ctx, func(tx *sql.Tx) error {
+	before, err := s.AppDemos(ctx)
+	if err != nil {
+		return nil, err
+	}
+	err = s.db.WithTx(ctx, func(tx *sql.Tx) error {
 		// Every id is written (an upsert, not delete and insert) in id
 		// order, so saves racing each other neither collide nor deadlock:
 		// the last one wins whole.
@@ -227,10 +232,20 @@ func (s *Service) SetAppDemoOrder(ctx context.Context, actor access.Actor, in Or
 				return apperr.Wrap(err, "save app demo order")
 			}
 		}
-		return nil
+		return audit.Record(ctx, tx, s.db.Time(), audit.Entry{ActorID: actor.ID, Action: "app_demo.reorder", TargetType: "app_demo_order",
+			Before: demoIDs(before), After: in.IDs})
 	})
 	if err != nil {
 		return nil, err
 	}
 	return s.AppDemos(ctx)
+}
+
+// demoIDs lists the ids of list, in order.
+func demoIDs(list []AppDemo) []int64 {
+	ids := make([]int64, len(list))
+	for i, d := range list {
+		ids[i] = d.ID
+	}
+	return ids
 }

@@ -130,9 +130,10 @@ describe('routing and guards', () => {
   })
 
   it('lets an admin in and shows the Admin Dashboard link', async () => {
-    mockApi(signedIn({ ...testUser, role: 'admin' }))
+    mockApi({ ...signedIn({ ...testUser, role: 'admin' }), 'GET /api/admin/stats': { status: 503, body: { message: 'Busy' } } })
     renderApp('/admin')
-    expect(await screen.findByText('Admin Dashboard is coming soon')).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument()
+    expect(screen.getByText('Manage all platform operations and content')).toBeInTheDocument()
     expect(screen.getAllByRole('link', { name: 'Admin Dashboard' }).length).toBeGreaterThan(0)
   })
 

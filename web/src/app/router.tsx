@@ -4,7 +4,7 @@ import { AdminOnly } from '@/app/guards/admin-only'
 import { AdminRoute } from '@/app/guards/admin-route'
 import { DevelopmentOnly } from '@/app/guards/development-only'
 import { ProtectedRoute } from '@/app/guards/protected-route'
-import { adminComingSoon, comingSoonRoutes } from '@/app/routes/coming-soon-routes'
+import { comingSoonRoutes } from '@/app/routes/coming-soon-routes'
 import { NotFoundPage } from '@/app/routes/not-found'
 // The landing page (about 5 KB) is in the entry chunk: the first page of most visitors paints
 // without waiting for a second round trip (Lighthouse: docs/performance.md#landing-page).
@@ -42,6 +42,8 @@ const CertificatePage = React.lazy(() =>
 const SiteAdminPage = React.lazy(() => import('@/features/site-admin/routes/site-admin-page').then((m) => ({ default: m.SiteAdminPage })))
 // Analytics brings recharts, which only this page loads.
 const AnalyticsPage = React.lazy(() => import('@/features/analytics/routes/analytics-page').then((m) => ({ default: m.AnalyticsPage })))
+// The admin console.
+const AdminPage = React.lazy(() => import('@/features/admin/routes/admin-page').then((m) => ({ default: m.AdminPage })))
 
 function PageFallback() {
   return (
@@ -99,10 +101,7 @@ export function AppRoutes() {
             })}
             <Route element={<AdminRoute />}>
               <Route path="/admin/site" element={<SiteAdminPage />} />
-              <Route
-                path={adminComingSoon.path}
-                element={<ComingSoon title={adminComingSoon.title} description={adminComingSoon.description} icon={adminComingSoon.icon} />}
-              />
+              <Route path="/admin" element={<AdminPage />} />
             </Route>
           </Route>
         </Route>

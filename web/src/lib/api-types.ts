@@ -360,6 +360,210 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The admin overview's figures (admins only), each counted by the database
+         * @description The spec's six counts, plus sign-ups in the last 30 days, active agents in the last 7 days (an active
+         *     agent used a session, or created or edited a listing or requirement, or sent a message, in the window) and
+         *     the background queue's depth and oldest pending age.
+         */
+        get: operations["getAdminStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every account, newest first, searchable (admins only) */
+        get: operations["listAdminUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Edit a user's information (admins only; audited)
+         * @description Absent fields keep their value. The same rules as registration: a valid Indian mobile, state and city from
+         *     the dataset, and a username, email and phone no other account uses (409 with a field error). Demoting the
+         *     last active admin answers 409.
+         */
+        patch: operations["editAdminUser"];
+        trace?: never;
+    };
+    "/api/admin/users/{id}/role": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a user's role (admins only; audited)
+         * @description `user` means agent. Refused with 409 when it would leave no active admin; concurrent demotions are
+         *     serialised, so two admins demoting each other at once leave one admin.
+         */
+        patch: operations["setAdminUserRole"];
+        trace?: never;
+    };
+    "/api/admin/users/{id}/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deactivate an account (admins only; audited)
+         * @description The user cannot sign in (403 with a clear message) and every session of theirs ends at once. Their listings
+         *     and requirements stay stored but leave the marketplace and matching: their open matches are removed and the
+         *     other side's requirements refilled, through the job queue. Nothing is deleted. Refused for oneself (400)
+         *     and for the last active admin (409).
+         */
+        post: operations["deactivateAdminUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/reactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reactivate an account (admins only; audited); its listings and requirements are matched again via the queue */
+        post: operations["reactivateAdminUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/properties": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every listing, newest first, searchable (admins only); delete with DELETE /api/properties/{id} */
+        get: operations["listAdminProperties"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/requirements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every requirement, newest first, searchable (admins only); delete with DELETE /api/requirements/{id} */
+        get: operations["listAdminRequirements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/matches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every match, newest first, read-only (admins only) */
+        get: operations["listAdminMatches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit log of admin actions, newest first (admins only)
+         * @description One entry per admin action (role changes, user edits, deactivations, admin deletions of another agent's
+         *     listing or requirement, course and app-demo changes, site content saves, and `propmatch users set-role` on
+         *     the command line, whose actor is `cli`), written in the action's own transaction. Before and after never
+         *     carry a password hash, code or token.
+         */
+        get: operations["listAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/matches": {
         parameters: {
             query?: never;
@@ -1465,6 +1669,112 @@ export interface components {
             failed: number;
             /** @description The newest failed jobs (at most 100), newest first */
             failedJobs: components["schemas"]["FailedJob"][];
+        };
+        AdminStats: {
+            totalUsers: number;
+            totalProperties: number;
+            totalRequirements: number;
+            totalMatches: number;
+            totalCourses: number;
+            /** @description Accepted connections */
+            activeConnections: number;
+            signupsLast30Days: number;
+            /** @description Active agents who used a session or wrote something in the last 7 days */
+            activeAgentsLast7Days: number;
+            /** @description Background jobs still to do */
+            queueDepth: number;
+            /** @description How long the oldest pending job has waited */
+            queueOldestSeconds: number;
+            /** Format: date-time */
+            countedAt: string;
+        };
+        RoleChange: {
+            /**
+             * @description `user` means agent
+             * @enum {string}
+             */
+            role: "agent" | "user" | "admin";
+        };
+        AdminUserPatch: {
+            fullName?: string;
+            username?: string;
+            phone?: string;
+            email?: string;
+            state?: string;
+            city?: string;
+            agentType?: string;
+            /** @description agent, user (meaning agent) or admin */
+            role?: string;
+            reraNumber?: string;
+        };
+        AdminProperty: {
+            id: number;
+            title: string;
+            propertyType: string;
+            listingPurpose: string;
+            price: number;
+            city: string;
+            locality: string;
+            bedrooms: number | null;
+            isActive: boolean;
+            agentId: number;
+            agentName: string;
+            /** @description False while the agent's account is deactivated (the listing is then off the marketplace) */
+            agentActive: boolean;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        AdminRequirement: {
+            id: number;
+            clientName: string;
+            propertyTypes: string[];
+            listingPurpose: string;
+            preferredCities: string[];
+            minPrice: number | null;
+            maxPrice: number | null;
+            minBedrooms: number | null;
+            timeline: string | null;
+            isActive: boolean;
+            agentId: number;
+            agentName: string;
+            agentActive: boolean;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        AdminMatch: {
+            id: number;
+            matchScore: number;
+            status: components["schemas"]["MatchStatus"];
+            buyerStatus: components["schemas"]["MatchStatus"];
+            sellerStatus: components["schemas"]["MatchStatus"];
+            propertyId: number;
+            propertyTitle: string;
+            requirementId: number;
+            clientName: string;
+            buyerAgentId: number;
+            buyerAgentName: string;
+            sellerAgentId: number;
+            sellerAgentName: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        AuditEvent: {
+            id: number;
+            /** @description The admin; null for the command line */
+            actorId: number | null;
+            /** @description The admin's username when recorded, or cli */
+            actorLabel: string;
+            /** @description e.g. user.role, user.update, user.deactivate, user.reactivate, property.delete, requirement.delete, course.create, course.update, course.delete, app_demo.reorder, site.update */
+            action: string;
+            targetType: string;
+            targetId: number | null;
+            /** @description The target before the action (null for a creation) */
+            before: Record<string, never> | unknown[] | null;
+            /** @description The target after the action (null for a deletion) */
+            after: Record<string, never> | unknown[] | null;
+            ip: string;
+            /** Format: date-time */
+            createdAt: string;
         };
         FailedJob: {
             id: number;
@@ -2821,6 +3131,296 @@ export interface operations {
                     "application/json": components["schemas"]["QueueStats"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getAdminStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminStats"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listAdminUsers: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive search over full name, username, phone, email and city */
+                q?: string;
+                /** @description Page size, 1 to 500 (default 25) */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor from the previous page's `Link` header */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of users; `Link` names the next page */
+            200: {
+                headers: {
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"][];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    editAdminUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminUserPatch"];
+            };
+        };
+        responses: {
+            /** @description The user as saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    setAdminUserRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoleChange"];
+            };
+        };
+        responses: {
+            /** @description The user with their new role */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    deactivateAdminUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user, now inactive */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    reactivateAdminUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user, active again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listAdminProperties: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive search over title, locality, city, type and the agent's name */
+                q?: string;
+                /** @description Page size, 1 to 500 (default 25) */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor from the previous page's `Link` header */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of listings; `Link` names the next page */
+            200: {
+                headers: {
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminProperty"][];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listAdminRequirements: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive search over the requirement's text, the client's and the agent's names */
+                q?: string;
+                /** @description Page size, 1 to 500 (default 25) */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor from the previous page's `Link` header */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of requirements; `Link` names the next page */
+            200: {
+                headers: {
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminRequirement"][];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listAdminMatches: {
+        parameters: {
+            query?: {
+                /** @description Only matches where either side has this status */
+                status?: components["schemas"]["MatchStatus"];
+                /** @description Page size, 1 to 500 (default 25) */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor from the previous page's `Link` header */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of matches; `Link` names the next page */
+            200: {
+                headers: {
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminMatch"][];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listAuditLog: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 500 (default 25) */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor from the previous page's `Link` header */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of entries; `Link` names the next page */
+            200: {
+                headers: {
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEvent"][];
+                };
+            };
+            400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
         };

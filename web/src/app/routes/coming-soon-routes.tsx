@@ -43,10 +43,3 @@ export const comingSoonRoutes: ComingSoonRoute[] = [
     adminOnly: 'restricted',
   },
 ]
-
-export const adminComingSoon: ComingSoonRoute = {
-  path: '/admin',
-  title: 'Admin Dashboard',
-  icon: Shield,
-  description: 'Manage users, properties, requirements, courses and advertisements.',
-}

@@ -1,0 +1,114 @@
+package httpapi
+
+import (
+	"net/http"
+
+	"propmatch/internal/admin"
+	"propmatch/internal/apperr"
+	"propmatch/internal/audit"
+	"propmatch/internal/auth"
+	"propmatch/internal/paging"
+)
+
+// adminRoutes are the admin console (docs/product.md#admin-console): admins
+// only, every change recorded in the audit log.
+func (s *server) adminRoutes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /api/admin/stats", s.adminOnly(s.adminStats))
+	mux.HandleFunc("GET /api/admin/users", s.adminOnly(s.adminUsers))
+	mux.HandleFunc("PATCH /api/admin/users/{id}/role", s.adminOnly(s.adminSetRole))
+	mux.HandleFunc("PATCH /api/admin/users/{id}", s.adminOnly(s.adminEditUser))
+	mux.HandleFunc("POST /api/admin/users/{id}/deactivate", s.adminOnly(s.adminSetActive(false)))
+	mux.HandleFunc("POST /api/admin/users/{id}/reactivate", s.adminOnly(s.adminSetActive(true)))
+	mux.HandleFunc("GET /api/admin/properties", s.adminOnly(s.adminProperties))
+	mux.HandleFunc("GET /api/admin/requirements", s.adminOnly(s.adminRequirements))
+	mux.HandleFunc("GET /api/admin/matches", s.adminOnly(s.adminMatches))
+	mux.HandleFunc("GET /api/admin/audit", s.adminOnly(s.adminAudit))
+}
+
+// errAdminsOnly is what a signed-in agent gets from an admin route.
+var errAdminsOnly = apperr.New(apperr.Forbidden, "Only admins can use the admin console")
+
+// adminOnly runs h for a signed-in admin; others get 401 or 403.
+func (s *server) adminOnly(h userHandler) http.HandlerFunc {
+	return s.signedIn(func(w http.ResponseWriter, r *http.Request, u auth.User) {
+		if !u.IsAdmin() {
+			s.fail(w, r, errAdminsOnly)
+			return
+		}
+		h(w, r, u)
+	})
+}
+
+// adminOf is u as the author of an audited account change.
+func adminOf(u auth.User) auth.Admin { return auth.Admin{ID: u.ID} }
+
+func (s *server) adminStats(w http.ResponseWriter, r *http.Request, _ auth.User) {
+	st, err := s.Admin.Stats(r.Context())
+	s.reply(w, r, http.StatusOK, st, err)
+}
+
+func (s *server) adminUsers(w http.ResponseWriter, r *http.Request, _ auth.User) {
+	page(s, w, r, func(p paging.Page) ([]auth.User, int64, error) {
+		return s.Auth.SearchUsers(r.Context(), r.URL.Query().Get("q"), p)
+	})
+}
+
+type roleBody struct {
+	Role string `json:"role"`
+}
+
+func (s *server) adminSetRole(w http.ResponseWriter, r *http.Request, u auth.User) {
+	id, in, err := idAndBody[roleBody](r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	out, err := s.Auth.ChangeRole(r.Context(), adminOf(u), id, in.Role)
+	s.reply(w, r, http.StatusOK, out, err)
+}
+
+func (s *server) adminEditUser(w http.ResponseWriter, r *http.Request, u auth.User) {
+	id, in, err := idAndBody[auth.UserPatch](r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	out, err := s.Auth.EditUser(r.Context(), adminOf(u), id, in)
+	s.reply(w, r, http.StatusOK, out, err)
+}
+
+func (s *server) adminSetActive(active bool) userHandler {
+	return func(w http.ResponseWriter, r *http.Request, u auth.User) {
+		id, err := pathID(r, "id")
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		out, err := s.Admin.SetActive(r.Context(), adminOf(u), id, active)
+		s.reply(w, r, http.StatusOK, out, err)
+	}
+}
+
+func (s *server) adminProperties(w http.ResponseWriter, r *http.Request, _ auth.User) {
+	page(s, w, r, func(p paging.Page) ([]admin.Property, int64, error) {
+		return s.Admin.Properties(r.Context(), r.URL.Query().Get("q"), p)
+	})
+}
+
+func (s *server) adminRequirements(w http.ResponseWriter, r *http.Request, _ auth.User) {
+	page(s, w, r, func(p paging.Page) ([]admin.Requirement, int64, error) {
+		return s.Admin.Requirements(r.Context(), r.URL.Query().Get("q"), p)
+	})
+}
+
+func (s *server) adminMatches(w http.ResponseWriter, r *http.Request, _ auth.User) {
+	page(s, w, r, func(p paging.Page) ([]admin.Match, int64, error) {
+		return s.Admin.Matches(r.Context(), r.URL.Query().Get("status"), p)
+	})
+}
+
+func (s *server) adminAudit(w http.ResponseWriter, r *http.Request, _ auth.User) {
+	page(s, w, r, func(p paging.Page) ([]audit.Event, int64, error) {
+		return s.Admin.Audit(r.Context(), p)
+	})
+}

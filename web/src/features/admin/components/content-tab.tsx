@@ -1,0 +1,38 @@
+import { BookOpen, Globe } from 'lucide-react'
+import { Link } from 'react-router'
+import { Button } from '@/components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+
+/** Content: where courses and the landing page's content are managed. */
+export function ContentTab() {
+  return (
+    <div className="grid gap-3 md:grid-cols-2">
+      <Card>
+        <CardHeader>
+          <CardTitle className="flex items-center gap-2">
+            <BookOpen className="size-5 text-blue-600" aria-hidden /> Training Courses
+          </CardTitle>
+          <CardDescription>Add, edit, reorder and delete courses on the training page, where agents see them.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Button asChild>
+            <Link to="/training">Manage courses</Link>
+          </Button>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle className="flex items-center gap-2">
+            <Globe className="size-5 text-blue-600" aria-hidden /> Site Content
+          </CardTitle>
+          <CardDescription>Offers, plans, testimonials, the demo video and contact details of the public landing page.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Button asChild variant="outline">
+            <Link to="/admin/site">Edit site content</Link>
+          </Button>
+        </CardContent>
+      </Card>
+    </div>
+  )
+}

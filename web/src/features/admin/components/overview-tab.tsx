@@ -1,0 +1,61 @@
+import { Activity, BookOpen, Building2, FileText, Handshake, ListChecks, Timer, UserPlus, Users, type LucideIcon } from 'lucide-react'
+import { Card, CardContent } from '@/components/ui/card'
+import { Spinner } from '@/components/ui/spinner'
+import { useAdminStats, type AdminStats } from '@/features/admin/api/admin-api'
+import { formatAge } from '@/features/admin/lib/admin-format'
+
+const tiles: { key: keyof AdminStats; title: string; note: string; icon: LucideIcon }[] = [
+  { key: 'totalUsers', title: 'Total Users', note: 'registered agents', icon: Users },
+  { key: 'totalProperties', title: 'Total Properties', note: 'listed', icon: Building2 },
+  { key: 'totalRequirements', title: 'Total Requirements', note: 'buyer requirements', icon: FileText },
+  { key: 'totalMatches', title: 'Total Matches', note: 'property matches', icon: ListChecks },
+  { key: 'totalCourses', title: 'Training Courses', note: 'available courses', icon: BookOpen },
+  { key: 'activeConnections', title: 'Active Connections', note: 'agent connections', icon: Handshake },
+  { key: 'signupsLast30Days', title: 'Sign-ups', note: 'last 30 days', icon: UserPlus },
+  { key: 'activeAgentsLast7Days', title: 'Active Agents', note: 'signed in or wrote, last 7 days', icon: Activity },
+]
+
+/** The overview: every figure counted by the server (GET /api/admin/stats). */
+export function OverviewTab() {
+  const { data, isPending, isError, error } = useAdminStats()
+  if (isPending)
+    return (
+      <div className="flex justify-center p-10">
+        <Spinner />
+      </div>
+    )
+  if (isError)
+    return (
+      <p className="text-red-600" role="alert">
+        Could not load the figures: {error.message}
+      </p>
+    )
+  return (
+    <div className="grid grid-cols-2 gap-3 lg:grid-cols-4" data-testid="admin-overview">
+      {tiles.map(({ key, title, note, icon: Icon }) => (
+        <Stat key={key} title={title} note={note} icon={Icon} value={String(data[key] ?? 0)} />
+      ))}
+      <Stat
+        title="Matching Queue"
+        note={data.queueDepth > 0 ? `oldest waiting ${formatAge(data.queueOldestSeconds)}` : 'nothing waiting'}
+        icon={Timer}
+        value={String(data.queueDepth)}
+      />
+    </div>
+  )
+}
+
+function Stat({ title, note, icon: Icon, value }: { title: string; note: string; icon: LucideIcon; value: string }) {
+  return (
+    <Card>
+      <CardContent className="flex items-start justify-between gap-2 p-4">
+        <div className="min-w-0">
+          <p className="text-sm font-medium text-slate-600">{title}</p>
+          <p className="text-2xl font-bold text-slate-900">{value}</p>
+          <p className="text-xs text-slate-500">{note}</p>
+        </div>
+        <Icon className="size-5 shrink-0 text-blue-600" aria-hidden />
+      </CardContent>
+    </Card>
+  )
+}

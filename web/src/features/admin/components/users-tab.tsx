@@ -1,0 +1,103 @@
+import * as React from 'react'
+import { Pencil, Users } from 'lucide-react'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { NativeSelect } from '@/components/ui/native-select'
+import { setUserActive, setUserRole, useAdminUsers, type AdminUser } from '@/features/admin/api/admin-api'
+import { EditUserDialog } from '@/features/admin/components/edit-user-dialog'
+import { ListState, SearchBox } from '@/features/admin/components/list-state'
+import { roleLabel } from '@/features/admin/lib/admin-format'
+import { useApiMutation } from '@/lib/api-mutation'
+import { pageItems } from '@/lib/paged-query'
+import { useDebouncedValue } from '@/lib/use-debounced-value'
+
+/** Users: searched on the server; role, edit, deactivate and reactivate on each. */
+export function UsersTab({ meId }: { meId: number }) {
+  const [search, setSearch] = React.useState('')
+  const q = useDebouncedValue(search.trim(), 300)
+  const query = useAdminUsers(q)
+  const users = pageItems(query.data)
+  const [editing, setEditing] = React.useState<AdminUser | null>(null)
+  return (
+    <div className="grid gap-3">
+      <SearchBox value={search} onChange={setSearch} label="Search by name, username, phone, email or city" />
+      <ListState
+        query={query}
+        count={users.length}
+        what="users"
+        icon={Users}
+        emptyMessage={q ? 'No users match your search.' : 'No users yet.'}
+      >
+        <ul className="grid gap-2" data-testid="admin-users">
+          {users.map((u) => (
+            <UserRow key={u.id} user={u} isMe={u.id === meId} onEdit={() => setEditing(u)} />
+          ))}
+        </ul>
+      </ListState>
+      <EditUserDialog user={editing} onOpenChange={(open) => !open && setEditing(null)} />
+    </div>
+  )
+}
+
+function UserRow({ user, isMe, onEdit }: { user: AdminUser; isMe: boolean; onEdit: () => void }) {
+  const role = useApiMutation(setUserRole, {
+    successToast: (u) => ({ variant: 'success', title: 'Role updated', description: `${u.fullName} is now ${roleLabel(u.role)}.` }),
+    errorToast: 'Could not change the role',
+  })
+  const active = useApiMutation(setUserActive, {
+    successToast: (u) => ({
+      variant: 'success',
+      title: u.isActive ? 'User reactivated' : 'User deactivated',
+      description: u.isActive ? `${u.fullName} can sign in again.` : `${u.fullName} is signed out and off the marketplace.`,
+    }),
+    errorToast: 'Could not change the account',
+  })
+  return (
+    <li
+      className="grid gap-3 rounded-lg border border-slate-200 bg-white p-3 md:grid-cols-[1fr_auto] md:items-center"
+      data-testid={`admin-user-${user.username}`}
+    >
+      <div className="min-w-0">
+        <div className="flex flex-wrap items-center gap-2">
+          <p className="font-medium text-slate-900">{user.fullName}</p>
+          <Badge variant={user.role === 'admin' ? 'default' : 'secondary'} data-testid="role-badge">
+            {roleLabel(user.role)}
+          </Badge>
+          {!user.isActive && <Badge variant="destructive">deactivated</Badge>}
+        </div>
+        <p className="truncate text-sm text-slate-600">
+          @{user.username} · {user.phone}
+          {user.email ? ` · ${user.email}` : ''}
+        </p>
+        <p className="text-sm text-slate-500">
+          {user.city}, {user.state}
+        </p>
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <NativeSelect
+          aria-label={`Role of ${user.fullName}`}
+          value={user.role}
+          disabled={role.isPending}
+          onChange={(e) => role.mutate({ id: user.id, role: e.target.value === 'admin' ? 'admin' : 'user' })}
+          className="w-28"
+        >
+          <option value="agent">user</option>
+          <option value="admin">admin</option>
+        </NativeSelect>
+        <Button variant="outline" size="sm" onClick={onEdit} aria-label={`Edit ${user.fullName}`}>
+          <Pencil aria-hidden /> Edit
+        </Button>
+        {!isMe && (
+          <Button
+            variant={user.isActive ? 'destructive' : 'outline'}
+            size="sm"
+            disabled={active.isPending}
+            onClick={() => active.mutate({ id: user.id, active: !user.isActive })}
+          >
+            {user.isActive ? 'Deactivate' : 'Reactivate'}
+          </Button>
+        )}
+      </div>
+    </li>
+  )
+}

@@ -1,0 +1,61 @@
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
+import { AuditTab } from '@/features/admin/components/audit-tab'
+import { ContentTab } from '@/features/admin/components/content-tab'
+import { PropertiesTab, RequirementsTab } from '@/features/admin/components/listings-tabs'
+import { MatchesTab } from '@/features/admin/components/matches-tab'
+import { OverviewTab } from '@/features/admin/components/overview-tab'
+import { UsersTab } from '@/features/admin/components/users-tab'
+import { useAuth } from '@/lib/auth'
+
+const tabs = [
+  ['overview', 'Overview'],
+  ['users', 'Users'],
+  ['properties', 'Properties'],
+  ['requirements', 'Requirements'],
+  ['matches', 'Matches'],
+  ['content', 'Content'],
+  ['audit', 'Audit log'],
+] as const
+
+/** /admin (admins only, behind AdminRoute): the admin console. */
+export function AdminPage() {
+  const { user } = useAuth()
+  return (
+    <div className="mx-auto grid max-w-6xl gap-4 p-4 md:p-6">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">Admin Dashboard</h1>
+        <p className="text-sm text-slate-600">Manage all platform operations and content</p>
+      </div>
+      <Tabs defaultValue="overview">
+        <TabsList className="h-auto w-full flex-wrap justify-start">
+          {tabs.map(([value, label]) => (
+            <TabsTrigger key={value} value={value}>
+              {label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value="overview">
+          <OverviewTab />
+        </TabsContent>
+        <TabsContent value="users">
+          <UsersTab meId={user?.id ?? 0} />
+        </TabsContent>
+        <TabsContent value="properties">
+          <PropertiesTab />
+        </TabsContent>
+        <TabsContent value="requirements">
+          <RequirementsTab />
+        </TabsContent>
+        <TabsContent value="matches">
+          <MatchesTab />
+        </TabsContent>
+        <TabsContent value="content">
+          <ContentTab />
+        </TabsContent>
+        <TabsContent value="audit">
+          <AuditTab />
+        </TabsContent>
+      </Tabs>
+    </div>
+  )
+}
