@@ -25,6 +25,7 @@ func (s *server) routes(mux *http.ServeMux) {
 
 	s.networkRoutes(mux)
 	s.queueRoutes(mux)
+	s.backupRoutes(mux)
 
 	s.trainingRoutes(mux)
 	s.adRoutes(mux)

@@ -10,10 +10,11 @@ package services
 import (
 	"context"
 	"log/slog"
-	"time"
 	"propmatch/internal/ads"
+	"time"
 
 	"propmatch/internal/auth"
+	"propmatch/internal/backups"
 	"propmatch/internal/dashboard"
 	"propmatch/internal/events"
 	"propmatch/internal/jobs"
@@ -52,6 +53,9 @@ type Options struct {
 	// MatchingDelay holds each write's matching job back this long (see
 	// matching.Engine.Delay).
 	MatchingDelay time.Duration
+	// Backups configures the server's backups (directory, retention,
+	// schedule).
+	Backups backups.Config
 }
 
 // Set is every PropMatch service, sharing one database and one match engine.
@@ -68,6 +72,7 @@ type Set struct {
 	Training     *training.Service
 	Site         *site.Service
 	Ads          *ads.Service
+	Backups      *backups.Service
 	// Events carries live events to open streams; nil turns them off.
 	Events events.Bus
 	// Queue runs background jobs, matching among them: serve runs it
@@ -104,6 +109,7 @@ func New(db *store.DB, o Options) Set {
 		Training:     training.NewService(db),
 		Site:         site.NewService(db),
 		Ads:          ads.NewService(db),
+		Backups:      backups.New(db, queue, o.Backups, o.Log),
 		Events:       o.Events,
 		Queue:        queue,
 	}
