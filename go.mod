@@ -3,6 +3,7 @@ module propmatch
 go 1.26.8
 
 require (
+	github.com/adhocore/gronx v1.20.4
 	github.com/emersion/go-sasl v0.0.0-20241020182733-b788ff22d5a6
 	github.com/emersion/go-smtp v0.25.1
 	github.com/getkin/kin-openapi v0.152.0

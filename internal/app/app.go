@@ -23,7 +23,7 @@ Usage:
   propmatch demo [--agents N] [--properties N] [--requirements N] [--seed S] [--append]
                                            fill the database with a generated demo market
   propmatch backup [--out FILE]            write a backup of the database to one file
-                                           (default data/backups/propmatch-TIME.zip)
+                                           (default $PROPMATCH_BACKUP_DIR/propmatch-TIME.zip)
   propmatch restore FILE                   load a backup into an empty database
                                            (either engine: the way from SQLite to PostgreSQL)
   propmatch users set-role USERNAME ROLE   make a user an admin or an agent

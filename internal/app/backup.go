@@ -11,11 +11,12 @@ import (
 	"time"
 
 	"propmatch/internal/backup"
+	"propmatch/internal/backups"
 	"propmatch/internal/store"
 )
 
 // defaultBackupDir is where `propmatch backup` writes without --out.
-const defaultBackupDir = "data/backups"
+const defaultBackupDir = backups.DefaultDir
 
 // backupCommand writes a backup of the configured database to a file,
 // with a progress line per table on stderr. The file appears under its
@@ -23,7 +24,7 @@ const defaultBackupDir = "data/backups"
 func backupCommand(ctx context.Context, cfg Config, args []string, stdout, stderr io.Writer) (err error) {
 	fl := flag.NewFlagSet("backup", flag.ContinueOnError)
 	fl.SetOutput(stderr)
-	out := fl.String("out", "", "the file to write (default "+defaultBackupDir+"/propmatch-TIME.zip)")
+	out := fl.String("out", "", "the file to write (default PROPMATCH_BACKUP_DIR, "+defaultBackupDir+", /propmatch-TIME.zip)")
 	if err := fl.Parse(args); err != nil {
 		return err
 	}
@@ -38,7 +39,7 @@ func backupCommand(ctx context.Context, cfg Config, args []string, stdout, stder
 	start := time.Now()
 	path := *out
 	if path == "" {
-		path = filepath.Join(defaultBackupDir, "propmatch-"+backup.Stamp(start)+".zip")
+		path = filepath.Join(cfg.Backups.Dir, "propmatch-"+backup.Stamp(start)+".zip")
 	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o750); err != nil {
 		return fmt.Errorf("backup: %w", err)

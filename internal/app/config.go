@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"propmatch/internal/backups"
 	"propmatch/internal/notify"
 )
 
@@ -62,6 +63,10 @@ type Config struct {
 	// propmatch.secret next to the SQLite database or in ./data.
 	Secret     string
 	SecretFile string
+
+	// Backups are the server's scheduled and manual backups: their
+	// directory, how many are kept and the schedule.
+	Backups backups.Config
 
 	SMTP     notify.SMTPConfig
 	WhatsApp notify.WhatsAppConfig
@@ -134,6 +139,7 @@ func loadConfig(getenv func(string) string) (Config, error) {
 			Language:      str("PROPMATCH_WHATSAPP_LANGUAGE", ""),
 		},
 	}
+	var err error
 	c.DBTimeout = dur("PROPMATCH_DB_TIMEOUT", 5*time.Second)
 	c.DrainTimeout = dur("PROPMATCH_DRAIN_TIMEOUT", 20*time.Second)
 	c.StreamsPerAgent = num("PROPMATCH_STREAMS_PER_AGENT", 10)
@@ -152,11 +158,18 @@ func loadConfig(getenv func(string) string) (Config, error) {
 	if c.MatchingChunk < 1 {
 		errs = append(errs, fmt.Errorf("PROPMATCH_MATCHING_CHUNK must be at least 1"))
 	}
+	c.Backups.Dir = str("PROPMATCH_BACKUP_DIR", backups.DefaultDir)
+	c.Backups.Keep = num("PROPMATCH_BACKUP_KEEP", backups.DefaultKeep)
+	if c.Backups.Keep < 1 {
+		errs = append(errs, fmt.Errorf("PROPMATCH_BACKUP_KEEP must be at least 1"))
+	}
+	if c.Backups.Schedule, err = backups.ParseSchedule(str("PROPMATCH_BACKUP_SCHEDULE", backups.DefaultSchedule), time.Local); err != nil {
+		errs = append(errs, err)
+	}
 	c.Secret, c.SecretFile = getenv("PROPMATCH_SECRET"), str("PROPMATCH_SECRET_FILE", "")
 	if c.StreamsPerAgent < 1 {
 		errs = append(errs, fmt.Errorf("PROPMATCH_STREAMS_PER_AGENT must be at least 1"))
 	}
-	var err error
 	if c.PublicURL, err = parseOrigin(str("PROPMATCH_PUBLIC_URL", "")); err != nil {
 		errs = append(errs, err)
 	}

@@ -43,6 +43,12 @@ func TestLoadConfig(t *testing.T) {
 		{"JobQueueIsConfigurable", map[string]string{"PROPMATCH_QUEUE_WORKERS": "4", "PROPMATCH_QUEUE_LEASE": "30s", "PROPMATCH_MATCHING_DELAY": "3s", "PROPMATCH_MATCHING_CHUNK": "20"}, func(c Config) bool {
 			return c.QueueWorkers == 4 && c.QueueLease == 30*time.Second && c.MatchingDelay == 3*time.Second && c.MatchingChunk == 20
 		}},
+		{"BackupsHaveDefaults", nil, func(c Config) bool {
+			return c.Backups.Dir == "data/backups" && c.Backups.Keep == 7 && c.Backups.Schedule.String() == "0 2 * * *"
+		}},
+		{"BackupsAreConfigurable", map[string]string{"PROPMATCH_BACKUP_DIR": "/var/backups/pm", "PROPMATCH_BACKUP_KEEP": "14", "PROPMATCH_BACKUP_SCHEDULE": "30 3 * * 1-5"}, func(c Config) bool {
+			return c.Backups.Dir == "/var/backups/pm" && c.Backups.Keep == 14 && c.Backups.Schedule.String() == "30 3 * * 1-5"
+		}},
 		{"PublicURLIsReadAsABrowserOrigin", map[string]string{"PROPMATCH_PUBLIC_URL": "HTTPS://PropMatch.Example.com:443/"}, func(c Config) bool {
 			return c.PublicURL == "https://propmatch.example.com"
 		}},
@@ -65,6 +71,14 @@ func TestLoadConfig(t *testing.T) {
 			env := map[string]string{"PROPMATCH_PUBLIC_URL": bad}
 			if _, err := loadConfig(func(k string) string { return env[k] }); err == nil || !strings.Contains(err.Error(), "PROPMATCH_PUBLIC_URL") {
 				t.Fatalf("PROPMATCH_PUBLIC_URL=%q gave %v, want an error naming it", bad, err)
+			}
+		})
+	}
+	for key, bad := range map[string]string{"PROPMATCH_BACKUP_SCHEDULE": "every night", "PROPMATCH_BACKUP_KEEP": "0"} {
+		t.Run("BadBackupSetting/"+key, func(t *testing.T) {
+			env := map[string]string{key: bad}
+			if _, err := loadConfig(func(k string) string { return env[k] }); err == nil || !strings.Contains(err.Error(), key) {
+				t.Fatalf("%s=%q gave %v, want an error naming it", key, bad, err)
 			}
 		})
 	}

@@ -146,6 +146,7 @@ func serve(ctx context.Context, cfg Config, web fs.FS, args []string, log *slog.
 	queued := make(chan struct{})
 	go func() { defer close(queued); set.Queue.Run(queueCtx) }()
 	defer func() { stopQueue(); <-queued }()
+	go set.Backups.RunScheduler(queueCtx)
 	log.Info("PropMatch is listening", "url", "http://"+ln.Addr().String(), "env", cfg.Env, "database", string(db.Engine))
 	return serveUntilDone(ctx, srv, ln, set.Auth, cfg.DrainTimeout, log)
 }
@@ -204,7 +205,8 @@ func newServices(cfg Config, db *store.DB, s senders, bus events.Bus, log *slog.
 	}
 	return services.New(db, services.Options{Auth: ac, OTP: s.otp, Mail: s.mail,
 		MatchLimit: cfg.MatchesPerRequirement, Events: bus, Log: log, MatchingDelay: cfg.MatchingDelay,
-		MatchingChunk: cfg.MatchingChunk, Queue: jobs.Config{Workers: cfg.QueueWorkers, Lease: cfg.QueueLease, Drain: cfg.DrainTimeout, Log: log}}), nil
+		MatchingChunk: cfg.MatchingChunk, Backups: cfg.Backups,
+		Queue: jobs.Config{Workers: cfg.QueueWorkers, Lease: cfg.QueueLease, Drain: cfg.DrainTimeout, Log: log}}), nil
 }
 
 // handlerDeps returns what the HTTP layer needs, from the configuration.

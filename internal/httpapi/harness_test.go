@@ -26,6 +26,7 @@ import (
 	"github.com/getkin/kin-openapi/routers/gorillamux"
 
 	"propmatch/internal/auth"
+	"propmatch/internal/backups"
 	"propmatch/internal/events"
 	"propmatch/internal/httpapi"
 	"propmatch/internal/jobs"
@@ -120,7 +121,7 @@ func newAPITest(t *testing.T, db *store.DB, opts apiOptions) *apiTest {
 		bus = events.NewHub()
 	}
 	set := services.New(db, services.Options{Auth: cfg, OTP: otp, Mail: &notify.DevMailer{Store: outbox},
-		MatchLimit: opts.matchLimit, Events: bus, Log: log})
+		MatchLimit: opts.matchLimit, Events: bus, Log: log, Backups: backups.Config{Dir: t.TempDir()}})
 	deps := httpapi.Deps{DB: db, Set: set, Log: log, Web: opts.web, Dev: !opts.production,
 		AuthRatePerMinute: opts.authRate, AuthBurst: opts.authBurst, Quotas: opts.quotas, Heartbeat: opts.heartbeat,
 		DBTimeout: opts.dbTimeout, PublicOrigin: opts.publicOrigin, MaxStreamsPerUser: opts.maxStreams}

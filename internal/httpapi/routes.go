@@ -26,6 +26,7 @@ func (s *server) routes(mux *http.ServeMux) {
 	s.networkRoutes(mux)
 	s.queueRoutes(mux)
 	s.adminRoutes(mux)
+	s.backupRoutes(mux)
 
 	s.trainingRoutes(mux)
 	s.adRoutes(mux)

@@ -79,8 +79,20 @@ type Queue struct {
 	worker   string // this process's name in locked_by
 	mu       sync.RWMutex
 	handlers map[string]Prepare
+	long     map[string]longHandler
 	wake     chan struct{}
 	recent   *cached.Value[Stats] // RecentStats
+}
+
+// LongHandler runs one long job (a backup) outside any transaction: on
+// SQLite every write transaction holds the database's one write lock, which
+// a job of minutes must not keep. It records its own results; the job is
+// marked done afterwards in a short transaction of its own.
+type LongHandler func(ctx context.Context, j Job) error
+
+type longHandler struct {
+	run   LongHandler
+	lease time.Duration
 }
 
 // NewQueue returns a queue on db; register handlers, then Run it.
@@ -93,6 +105,7 @@ func NewQueue(db *store.DB, cfg Config) *Queue {
 		cfg:      cfg.withDefaults(),
 		worker:   fmt.Sprintf("%s:%d:%s", host, os.Getpid(), hex.EncodeToString(b)),
 		handlers: map[string]Prepare{},
+		long:     map[string]longHandler{},
 		wake:     make(chan struct{}, 1),
 		recent: &cached.Value[Stats]{For: RecentFor, Now: db.Time,
 			Load: func(ctx context.Context) (Stats, error) { return ReadStats(ctx, db) }},
@@ -110,6 +123,22 @@ func (q *Queue) RegisterPrepared(kind string, p Prepare) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	q.handlers[kind] = p
+}
+
+// RegisterLong makes h run the jobs of kind outside a transaction, with a
+// lease of its own (the queue's lease when shorter): a claimed job of kind
+// is another worker's only once lease has passed.
+func (q *Queue) RegisterLong(kind string, lease time.Duration, h LongHandler) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	q.long[kind] = longHandler{run: h, lease: max(lease, q.cfg.Lease)}
+}
+
+func (q *Queue) longHandler(kind string) (longHandler, bool) {
+	q.mu.RLock()
+	defer q.mu.RUnlock()
+	h, ok := q.long[kind]
+	return h, ok
 }
 
 func (q *Queue) handler(kind string) Prepare {
@@ -183,9 +212,18 @@ func (q *Queue) runOne(ctx, jobCtx context.Context) (bool, error) {
 	if j.Attempts > j.MaxAttempts { // its worker died on every try
 		return true, q.settle(jobCtx, j, errors.New("the worker stopped while running it"))
 	}
-	runCtx, cancel := context.WithTimeout(jobCtx, q.cfg.Lease)
+	lease := q.cfg.Lease
+	long, isLong := q.longHandler(j.Kind)
+	if isLong {
+		lease = long.lease
+	}
+	runCtx, cancel := context.WithTimeout(jobCtx, lease)
 	defer cancel()
-	err = q.execute(runCtx, j)
+	if isLong {
+		err = q.executeLong(runCtx, j, long)
+	} else {
+		err = q.execute(runCtx, j)
+	}
 	if err != nil && jobCtx.Err() != nil {
 		// Shut down mid-job: give it back untried; it runs again.
 		return true, q.release(context.WithoutCancel(jobCtx), j)
@@ -219,20 +257,44 @@ func (q *Queue) execute(ctx context.Context, j *Job) error {
 		if after, err = h(ctx, tx, *j); err != nil {
 			return err
 		}
-		res, err := tx.ExecContext(ctx, `UPDATE jobs SET state = 'done', locked_until = NULL, last_error = '', updated_at = $3
-			WHERE id = $1 AND locked_by = $2 AND state = 'running'`, j.ID, q.worker, q.db.Time())
-		if err != nil {
-			return err
-		}
-		if n, err := res.RowsAffected(); err != nil || n != 1 {
-			return errors.Join(errLost, err)
-		}
-		return nil
+		return q.markDone(ctx, tx, j)
 	})
 	if err == nil && after != nil {
 		after(context.WithoutCancel(ctx))
 	}
 	return err
+}
+
+// executeLong extends j's lease to the long handler's, runs it outside a
+// transaction and then marks j done, unless the lease passed meanwhile.
+func (q *Queue) executeLong(ctx context.Context, j *Job, h longHandler) error {
+	now := q.db.Time()
+	res, err := q.db.ExecContext(ctx, `UPDATE jobs SET locked_until = $3, updated_at = $4 WHERE id = $1 AND locked_by = $2 AND state = 'running'`,
+		j.ID, q.worker, now.Add(h.lease), now)
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil || n != 1 {
+		return errors.Join(errLost, err)
+	}
+	if err := h.run(ctx, *j); err != nil {
+		return err
+	}
+	return q.markDone(ctx, q.db, j)
+}
+
+// markDone marks j done, unless its lease has passed to another worker
+// (errLost). A done job keeps in locked_by the worker that did it.
+func (q *Queue) markDone(ctx context.Context, x store.Querier, j *Job) error {
+	res, err := x.ExecContext(ctx, `UPDATE jobs SET state = 'done', locked_until = NULL, last_error = '', updated_at = $3
+		WHERE id = $1 AND locked_by = $2 AND state = 'running'`, j.ID, q.worker, q.db.Time())
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil || n != 1 {
+		return errors.Join(errLost, err)
+	}
+	return nil
 }
 
 // settle records a failed try of j: pending again after a backoff, or

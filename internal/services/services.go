@@ -16,6 +16,7 @@ import (
 	"propmatch/internal/ads"
 	"propmatch/internal/analytics"
 	"propmatch/internal/auth"
+	"propmatch/internal/backups"
 	"propmatch/internal/dashboard"
 	"propmatch/internal/events"
 	"propmatch/internal/jobs"
@@ -57,6 +58,9 @@ type Options struct {
 	// MatchingChunk is how many requirements one transaction of a
 	// listing's matching job settles (0: matching.PropertyChunk).
 	MatchingChunk int
+	// Backups configures the server's backups (directory, retention,
+	// schedule).
+	Backups backups.Config
 }
 
 // Set is every PropMatch service, sharing one database and one match engine.
@@ -75,6 +79,7 @@ type Set struct {
 	Site         *site.Service
 	Ads          *ads.Service
 	Admin        *admin.Service
+	Backups      *backups.Service
 	// Events carries live events to open streams; nil turns them off.
 	Events events.Bus
 	// Queue runs background jobs, matching among them: serve runs it
@@ -115,6 +120,7 @@ func New(db *store.DB, o Options) Set {
 		Site:         site.NewService(db),
 		Ads:          ads.NewService(db),
 		Admin:        admin.NewService(db, authSvc, engine),
+		Backups:      backups.New(db, queue, o.Backups, o.Log),
 		Events:       o.Events,
 		Queue:        queue,
 	}

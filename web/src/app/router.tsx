@@ -1,5 +1,5 @@
 import * as React from 'react'
-import { Route, Routes } from 'react-router'
+import { Navigate, Route, Routes } from 'react-router'
 import { AdminOnly } from '@/app/guards/admin-only'
 import { AdminRoute } from '@/app/guards/admin-route'
 import { DevelopmentOnly } from '@/app/guards/development-only'
@@ -38,6 +38,8 @@ const TrainingPage = React.lazy(() => import('@/features/training/routes/trainin
 const CertificatePage = React.lazy(() =>
   import('@/features/training/routes/certificate-page').then((m) => ({ default: m.CertificatePage })),
 )
+// The server's backups (admins only).
+const BackupsPage = React.lazy(() => import('@/features/backups/routes/backups-page').then((m) => ({ default: m.BackupsPage })))
 // The admins' editor of the landing page's content.
 const SiteAdminPage = React.lazy(() => import('@/features/site-admin/routes/site-admin-page').then((m) => ({ default: m.SiteAdminPage })))
 // Analytics brings recharts, which only this page loads.
@@ -87,6 +89,17 @@ export function AppRoutes() {
             <Route path="/agents" element={<NetworkPage />} />
             <Route path="/training" element={<TrainingPage />} />
             <Route path="/analytics" element={<AnalyticsPage />} />
+            <Route
+              path="/backup-monitor"
+              element={
+                <AdminOnly message="Backup monitoring is only available to administrators.">
+                  <BackupsPage />
+                </AdminOnly>
+              }
+            />
+            {/* The spec's backup download and backup system pages are this one (docs/decisions.md). */}
+            <Route path="/backup" element={<Navigate to="/backup-monitor" replace />} />
+            <Route path="/backup-new" element={<Navigate to="/backup-monitor" replace />} />
             {comingSoonRoutes.map(({ path, title, description, icon, adminOnly }) => {
               const page = <ComingSoon title={title} description={description} icon={icon} />
               return (

@@ -382,6 +382,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/backups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The server's backups, the next scheduled run and the settings (admins only)
+         * @description The newest successful backup, the newest finished run (successful or not), whether a run is queued or running,
+         *     the next scheduled run, the history (newest first, at most 100, failures with their errors) and the settings
+         *     from configuration (PROPMATCH_BACKUP_SCHEDULE, PROPMATCH_BACKUP_KEEP, PROPMATCH_BACKUP_DIR). A run whose
+         *     server stopped while it ran is shown as failed.
+         */
+        get: operations["getBackupStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/users": {
         parameters: {
             query?: never;
@@ -466,6 +489,73 @@ export interface paths {
          */
         post: operations["deactivateAdminUser"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/manual-backup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Queue a manual backup (admins only)
+         * @description No body. The backup runs in the background on the job queue, after any run already queued; its row is returned
+         *     at once, queued. Poll GET /api/admin/backups to see it running and then done.
+         */
+        post: operations["startManualBackup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/backups/{id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A successful backup's file, streamed (admins only)
+         * @description The zip archive `propmatch restore` loads (manifest.json and one JSON-lines file per table). The file name
+         *     comes from the server's table, never from the request. A backup that is queued, running, failed, deleted or
+         *     whose file is gone is 404. Range requests are honoured.
+         */
+        get: operations["downloadBackup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/backups/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a backup and its file (admins only)
+         * @description A run still queued or running cannot be deleted (409).
+         */
+        delete: operations["deleteBackup"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1798,6 +1888,58 @@ export interface components {
              * @description When it failed for good
              */
             updatedAt: string;
+        };
+        Backup: {
+            id: number;
+            /** @enum {string} */
+            trigger: "scheduled" | "manual";
+            /** @enum {string} */
+            state: "queued" | "running" | "success" | "failed";
+            /** @description The file in the backup directory (empty until written, and for a failed run) */
+            fileName: string;
+            sizeBytes: number;
+            /** @description How long the run took */
+            durationMs: number;
+            /** @description Rows in the backup, all tables */
+            rowCount: number;
+            /** @description Rows per table, from the backup's manifest */
+            tables: {
+                [key: string]: number;
+            };
+            /** @description Why a failed run failed */
+            error: string;
+            /** Format: date-time */
+            queuedAt: string;
+            /** Format: date-time */
+            startedAt: string | null;
+            /** Format: date-time */
+            finishedAt: string | null;
+        };
+        BackupSettings: {
+            /**
+             * @description The cron expression (PROPMATCH_BACKUP_SCHEDULE)
+             * @example 0 2 * * *
+             */
+            schedule: string;
+            /** @description Successful backups kept (PROPMATCH_BACKUP_KEEP) */
+            keep: number;
+            /** @description Where the files are (PROPMATCH_BACKUP_DIR) */
+            dir: string;
+            /** @description The server's time zone, in which the schedule runs */
+            timeZone: string;
+        };
+        BackupStatus: {
+            /** @description The newest successful backup */
+            lastSuccess: components["schemas"]["Backup"] | null;
+            /** @description The newest finished run, successful or failed */
+            last: components["schemas"]["Backup"] | null;
+            /** @description A run is queued or running */
+            active: boolean;
+            /** Format: date-time */
+            nextRun: string;
+            /** @description The newest runs first, at most 100 */
+            history: components["schemas"]["Backup"][];
+            settings: components["schemas"]["BackupSettings"];
         };
         MarketplaceProperty: components["schemas"]["Property"] & {
             agentPhone: string;
@@ -3157,6 +3299,28 @@ export interface operations {
             403: components["responses"]["Forbidden"];
         };
     };
+    getBackupStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The backups' state */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackupStatus"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
     listAdminUsers: {
         parameters: {
             query?: {
@@ -3268,6 +3432,82 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    startManualBackup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Backup"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    downloadBackup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The backup file */
+            200: {
+                headers: {
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteBackup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];

@@ -4,8 +4,15 @@ import { Navigate } from 'react-router'
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { useAuth } from '@/lib/auth'
 
+type AdminOnlyProps = {
+  children: React.ReactNode
+  redirectTo?: string
+  /** What the Access Restricted card says (the page's own words where the spec gives them). */
+  message?: string
+}
+
 /** Shows children to admins; others see an Access Restricted card (or are sent to `redirectTo`). */
-export function AdminOnly({ children, redirectTo }: { children: React.ReactNode; redirectTo?: string }) {
+export function AdminOnly({ children, redirectTo, message = 'This page is available to administrators only.' }: AdminOnlyProps) {
   const { user } = useAuth()
   if (user?.role === 'admin') return <>{children}</>
   if (redirectTo) return <Navigate to={redirectTo} replace />
@@ -17,7 +24,7 @@ export function AdminOnly({ children, redirectTo }: { children: React.ReactNode;
             <Lock className="size-6" aria-hidden />
           </span>
           <CardTitle>Access Restricted</CardTitle>
-          <CardDescription>This page is available to administrators only.</CardDescription>
+          <CardDescription>{message}</CardDescription>
         </CardHeader>
       </Card>
     </div>

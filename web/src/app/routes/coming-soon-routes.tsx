@@ -1,4 +1,4 @@
-import { DatabaseBackup, Mail, Settings, Shield, ShieldCheck, User, type LucideIcon } from 'lucide-react'
+import { Mail, Settings, Shield, User, type LucideIcon } from 'lucide-react'
 
 export type ComingSoonRoute = {
   path: string
@@ -14,27 +14,6 @@ export const comingSoonRoutes: ComingSoonRoute[] = [
   { path: '/profile', title: 'My Profile', icon: User, description: 'Your public agent profile, picture, RERA number and bio.' },
   { path: '/settings', title: 'Settings', icon: Settings, description: 'Account, password and notification settings.' },
   { path: '/email-test', title: 'Email Template Testing', icon: Mail, description: 'Preview and send test emails.', adminOnly: 'redirect' },
-  {
-    path: '/backup',
-    title: 'Backup Download',
-    icon: DatabaseBackup,
-    description: 'Download a backup of the platform data.',
-    adminOnly: 'restricted',
-  },
-  {
-    path: '/backup-new',
-    title: 'Backup System',
-    icon: DatabaseBackup,
-    description: 'Create and manage platform backups.',
-    adminOnly: 'restricted',
-  },
-  {
-    path: '/backup-monitor',
-    title: 'Backup Monitor',
-    icon: ShieldCheck,
-    description: 'Watch backup status and history.',
-    adminOnly: 'restricted',
-  },
   {
     path: '/security',
     title: 'Security Dashboard',

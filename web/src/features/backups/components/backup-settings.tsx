@@ -1,0 +1,48 @@
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import type { BackupStatus } from '@/features/backups/api/backups'
+import { describeSchedule } from '@/features/backups/lib/backup-format'
+
+/** The Settings tab: the configuration in force, read from the server. */
+export function BackupSettingsPanel({ settings }: { settings: BackupStatus['settings'] }) {
+  const rows: [string, string, string][] = [
+    [
+      'Schedule',
+      `${describeSchedule(settings.schedule)} (server time: ${settings.timeZone})`,
+      `PROPMATCH_BACKUP_SCHEDULE = ${settings.schedule}`,
+    ],
+    [
+      'Retention',
+      `The last ${settings.keep} successful backups are kept; older files are deleted`,
+      `PROPMATCH_BACKUP_KEEP = ${settings.keep}`,
+    ],
+    ['Destination', settings.dir, 'PROPMATCH_BACKUP_DIR, on the server'],
+  ]
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-base">Backup settings</CardTitle>
+        <CardDescription>Set in the server's configuration; change them there and restart.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid gap-4">
+          {rows.map(([label, value, source]) => (
+            <div key={label} className="grid gap-1 sm:grid-cols-[10rem_1fr]">
+              <dt className="text-sm font-medium text-slate-500">{label}</dt>
+              <dd className="min-w-0">
+                <p className="break-words text-slate-900">{value}</p>
+                <p className="font-mono text-xs break-words text-slate-500">{source}</p>
+              </dd>
+            </div>
+          ))}
+          <div className="grid gap-1 sm:grid-cols-[10rem_1fr]">
+            <dt className="text-sm font-medium text-slate-500">Contents</dt>
+            <dd className="text-sm text-slate-700">
+              One zip file: every table's rows and the stored images, with a checksummed manifest. Restore it into an empty database of
+              either engine with <code className="font-mono">propmatch restore FILE</code>.
+            </dd>
+          </div>
+        </dl>
+      </CardContent>
+    </Card>
+  )
+}
