@@ -53,8 +53,8 @@ describe('routing and guards', () => {
 
   it('shows an honest coming-soon page for unbuilt features, with no badges without stats', async () => {
     const { calls } = mockApi(signedIn())
-    renderApp('/analytics')
-    expect(await screen.findByText('Performance Analytics is coming soon')).toBeInTheDocument()
+    renderApp('/settings')
+    expect(await screen.findByText('Settings is coming soon')).toBeInTheDocument()
     await waitFor(() => expect(calls.some((c) => c.path === '/api/dashboard/stats')).toBe(true))
     const nav = screen.getAllByRole('navigation', { name: 'Main' })[0]!
     expect(within(nav).queryByText(/^\d+$/)).not.toBeInTheDocument()
