@@ -64,6 +64,11 @@ func Open(ctx context.Context, url string) (*DB, error) {
 		if path == "" {
 			return nil, errors.New("DATABASE_URL: sqlite: needs a file path")
 		}
+		if strings.ContainsAny(path, "?#") {
+			// The driver reads the path as a URI: these would cut it short
+			// and open another file.
+			return nil, errors.New("DATABASE_URL: a SQLite file path may not contain '?' or '#'")
+		}
 		if dir := filepath.Dir(path); dir != "." {
 			if err := os.MkdirAll(dir, 0o750); err != nil {
 				return nil, fmt.Errorf("create database folder: %w", err)

@@ -150,8 +150,11 @@ func TestStore(t *testing.T) {
 	})
 }
 
+// TestOpenRefusesUnknownURL: an unknown scheme, a SQLite URL without a
+// path, and a SQLite path the driver would cut short at '?' or '#'.
 func TestOpenRefusesUnknownURL(t *testing.T) {
-	for _, url := range []string{"", "mysql://x", "sqlite:"} {
+	dir := t.TempDir()
+	for _, url := range []string{"", "mysql://x", "sqlite:", "sqlite:" + dir + "/a#b.db", "sqlite:" + dir + "/a?b.db"} {
 		if _, err := store.Open(context.Background(), url); err == nil {
 			t.Errorf("Open(%q) succeeded", url)
 		}
