@@ -1,10 +1,6 @@
 package india
 
-import (
-	"strings"
-
-	"github.com/nyaruka/phonenumbers"
-)
+import "github.com/nyaruka/phonenumbers"
 
 // ErrPhoneNotIndian means a valid number outside India.
 var ErrPhoneNotIndian = &PhoneError{"is not Indian", "Enter an Indian phone number, e.g. +91 98765 43210 or 1800 123 4567"}
@@ -15,23 +11,9 @@ var ErrPhoneNotIndian = &PhoneError{"is not Indian", "Enter an Indian phone numb
 // and a number without a country code is read as Indian. It returns
 // ErrPhoneRequired, ErrPhoneInvalid or ErrPhoneNotIndian.
 func NormalizeIndianPhone(raw string) (string, error) {
-	if len(raw) > maxPhoneInput {
-		return "", ErrPhoneInvalid
-	}
-	s := phoneSeparators.Replace(strings.TrimSpace(raw))
-	if s == "" {
-		return "", ErrPhoneRequired
-	}
-	digits, plus := strings.CutPrefix(s, "+")
-	if digits == "" || !allDigits(digits) {
-		return "", ErrPhoneInvalid
-	}
-	if !plus && len(digits) == 12 && strings.HasPrefix(digits, "91") {
-		s = "+" + digits
-	}
-	num, err := phonenumbers.Parse(s, DefaultRegion)
-	if err != nil || !phonenumbers.IsValidNumber(num) {
-		return "", ErrPhoneInvalid
+	num, err := parsePhone(raw)
+	if err != nil {
+		return "", err
 	}
 	if phonenumbers.GetRegionCodeForNumber(num) != DefaultRegion {
 		return "", ErrPhoneNotIndian

@@ -60,23 +60,9 @@ var phoneSeparators = strings.NewReplacer(
 // (not a valid number, letters, extensions, too long) or ErrPhoneNotMobile (a
 // valid landline, toll-free, premium-rate or other non-mobile number).
 func NormalizeMobile(raw string) (string, error) {
-	if len(raw) > maxPhoneInput {
-		return "", ErrPhoneInvalid
-	}
-	s := phoneSeparators.Replace(strings.TrimSpace(raw))
-	if s == "" {
-		return "", ErrPhoneRequired
-	}
-	digits, plus := strings.CutPrefix(s, "+")
-	if digits == "" || !allDigits(digits) {
-		return "", ErrPhoneInvalid
-	}
-	if !plus && len(digits) == 12 && strings.HasPrefix(digits, "91") {
-		s = "+" + digits
-	}
-	num, err := phonenumbers.Parse(s, DefaultRegion)
-	if err != nil || !phonenumbers.IsValidNumber(num) {
-		return "", ErrPhoneInvalid
+	num, err := parsePhone(raw)
+	if err != nil {
+		return "", err
 	}
 	switch phonenumbers.GetNumberType(num) {
 	case phonenumbers.MOBILE, phonenumbers.FIXED_LINE_OR_MOBILE:
@@ -120,4 +106,30 @@ func MaskPhone(e164 string) string {
 		}
 	}
 	return strings.Repeat("*", len(d)-2) + string(d[len(d)-2:])
+}
+
+// parsePhone reads raw as a valid phone number, Indian unless it says
+// otherwise: separators dropped, ten digits get +91, a leading 0 trunk
+// prefix is dropped, and twelve digits starting with 91 are +91 and the
+// number. It returns ErrPhoneRequired or ErrPhoneInvalid.
+func parsePhone(raw string) (*phonenumbers.PhoneNumber, error) {
+	if len(raw) > maxPhoneInput {
+		return nil, ErrPhoneInvalid
+	}
+	s := phoneSeparators.Replace(strings.TrimSpace(raw))
+	if s == "" {
+		return nil, ErrPhoneRequired
+	}
+	digits, plus := strings.CutPrefix(s, "+")
+	if digits == "" || !allDigits(digits) {
+		return nil, ErrPhoneInvalid
+	}
+	if !plus && len(digits) == 12 && strings.HasPrefix(digits, "91") {
+		s = "+" + digits
+	}
+	num, err := phonenumbers.Parse(s, DefaultRegion)
+	if err != nil || !phonenumbers.IsValidNumber(num) {
+		return nil, ErrPhoneInvalid
+	}
+	return num, nil
 }
