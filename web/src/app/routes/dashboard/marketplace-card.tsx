@@ -1,9 +1,9 @@
 import * as React from 'react'
-import { Search, SearchX, Store } from 'lucide-react'
+import { SearchX, Store } from 'lucide-react'
 import type { InfiniteData } from '@tanstack/react-query'
 import { LoadMore, type PagedQuery } from '@/components/load-more'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
-import { Input } from '@/components/ui/input'
+import { SearchInput } from '@/components/ui/search-input'
 import { Spinner } from '@/components/ui/spinner'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { AgentContact } from '@/app/routes/dashboard/agent-contact'
@@ -20,35 +20,6 @@ import { EmptyState } from '@/components/empty-state'
 export const SEARCH_DEBOUNCE_MS = 300
 
 type Tab = 'properties' | 'requirements'
-
-function SearchBox({
-  value,
-  onChange,
-  label,
-  placeholder,
-  busy,
-}: {
-  value: string
-  onChange: (v: string) => void
-  label: string
-  placeholder: string
-  busy: boolean
-}) {
-  return (
-    <div className="relative">
-      <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" aria-hidden />
-      <Input
-        type="search"
-        aria-label={label}
-        placeholder={placeholder}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        className="pr-9 pl-9"
-      />
-      {busy && <Spinner className="absolute top-1/2 right-3 size-4 -translate-y-1/2" label="Searching" />}
-    </div>
-  )
-}
 
 function Empty({ searching, idle, noMatch }: { searching: boolean; idle: string; noMatch: string }) {
   return (
@@ -123,7 +94,7 @@ function ListPanel<T extends { id: number }>({
   const items = pageItems(query.data)
   return (
     <div className="grid gap-3">
-      <SearchBox
+      <SearchInput
         value={search}
         onChange={onSearch}
         label={label}

@@ -1,26 +1,8 @@
 import * as React from 'react'
-import { Search, type LucideIcon } from 'lucide-react'
+import type { LucideIcon } from 'lucide-react'
 import { EmptyState } from '@/components/empty-state'
 import { LoadMore, type PagedQuery } from '@/components/load-more'
-import { Input } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
-
-/** A search box for a server-searched admin list. */
-export function SearchBox({ value, onChange, label }: { value: string; onChange: (v: string) => void; label: string }) {
-  return (
-    <div className="relative">
-      <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" aria-hidden />
-      <Input
-        type="search"
-        aria-label={label}
-        placeholder={label}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        className="pl-9"
-      />
-    </div>
-  )
-}
 
 type ListStateProps = {
   query: PagedQuery & { isPending: boolean; isError: boolean }

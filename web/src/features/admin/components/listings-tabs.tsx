@@ -10,7 +10,8 @@ import {
   type AdminProperty,
   type AdminRequirement,
 } from '@/features/admin/api/admin-api'
-import { ListState, SearchBox } from '@/features/admin/components/list-state'
+import { SearchInput } from '@/components/ui/search-input'
+import { ListState } from '@/features/admin/components/list-state'
 import { useApiMutation } from '@/lib/api-mutation'
 import { formatListingPrice, formatPrice, listingPurposeLabel, propertyTypeLabel } from '@/lib/format'
 import { pageItems } from '@/lib/paged-query'
@@ -28,7 +29,7 @@ export function PropertiesTab() {
   })
   return (
     <div className="grid gap-3">
-      <SearchBox value={search} onChange={setSearch} label="Search by title, locality, city, type or agent" />
+      <SearchInput value={search} onChange={setSearch} label="Search by title, locality, city, type or agent" />
       <ListState
         query={query}
         count={items.length}
@@ -82,7 +83,7 @@ export function RequirementsTab() {
   })
   return (
     <div className="grid gap-3">
-      <SearchBox value={search} onChange={setSearch} label="Search by client, city, type or agent" />
+      <SearchInput value={search} onChange={setSearch} label="Search by client, city, type or agent" />
       <ListState
         query={query}
         count={items.length}

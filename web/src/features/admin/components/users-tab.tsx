@@ -5,7 +5,8 @@ import { Button } from '@/components/ui/button'
 import { NativeSelect } from '@/components/ui/native-select'
 import { setUserActive, setUserRole, useAdminUsers, type AdminUser } from '@/features/admin/api/admin-api'
 import { EditUserDialog } from '@/features/admin/components/edit-user-dialog'
-import { ListState, SearchBox } from '@/features/admin/components/list-state'
+import { SearchInput } from '@/components/ui/search-input'
+import { ListState } from '@/features/admin/components/list-state'
 import { roleLabel } from '@/features/admin/lib/admin-format'
 import { useApiMutation } from '@/lib/api-mutation'
 import { pageItems } from '@/lib/paged-query'
@@ -20,7 +21,7 @@ export function UsersTab({ meId }: { meId: number }) {
   const [editing, setEditing] = React.useState<AdminUser | null>(null)
   return (
     <div className="grid gap-3">
-      <SearchBox value={search} onChange={setSearch} label="Search by name, username, phone, email or city" />
+      <SearchInput value={search} onChange={setSearch} label="Search by name, username, phone, email or city" />
       <ListState
         query={query}
         count={users.length}

@@ -1,8 +1,7 @@
 import * as React from 'react'
-import { Search, Users } from 'lucide-react'
+import { Users } from 'lucide-react'
 import { LoadMore } from '@/components/load-more'
 import { Button } from '@/components/ui/button'
-import { Input } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
 import { useAgents } from '@/features/network/api/get-agents'
 import { AgentCard } from '@/features/network/components/agent-card'
@@ -11,6 +10,7 @@ import type { DirectoryAgent, User } from '@/lib/api-schemas'
 import { pageItems } from '@/lib/paged-query'
 import { useDebouncedValue } from '@/lib/use-debounced-value'
 import { EmptyState } from '@/components/empty-state'
+import { SearchInput } from '@/components/ui/search-input'
 
 /** Delay between the last keystroke and the server search. */
 export const AGENT_SEARCH_DEBOUNCE_MS = 300
@@ -24,20 +24,13 @@ export function DiscoverAgents({ user }: { user: User }) {
   const agents = pageItems(query.data)
   return (
     <div className="grid gap-4">
-      <div className="relative">
-        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" aria-hidden />
-        <Input
-          type="search"
-          aria-label="Search agents"
-          placeholder="Search agents by name, city, state or type"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          className="pr-9 pl-9"
-        />
-        {query.isFetching && !query.isPending && !query.isFetchingNextPage && (
-          <Spinner className="absolute top-1/2 right-3 size-4 -translate-y-1/2" label="Searching" />
-        )}
-      </div>
+      <SearchInput
+        value={search}
+        onChange={setSearch}
+        label="Search agents"
+        placeholder="Search agents by name, city, state or type"
+        busy={query.isFetching && !query.isPending && !query.isFetchingNextPage}
+      />
       {query.isPending ? (
         <div className="flex items-center justify-center gap-2 py-12 text-slate-500">
           <Spinner className="size-5" /> Loading agents...

@@ -1,10 +1,8 @@
-import { Search } from 'lucide-react'
-import { Input } from '@/components/ui/input'
-import { Label } from '@/components/ui/label'
 import { NativeSelect } from '@/components/ui/native-select'
 import { budgetBuckets, type RequirementFilters } from '@/features/requirements/lib/requirement-filters'
 import { propertyTypeOptions, requirementPurposeLabels } from '@/features/requirements/lib/requirement-labels'
 import { propertyTypeLabel } from '@/lib/format'
+import { SearchInput } from '@/components/ui/search-input'
 
 type RequirementFilterBarProps = {
   filters: RequirementFilters
@@ -23,19 +21,13 @@ export function RequirementFilterBar({ filters, cities, onChange }: RequirementF
       className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4 xl:grid-cols-[minmax(12rem,2fr)_repeat(4,minmax(10.5rem,1fr))]"
       data-testid="requirement-filters"
     >
-      <div className="relative sm:col-span-2 lg:col-span-4 xl:col-span-1">
-        <Label htmlFor="requirement-search" className="sr-only">
-          Search requirements
-        </Label>
-        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" aria-hidden />
-        <Input
-          id="requirement-search"
-          className="pl-9"
-          placeholder="Search by client name or location"
-          value={filters.search}
-          onChange={set('search')}
-        />
-      </div>
+      <SearchInput
+        className="sm:col-span-2 lg:col-span-4 xl:col-span-1"
+        value={filters.search}
+        onChange={(search) => onChange({ ...filters, search })}
+        label="Search requirements"
+        placeholder="Search by client name or location"
+      />
       <NativeSelect aria-label="Property type" value={filters.propertyType} onChange={set('propertyType')}>
         <option value="all">All types</option>
         {propertyTypeOptions.map((t) => (

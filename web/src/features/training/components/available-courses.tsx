@@ -1,8 +1,7 @@
 import * as React from 'react'
-import { GraduationCap, Plus, Search } from 'lucide-react'
+import { GraduationCap, Plus } from 'lucide-react'
 import { LoadMore } from '@/components/load-more'
 import { Button } from '@/components/ui/button'
-import { Input } from '@/components/ui/input'
 import { NativeSelect } from '@/components/ui/native-select'
 import { Spinner } from '@/components/ui/spinner'
 import { useCourseCategories, useCourses } from '@/features/training/api/get-courses'
@@ -12,6 +11,7 @@ import { CourseFormDialog, DeleteCourseDialog, type CourseFormTarget } from '@/f
 import { useEnrolment } from '@/features/training/components/use-enrolment'
 import { pageItems } from '@/lib/paged-query'
 import { useDebouncedValue } from '@/lib/use-debounced-value'
+import { SearchInput } from '@/components/ui/search-input'
 
 /** Delay between the last keystroke and the server search. */
 export const COURSE_SEARCH_DEBOUNCE_MS = 300
@@ -36,20 +36,14 @@ export function AvailableCourses({ isAdmin, onOpen }: { isAdmin: boolean; onOpen
   return (
     <div className="grid gap-4">
       <div className="flex flex-col gap-3 sm:flex-row">
-        <div className="relative flex-1">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" aria-hidden />
-          <Input
-            type="search"
-            aria-label="Search courses"
-            placeholder="Search courses by title, category, instructor or description..."
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            className="pr-9 pl-9"
-          />
-          {query.isFetching && !query.isPending && !query.isFetchingNextPage && (
-            <Spinner className="absolute top-1/2 right-3 size-4 -translate-y-1/2" label="Searching" />
-          )}
-        </div>
+        <SearchInput
+          className="flex-1"
+          value={search}
+          onChange={setSearch}
+          label="Search courses"
+          placeholder="Search courses by title, category, instructor or description..."
+          busy={query.isFetching && !query.isPending && !query.isFetchingNextPage}
+        />
         <NativeSelect
           aria-label="Category"
           value={category}
