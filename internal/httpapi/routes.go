@@ -10,6 +10,7 @@ func (s *server) routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /readyz", s.readyz)
 
 	s.accountRoutes(mux)
+	s.profileRoutes(mux)
 	s.siteRoutes(mux)
 
 	// Places.

@@ -58,32 +58,50 @@ type Image struct {
 	Card []byte
 }
 
+// Limits are what an upload must meet besides the pixel and memory caps,
+// and the messages it gets when it does not.
+type Limits struct {
+	Under     int    // the file must be smaller than this many bytes
+	TooLarge  string // message for a file of Under bytes or more
+	WrongType string // message for anything but a PNG or JPEG, by content
+}
+
+// ListingLimits are the limits of listing and advertisement images.
+var ListingLimits = Limits{Under: MaxBytes, TooLarge: "Image size must be less than 300KB", WrongType: "Only PNG and JPEG images are accepted"}
+
 // Decode checks a data URL and returns the re-encoded image. It returns an
 // Invalid error at path for anything but a PNG or JPEG under MaxBytes whose
 // header promises at most MaxPixels pixels, MaxSide on a side and
 // MaxDecodedBytes of memory. It waits for a free decode slot, and returns an
 // Unavailable error when ctx ends first.
 func Decode(ctx context.Context, dataURL, path string) (Image, error) {
+	return DecodeWithin(ctx, dataURL, path, ListingLimits)
+}
+
+// DecodeWithin is Decode with the byte limit and messages of lim (whose
+// Under must not exceed MaxBytes). The type is judged by the content,
+// never by the data URL's declared type.
+func DecodeWithin(ctx context.Context, dataURL, path string, lim Limits) (Image, error) {
 	bad := func(msg string) (Image, error) {
 		return Image{}, apperr.Validation(apperr.FieldError{Path: path, Message: msg})
 	}
 	header, payload, ok := strings.Cut(dataURL, ",")
 	if !ok || !strings.HasPrefix(header, "data:") || !strings.HasSuffix(header, ";base64") {
-		return bad("Image must be a PNG or JPEG data URL")
+		return bad(lim.WrongType)
 	}
-	if base64.StdEncoding.DecodedLen(len(payload)) > MaxBytes+3 {
-		return bad("Image size must be less than 300KB")
+	if base64.StdEncoding.DecodedLen(len(payload)) > lim.Under+3 {
+		return bad(lim.TooLarge)
 	}
 	raw, err := base64.StdEncoding.DecodeString(payload)
 	if err != nil {
 		return bad("Image data is not valid base64")
 	}
-	if len(raw) >= MaxBytes { // "less than", as the message and the web app say
-		return bad("Image size must be less than 300KB")
+	if len(raw) >= lim.Under {
+		return bad(lim.TooLarge)
 	}
 	sniffed := http.DetectContentType(raw)
 	if sniffed != "image/png" && sniffed != "image/jpeg" {
-		return bad("Only PNG and JPEG images are accepted")
+		return bad(lim.WrongType)
 	}
 	cfg, format, err := image.DecodeConfig(bytes.NewReader(raw))
 	if err != nil {

@@ -52,14 +52,13 @@ describe('routing and guards', () => {
   })
 
   it('shows an honest coming-soon page for unbuilt features, with no badges without stats', async () => {
-    const { calls } = mockApi(signedIn())
-    renderApp('/settings')
-    expect(await screen.findByText('Settings is coming soon')).toBeInTheDocument()
+    const { calls } = mockApi(signedIn({ ...testUser, role: 'admin' }))
+    renderApp('/security')
+    expect(await screen.findByText('Security Dashboard is coming soon')).toBeInTheDocument()
     await waitFor(() => expect(calls.some((c) => c.path === '/api/dashboard/stats')).toBe(true))
     const nav = screen.getAllByRole('navigation', { name: 'Main' })[0]!
     expect(within(nav).queryByText(/^\d+$/)).not.toBeInTheDocument()
     expect(within(nav).queryByText('Property Types')).not.toBeInTheDocument()
-    expect(within(nav).queryByRole('link', { name: 'Admin Dashboard' })).not.toBeInTheDocument()
     expect(within(nav).getByRole('link', { name: 'Agent Network' })).toHaveAttribute('href', '/agents')
   })
 

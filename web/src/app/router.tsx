@@ -44,6 +44,9 @@ const BackupsPage = React.lazy(() => import('@/features/backups/routes/backups-p
 const SiteAdminPage = React.lazy(() => import('@/features/site-admin/routes/site-admin-page').then((m) => ({ default: m.SiteAdminPage })))
 // Analytics brings recharts, which only this page loads.
 const AnalyticsPage = React.lazy(() => import('@/features/analytics/routes/analytics-page').then((m) => ({ default: m.AnalyticsPage })))
+// The agent's own profile, and their settings (password, sessions).
+const ProfilePage = React.lazy(() => import('@/features/profile/routes/profile-page').then((m) => ({ default: m.ProfilePage })))
+const SettingsPage = React.lazy(() => import('@/features/settings/routes/settings-page').then((m) => ({ default: m.SettingsPage })))
 // The admin console.
 const AdminPage = React.lazy(() => import('@/features/admin/routes/admin-page').then((m) => ({ default: m.AdminPage })))
 
@@ -100,6 +103,8 @@ export function AppRoutes() {
             {/* The spec's backup download and backup system pages are this one (docs/decisions.md). */}
             <Route path="/backup" element={<Navigate to="/backup-monitor" replace />} />
             <Route path="/backup-new" element={<Navigate to="/backup-monitor" replace />} />
+            <Route path="/profile" element={<ProfilePage />} />
+            <Route path="/settings" element={<SettingsPage />} />
             {comingSoonRoutes.map(({ path, title, description, icon, adminOnly }) => {
               const page = <ComingSoon title={title} description={description} icon={icon} />
               return (

@@ -1,4 +1,4 @@
-import { Mail, Settings, Shield, User, type LucideIcon } from 'lucide-react'
+import { Mail, Shield, type LucideIcon } from 'lucide-react'
 
 export type ComingSoonRoute = {
   path: string
@@ -11,8 +11,6 @@ export type ComingSoonRoute = {
 
 /** Signed-in routes of the route table whose feature is not built yet. */
 export const comingSoonRoutes: ComingSoonRoute[] = [
-  { path: '/profile', title: 'My Profile', icon: User, description: 'Your public agent profile, picture, RERA number and bio.' },
-  { path: '/settings', title: 'Settings', icon: Settings, description: 'Account, password and notification settings.' },
   { path: '/email-test', title: 'Email Template Testing', icon: Mail, description: 'Preview and send test emails.', adminOnly: 'redirect' },
   {
     path: '/security',
