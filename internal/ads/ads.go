@@ -1,7 +1,7 @@
 // Package ads reads the advertisements of the Recommended Services card
 // (docs/product.md#recommended-services): active adverts targeted at an
-// agent's city or state, or at everyone, in display order. Admins will
-// write them (a later issue); the demo seeds a few.
+// agent's city or state, or at everyone, in display order; admins write
+// them from the admin console (admin.go); the demo seeds a few.
 package ads
 
 import (
@@ -123,7 +123,7 @@ type New struct {
 }
 
 // Insert stores n and returns its id. It checks nothing: its callers are
-// the demo and tests (the admin API will validate).
+// the demo and tests (the admin API validates, in admin.go).
 func Insert(ctx context.Context, tx *sql.Tx, now time.Time, n New) (int64, error) {
 	cities, _ := json.Marshal(nonNil(n.TargetCities))
 	states, _ := json.Marshal(nonNil(n.TargetStates))

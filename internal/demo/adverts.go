@@ -32,7 +32,7 @@ var demoAdverts = []ads.New{
 		TargetCities: []string{"Bengaluru", "Hyderabad", "Chennai"}},
 	{Title: "Modular Interiors for Ready Flats", Description: "Kitchens, wardrobes and full-home interiors with a 10-year warranty; a good close for resale buyers.",
 		Highlight: "Move in within 45 days", IconName: "Star", ButtonText: "Get Free Design",
-		Offer: "Free 3D design", Color: "rose", DisplayOrder: 5,
+		Offer: "Free 3D design", Color: "pink", DisplayOrder: 5,
 		ContactInfo: "+91 98110 56734", TargetCities: []string{"Delhi", "Gurugram", "Noida", "Mumbai", "Pune"}},
 	{Title: "Vastu & Site Inspection", Description: "Pre-purchase inspection of construction quality, seepage and vastu for your clients.",
 		Highlight: "Report with photos in 24 hours", IconName: "Zap", ButtonText: "Schedule Visit",

@@ -127,6 +127,17 @@ func TestNoAdminActionGoesUnrecorded(t *testing.T) {
 				}
 				return adminCall{"/api/app-demos/order", map[string]any{"ids": ids}, "app_demo.reorder"}
 			},
+			"POST /api/advertisements": func() adminCall {
+				return adminCall{"/api/advertisements", advert("Home loans"), "advertisement.create"}
+			},
+			"PUT /api/advertisements/{id}": func() adminCall {
+				m := a.create(admin, "/api/advertisements", advert("Legal"))
+				return adminCall{fmt.Sprintf("/api/advertisements/%d", idOf(m)), advert("Legal", "targetCities", "Pune"), "advertisement.update"}
+			},
+			"DELETE /api/advertisements/{id}": func() adminCall {
+				m := a.create(admin, "/api/advertisements", advert("Old advert"))
+				return adminCall{fmt.Sprintf("/api/advertisements/%d", idOf(m)), nil, "advertisement.delete"}
+			},
 			// Not admin-only, but audited when an admin acts on another agent's row.
 			"DELETE /api/properties/{id}": func() adminCall {
 				p := a.create(target, "/api/properties", listing())

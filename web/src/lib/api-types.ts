@@ -942,6 +942,51 @@ export interface paths {
          */
         get: operations["listAdvertisements"];
         put?: never;
+        /**
+         * Add an advert (admins only; audited)
+         * @description No field is required. Empty iconName is Star, empty buttonText 'Learn More', displayOrder 0,
+         *     other text empty; isActive defaults to true. See AdvertisementInput.
+         */
+        post: operations["createAdvertisement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/advertisements/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replace an advert's fields (admins only; audited)
+         * @description Every field is replaced, with the same defaults as on create.
+         */
+        put: operations["updateAdvertisement"];
+        post?: never;
+        /** Delete an advert (admins only; audited) */
+        delete: operations["deleteAdvertisement"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/advertisements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every advert, active or not, in display order (admins only) */
+        get: operations["adminListAdvertisements"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -2334,6 +2379,38 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+        };
+        /** @description Body of POST and PUT /api/advertisements. No field is required. */
+        AdvertisementInput: {
+            title?: string;
+            description?: string;
+            highlight?: string;
+            /**
+             * @description Empty means Star
+             * @enum {string}
+             */
+            iconName?: "" | "Camera" | "FileText" | "CreditCard" | "TrendingUp" | "Shield" | "Zap" | "Star" | "Users" | "Phone" | "Mail" | "Globe";
+            /** @description Stored only; the web colours adverts by `color` */
+            gradient?: string;
+            /** @description Empty means 'Learn More' */
+            buttonText?: string;
+            badge?: string;
+            offer?: string;
+            /** @description Empty, one of the fourteen banner colours (purple, blue, green, orange, indigo, yellow, red, teal, pink, cyan, emerald, slate, violet, amber) or its class name with a 600 shade (bg-purple-600) */
+            color?: string;
+            /** @description A whole number from 0 to 1000000; empty means 0 */
+            displayOrder?: number | string | null;
+            contactInfo?: string;
+            /** @description An http or https URL, or empty */
+            websiteUrl?: string;
+            /** @description A list, or one comma-separated text; names are trimmed and empties dropped. Empty means every city. */
+            targetCities?: string[] | string;
+            /** @description As targetCities, for states */
+            targetStates?: string[] | string;
+            /** @description A PNG or JPEG data URL (checked by its content, size-limited, stored as media), the advert's current `/media/{id}` URL to keep it, or empty for no image */
+            advertisementImage?: string | null;
+            /** @description Defaults to true */
+            isActive?: boolean | null;
         };
         DashboardStats: {
             /** @description The caller's listings */
@@ -4216,6 +4293,114 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    createAdvertisement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdvertisementInput"];
+            };
+        };
+        responses: {
+            /** @description The advert as saved */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Advertisement"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateAdvertisement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdvertisementInput"];
+            };
+        };
+        responses: {
+            /** @description The advert as saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Advertisement"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteAdvertisement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    adminListAdvertisements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The adverts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Advertisement"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     analytics: {

@@ -168,16 +168,19 @@ describe('Dashboard: desktop', () => {
     })
   })
 
-  it('has Quick Actions, and Recommended Services first among the side cards', async () => {
+  it('has Quick Actions, and Recommended Services as the rail first among the side cards and full-width below 1280 px', async () => {
     const { user } = setup('desktop')
     const quick = await screen.findByTestId('quick-actions-card')
     expect(within(quick).getByRole('link', { name: 'View Matches' })).toHaveAttribute('href', '/matches')
     expect(within(quick).getByRole('link', { name: 'Find Agents' })).toHaveAttribute('href', '/agents')
     await user.click(within(quick).getByRole('button', { name: 'Post Requirement' }))
     expect(await screen.findByRole('heading', { name: 'Post Client Requirement' })).toBeInTheDocument()
-    const services = screen.getByTestId('recommended-services-card')
-    expect(services.parentElement!.firstElementChild).toBe(services)
-    expect(await within(services).findByText('No advertisements available for your location.')).toBeInTheDocument()
+    const [full, rail] = screen.getAllByTestId('recommended-services-card')
+    expect(full).toHaveClass('xl:hidden')
+    expect(rail).toHaveClass('hidden', 'xl:block')
+    expect(rail!.parentElement!.firstElementChild).toBe(rail)
+    expect(await within(rail!).findByText('No advertisements available for your location.')).toBeInTheDocument()
+    expect(within(full!).getByText('No advertisements available for your location.')).toBeInTheDocument()
     expect(screen.queryByTestId('mobile-tiles')).not.toBeInTheDocument()
   })
 })

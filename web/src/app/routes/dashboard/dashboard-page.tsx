@@ -128,22 +128,26 @@ export function DashboardPage() {
       <Banner user={user} onAddProperty={addProperty} onPostRequirement={postRequirement} />
 
       {isDesktop ? (
-        <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_20rem]">
-          <div className="min-w-0">
-            <MarketplaceCard />
+        <>
+          {/* Adverts: full-width under the greeting below 1280 px; from 1280 px the rail in the side column. */}
+          {user && <RecommendedServicesCard form="full" className="xl:hidden" />}
+          <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_20rem]">
+            <div className="min-w-0">
+              <MarketplaceCard />
+            </div>
+            <div className="grid min-w-0 content-start gap-6 lg:grid-cols-2 xl:grid-cols-1 [&>*]:min-w-0">
+              {user && <RecommendedServicesCard form="rail" className="hidden xl:block" />}
+              {user && <NewMatchesCard userId={user.id} total={stats.data?.newMatches} onView={viewMatch} />}
+              {user && <RecentMessagesCard userId={user.id} />}
+              <QuickActionsCard onAddProperty={addProperty} onPostRequirement={postRequirement} />
+            </div>
           </div>
-          <div className="grid min-w-0 content-start gap-6 lg:grid-cols-2 xl:grid-cols-1 [&>*]:min-w-0">
-            {user && <RecommendedServicesCard />}
-            {user && <NewMatchesCard userId={user.id} total={stats.data?.newMatches} onView={viewMatch} />}
-            {user && <RecentMessagesCard userId={user.id} />}
-            <QuickActionsCard onAddProperty={addProperty} onPostRequirement={postRequirement} />
-          </div>
-        </div>
+        </>
       ) : (
         <>
           <MobileTiles stats={stats.data} />
           <RecentProperties onAddProperty={addProperty} />
-          {user && <RecommendedServicesCard />}
+          {user && <RecommendedServicesCard form="compact" />}
         </>
       )}
 

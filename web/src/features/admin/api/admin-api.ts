@@ -102,3 +102,34 @@ export const adminDeleteRequirement = apiMutation({
   mutationFn: (id: number) => unwrap(api.DELETE('/api/requirements/{id}', { params: { path: { id } } })),
   invalidates: [...adminFamilies, '/api/requirements', '/api/matches'],
 })
+
+export type Advertisement = Schemas['Advertisement']
+export type AdvertisementInput = Schemas['AdvertisementInput']
+
+/** GET /api/admin/advertisements: every advert, inactive ones too. */
+export function useAdminAdvertisements() {
+  return useQuery(
+    queryOptions({
+      queryKey: ['/api/admin/advertisements'],
+      queryFn: ({ signal }) => unwrap(api.GET('/api/admin/advertisements', { signal })),
+    }),
+  )
+}
+
+/** The adverts agents see change with every advert write. */
+const advertFamilies = ['/api/admin', '/api/advertisements']
+
+/** POST /api/advertisements, or PUT /api/advertisements/{id} when id is given. */
+export const saveAdvertisement = apiMutation({
+  mutationFn: ({ id, body }: { id?: number; body: AdvertisementInput }) =>
+    id === undefined
+      ? unwrap(api.POST('/api/advertisements', { body }))
+      : unwrap(api.PUT('/api/advertisements/{id}', { params: { path: { id } }, body })),
+  invalidates: advertFamilies,
+})
+
+/** DELETE /api/advertisements/{id}. */
+export const deleteAdvertisement = apiMutation({
+  mutationFn: (id: number) => unwrap(api.DELETE('/api/advertisements/{id}', { params: { path: { id } } })),
+  invalidates: advertFamilies,
+})

@@ -2,8 +2,9 @@ import { BookOpen, Globe } from 'lucide-react'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { AdvertisementsCard } from '@/features/admin/components/advertisements-card'
 
-/** Content: where courses and the landing page's content are managed. */
+/** Content: where courses, advertisements and the landing page's content are managed. */
 export function ContentTab() {
   return (
     <div className="grid gap-3 md:grid-cols-2">
@@ -33,6 +34,7 @@ export function ContentTab() {
           </Button>
         </CardContent>
       </Card>
+      <AdvertisementsCard />
     </div>
   )
 }

@@ -11,6 +11,9 @@ export const auditActionLabels: Record<string, string> = {
   'course.delete': 'Deleted course',
   'app_demo.reorder': 'Reordered app demos',
   'site.update': 'Edited site content',
+  'advertisement.create': 'Created advertisement',
+  'advertisement.update': 'Edited advertisement',
+  'advertisement.delete': 'Deleted advertisement',
 }
 
 export function auditActionLabel(action: string) {

@@ -1,7 +1,9 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { advertLink, phoneLike, RecommendedServicesCard } from '@/features/advertisements/components/recommended-services-card'
+import { RecommendedServicesCard } from '@/features/advertisements/components/recommended-services-card'
+import { advertLink, phoneLike } from '@/features/advertisements/lib/advert-link'
+import { colorName } from '@/lib/advert-options'
 import type { Advertisement } from '@/lib/api-schemas'
 import { mockApi, renderWithProviders, testUser } from '@/test/utils'
 
@@ -33,7 +35,7 @@ function advert(over: Partial<Advertisement>): Advertisement {
 }
 
 describe('RecommendedServicesCard', () => {
-  it('lists the adverts the server targets at the agent, in its order, three at first', async () => {
+  it('shows the adverts the server targets at the agent, in its order, three at once in the rail', async () => {
     const ads = [1, 2, 3, 4].map((id) => advert({ id, title: `Service ${id}` }))
     const { calls } = mockApi({ 'GET /api/user': { body: testUser }, 'GET /api/advertisements': { body: ads } })
     const user = userEvent.setup()
@@ -46,8 +48,12 @@ describe('RecommendedServicesCard', () => {
         .getAllByTestId('advert')
         .map((a) => a.querySelector('h3')!.textContent),
     ).toEqual(['Service 1', 'Service 2', 'Service 3'])
-    await user.click(within(card).getByRole('button', { name: 'Show all 4' }))
-    expect(within(card).getAllByTestId('advert')).toHaveLength(4)
+    await user.click(within(card).getByRole('button', { name: 'Next advertisement' }))
+    expect(
+      within(card)
+        .getAllByTestId('advert')
+        .map((a) => a.querySelector('h3')!.textContent),
+    ).toEqual(['Service 2', 'Service 3', 'Service 4'])
     // No city or state is sent: the server targets the signed-in agent's own.
     expect(calls.find((c) => c.path.startsWith('/api/advertisements'))!.path).toBe('/api/advertisements')
     const first = within(card).getAllByTestId('advert')[0]!
@@ -71,5 +77,12 @@ describe('RecommendedServicesCard', () => {
     expect(advertLink({ websiteUrl: '', contactInfo: 'Contact inspect@example.com' })).toBeNull()
     expect(phoneLike('1800 266 4455')).toBe(true)
     expect(phoneLike('Call 98490')).toBe(false)
+  })
+
+  it('colours by the fourteen banner colours, as names or 600-shade classes', () => {
+    expect(colorName('bg-teal-600')).toBe('teal')
+    expect(colorName('violet')).toBe('violet')
+    expect(colorName('bg-rose-600')).toBe('blue')
+    expect(colorName('')).toBe('blue')
   })
 })
