@@ -21,6 +21,7 @@ import (
 	"strings"
 	"time"
 
+	"propmatch/internal/audit"
 	"propmatch/internal/jobs"
 	"propmatch/internal/store"
 )
@@ -160,6 +161,9 @@ func (s *Service) StartManual(ctx context.Context, userID int64) (Backup, error)
 		now := s.db.Time()
 		if err := tx.QueryRowContext(ctx, `INSERT INTO backups (kind, state, created_by, queued_at) VALUES ($1, $2, $3, $4) RETURNING id`,
 			Manual, Queued, userID, now).Scan(&id); err != nil {
+			return err
+		}
+		if err := audit.Record(ctx, tx, now, audit.Entry{ActorID: userID, Action: "backup.manual", TargetType: "backup", TargetID: id}); err != nil {
 			return err
 		}
 		return s.enqueue(ctx, tx, id, now)

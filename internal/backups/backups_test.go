@@ -256,7 +256,7 @@ func TestRetentionKeepsTheLastN(t *testing.T) {
 		if strings.Join(names, ",") != strings.Join(want, ",") {
 			t.Errorf("files %v; want the newest two %v", names, want)
 		}
-		if _, err := in.svc.Delete(ctx, st.History[0].ID); err != nil {
+		if _, err := in.svc.Delete(ctx, 0, st.History[0].ID); err != nil {
 			t.Fatal(err)
 		}
 		if entries, _ := os.ReadDir(dir); len(entries) != 1 {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"propmatch/internal/apperr"
+	"propmatch/internal/audit"
 	"propmatch/internal/store"
 )
 
@@ -132,8 +133,9 @@ func (s *Service) Status(ctx context.Context) (Status, error) {
 	return st, nil
 }
 
-// Open opens the file of successful backup id for reading.
-func (s *Service) Open(ctx context.Context, id int64) (*os.File, Backup, error) {
+// Open opens the file of successful backup id for reading by admin
+// adminID, and records the download in the audit log.
+func (s *Service) Open(ctx context.Context, adminID, id int64) (*os.File, Backup, error) {
 	b, err := s.Get(ctx, id)
 	if err != nil {
 		return nil, b, err
@@ -146,11 +148,19 @@ func (s *Service) Open(ctx context.Context, id int64) (*os.File, Backup, error) 
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, b, apperr.New(apperr.NotFound, "The file of backup %d is no longer in %s", id, s.cfg.Dir)
 	}
-	return f, b, err
+	if err != nil {
+		return nil, b, err
+	}
+	if err := audit.Record(ctx, s.db, s.db.Time(), audit.Entry{ActorID: adminID, Action: "backup.download", TargetType: "backup", TargetID: id}); err != nil {
+		_ = f.Close() // only read
+		return nil, b, err
+	}
+	return f, b, nil
 }
 
-// Delete removes backup id and its file; a run still to finish cannot be.
-func (s *Service) Delete(ctx context.Context, id int64) (Backup, error) {
+// Delete removes backup id and its file for admin adminID, recording it in
+// the audit log; a run still to finish cannot be.
+func (s *Service) Delete(ctx context.Context, adminID, id int64) (Backup, error) {
 	b, err := s.Get(ctx, id)
 	if err != nil {
 		return b, err
@@ -158,7 +168,13 @@ func (s *Service) Delete(ctx context.Context, id int64) (Backup, error) {
 	if b.State == Queued || b.State == Running {
 		return b, apperr.New(apperr.Conflict, "Backup %d is still %s; delete it once it has finished", id, b.State)
 	}
-	if err := s.remove(ctx, b.ID, b.FileName); err != nil {
+	err = s.db.WithTx(ctx, func(tx *sql.Tx) error {
+		if err := audit.Record(ctx, tx, s.db.Time(), audit.Entry{ActorID: adminID, Action: "backup.delete", TargetType: "backup", TargetID: id, Before: b}); err != nil {
+			return err
+		}
+		return s.remove(ctx, tx, b.ID, b.FileName)
+	})
+	if err != nil {
 		return b, fmt.Errorf("backups: delete %d: %w", id, err)
 	}
 	return b, nil

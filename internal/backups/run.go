@@ -11,6 +11,7 @@ import (
 
 	"propmatch/internal/backup"
 	"propmatch/internal/jobs"
+	"propmatch/internal/store"
 )
 
 // run is the backup job: it writes the file of the run the job names and
@@ -118,7 +119,7 @@ func (s *Service) prune(ctx context.Context) error {
 		return nil
 	}
 	for _, o := range all[s.cfg.Keep:] {
-		if err := s.remove(ctx, o.id, o.name); err != nil {
+		if err := s.remove(ctx, s.db, o.id, o.name); err != nil {
 			return err
 		}
 	}
@@ -128,13 +129,13 @@ func (s *Service) prune(ctx context.Context) error {
 }
 
 // remove deletes a backup's file, then its row.
-func (s *Service) remove(ctx context.Context, id int64, name string) error {
+func (s *Service) remove(ctx context.Context, q store.Querier, id int64, name string) error {
 	if name != "" && name == filepath.Base(name) { // the server's own names have no directory
 		if err := os.Remove(filepath.Join(s.cfg.Dir, name)); err != nil && !errors.Is(err, os.ErrNotExist) {
 			return err
 		}
 	}
-	_, err := s.db.ExecContext(ctx, `DELETE FROM backups WHERE id = $1`, id)
+	_, err := q.ExecContext(ctx, `DELETE FROM backups WHERE id = $1`, id)
 	return err
 }
 

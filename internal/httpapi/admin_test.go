@@ -138,6 +138,15 @@ func TestNoAdminActionGoesUnrecorded(t *testing.T) {
 				m := a.create(admin, "/api/advertisements", advert("Old advert"))
 				return adminCall{fmt.Sprintf("/api/advertisements/%d", idOf(m)), nil, "advertisement.delete"}
 			},
+			"POST /api/manual-backup": func() adminCall {
+				return adminCall{"/api/manual-backup", nil, "backup.manual"}
+			},
+			"DELETE /api/admin/backups/{id}": func() adminCall {
+				res := a.do("POST", "/api/manual-backup", nil, as(admin))
+				wantStatus(t, res, 202)
+				a.drain()
+				return adminCall{fmt.Sprintf("/api/admin/backups/%d", idOf(res.json(t))), nil, "backup.delete"}
+			},
 			// Not admin-only, but audited when an admin acts on another agent's row.
 			"DELETE /api/properties/{id}": func() adminCall {
 				p := a.create(target, "/api/properties", listing())

@@ -56,8 +56,14 @@ func TestManualBackupThroughTheAPI(t *testing.T) {
 		}
 
 		path := fmt.Sprintf("/api/admin/backups/%d", id)
+		audited := a.lastAudit().count
 		res = a.do("GET", path+"/download", nil, as(admin))
 		wantStatus(t, res, 200)
+		// A download is recorded in the audit log too, with who and which backup.
+		if got := a.lastAudit(); got.count != audited+1 || got.action != "backup.download" || got.actorID == nil || *got.actorID != admin.id ||
+			got.targetID == nil || *got.targetID != id {
+			t.Errorf("download audit row %+v; want backup.download of %d by %d", got, id, admin.id)
+		}
 		if cd := res.header.Get("Content-Disposition"); !strings.Contains(cd, `filename="`+last["fileName"].(string)+`"`) || !strings.HasPrefix(cd, "attachment") {
 			t.Errorf("Content-Disposition %q; want the file as an attachment", cd)
 		}

@@ -14,6 +14,9 @@ export const auditActionLabels: Record<string, string> = {
   'advertisement.create': 'Created advertisement',
   'advertisement.update': 'Edited advertisement',
   'advertisement.delete': 'Deleted advertisement',
+  'backup.manual': 'Started a manual backup',
+  'backup.download': 'Downloaded backup',
+  'backup.delete': 'Deleted backup',
 }
 
 export function auditActionLabel(action: string) {
