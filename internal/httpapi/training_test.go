@@ -439,6 +439,23 @@ func TestHundredSimultaneousEnrolmentsEnrolOnce(t *testing.T) {
 	})
 }
 
+// A hundred deletes of one course at once: one succeeds and is audited,
+// the rest find no course.
+func TestHundredSimultaneousCourseDeletesDeleteOnce(t *testing.T) {
+	eachEngine(t, apiOptions{}, func(t *testing.T, a *apiTest) {
+		admin := a.newAdmin("meera", "9811111111")
+		c := idOf(a.addCourse(admin, course("RERA Basics", 2)))
+		counts := a.concurrently(100, func(int) (int, error) { return a.raw(admin, "DELETE", coursePath(c, "")) })
+		if counts[204] != 1 || counts[404] != 99 {
+			t.Fatalf("answers = %v, want one 204 and 99 404", counts)
+		}
+		var n int
+		if err := a.db.QueryRow(`SELECT COUNT(*) FROM audit_log WHERE action = 'course.delete' AND target_id = $1`, c).Scan(&n); err != nil || n != 1 {
+			t.Fatalf("audit rows = %d, %v; want 1", n, err)
+		}
+	})
+}
+
 func TestSimultaneousCompletionsIssueOneCertificate(t *testing.T) {
 	eachEngine(t, apiOptions{}, func(t *testing.T, a *apiTest) {
 		admin := a.newAdmin("meera", "9811111111")

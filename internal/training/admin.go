@@ -311,8 +311,16 @@ func (s *Service) Delete(ctx context.Context, actor access.Actor, id int64) erro
 		if err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM courses WHERE id = $1`, id); err != nil {
+		res, err := tx.ExecContext(ctx, `DELETE FROM courses WHERE id = $1`, id)
+		if err != nil {
 			return apperr.Wrap(err, "delete course")
+		}
+		// Two admins deleting at once (PostgreSQL reads without locking): only
+		// the delete that removed the row succeeds and is recorded.
+		if n, err := res.RowsAffected(); err != nil {
+			return apperr.Wrap(err, "delete course")
+		} else if n == 0 {
+			return errCourseNotFound
 		}
 		return audit.Record(ctx, tx, s.db.Time(), audit.Entry{ActorID: actor.ID, Action: "course.delete", TargetType: "course", TargetID: id, Before: before})
 	})
