@@ -236,16 +236,16 @@ test.describe('at 390 px', () => {
       await expect(sheet.getByRole('link', { name: 'Admin Dashboard' }), 'agents do not see Admin Dashboard').toHaveCount(0)
       await page.waitForTimeout(400) // let the slide-in finish before the picture
       await shot(page, 'mobile-05-nav-sheet-open')
-      // My Properties is built now; Settings is still a coming-soon page.
+      // The sheet's links lead to the real pages (Settings among them).
       await sheet.getByRole('link', { name: 'Settings' }).click()
       await expect(page).toHaveURL(atPath('/settings'))
       await expect(sheet).toBeHidden()
     })
 
-    await step('mobile-coming-soon', async () => {
-      await expect(page.getByTestId('coming-soon')).toContainText('Settings is coming soon')
+    await step('mobile-settings', async () => {
+      await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible()
       await check('settings')
-      await shot(page, 'mobile-06-coming-soon-settings')
+      await shot(page, 'mobile-06-settings')
     })
 
     await step('mobile-404', async () => {

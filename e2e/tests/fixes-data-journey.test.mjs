@@ -58,10 +58,22 @@ async function listingWithPhotos(page, n) {
   return found
 }
 
-async function checkAdverts(page, name) {
-  const card = page.getByTestId('recommended-services-card')
-  await expect(card.getByTestId('advert').first()).toBeVisible()
-  await expect(card.getByTestId('advert').locator('h3')).toHaveText(PRIYA_ADVERTS)
+/**
+ * The Recommended Services card the page shows at this width: the rail (all three of priya's adverts
+ * at once) on a desktop, the compact carousel (one at a time, "1 of 3") on a phone. Adverts aimed
+ * elsewhere never appear.
+ */
+async function checkAdverts(page, name, { oneAtATime = false } = {}) {
+  const card = page.getByTestId('recommended-services-card').filter({ visible: true })
+  await expect(card).toHaveCount(1)
+  const titles = card.getByTestId('advert').locator('h3')
+  await expect(titles.first()).toBeVisible()
+  if (oneAtATime) {
+    await expect(card.getByTestId('advert-position')).toHaveText(`1 of ${PRIYA_ADVERTS.length}`)
+    await expect(titles).toHaveText(PRIYA_ADVERTS.slice(0, 1))
+  } else {
+    await expect(titles).toHaveText(PRIYA_ADVERTS)
+  }
   for (const title of ELSEWHERE) await expect(card.getByText(title)).toHaveCount(0)
   await expect(card.getByRole('link', { name: /Check Eligibility/ })).toHaveAttribute('href', /^https:\/\//)
   await shot(page, name)
@@ -194,7 +206,7 @@ test.describe('at 390 px', () => {
 
     await step('mobile-recommended-services', async () => {
       await page.goto('/dashboard')
-      await checkAdverts(page, 'fixes-data-mobile-01-dashboard-adverts')
+      await checkAdverts(page, 'fixes-data-mobile-01-dashboard-adverts', { oneAtATime: true })
     })
 
     await step('mobile-gallery-swipe', async () => {
