@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"net/url"
 	"slices"
 	"strings"
 
@@ -39,8 +38,7 @@ const (
 	maxTitle        = 200
 	maxText         = 1000 // description, highlight, contact, gradient
 	maxShort        = 100  // button text, badge, offer
-	maxURL          = 2000
-	maxTargets      = 100 // cities or states
+	maxTargets      = 100  // cities or states
 	maxTargetName   = 100
 	maxDisplayOrder = 1_000_000
 )
@@ -104,8 +102,7 @@ func (in Input) validate() (New, error) {
 		}
 	}
 	if n.WebsiteURL != "" {
-		u, err := url.Parse(n.WebsiteURL)
-		if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || len(n.WebsiteURL) > maxURL {
+		if !input.IsWebAddress(n.WebsiteURL) {
 			f.Add("websiteUrl", "websiteUrl must be a valid http or https URL")
 		}
 	}

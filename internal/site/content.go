@@ -14,6 +14,7 @@ import (
 	"propmatch/internal/apperr"
 	"propmatch/internal/auth"
 	"propmatch/internal/india"
+	"propmatch/internal/video"
 )
 
 // Content is everything the landing page shows that an admin may edit.
@@ -215,7 +216,7 @@ func (c *checker) video(v *DemoVideo) {
 		v.VideoURL = ""
 		return
 	}
-	embed, ok := EmbedURL(raw)
+	embed, ok := video.EmbedURL(raw)
 	if !ok {
 		c.f.Add("demoVideo.videoUrl", "Enter a YouTube address (watch, youtu.be, shorts or embed link)")
 		return

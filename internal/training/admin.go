@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"fmt"
 	"math"
-	"net/url"
 	"slices"
 	"strings"
 
@@ -15,6 +14,7 @@ import (
 	"propmatch/internal/input"
 	"propmatch/internal/listing"
 	"propmatch/internal/store"
+	"propmatch/internal/video"
 )
 
 // CourseInput is the body of POST and PUT /api/courses: the course's fields
@@ -51,7 +51,6 @@ const (
 	maxTitle        = 200
 	maxDescription  = 5000
 	maxShort        = 100 // instructor, duration, price
-	maxURL          = 2000
 	MaxModules      = 50
 	maxDisplayOrder = 1_000_000
 )
@@ -145,7 +144,7 @@ func checkVideo(f *apperr.Fields, path string, v input.String) *string {
 	if v == "" {
 		return nil
 	}
-	embed, ok := EmbedURL(string(v))
+	embed, ok := video.EmbedURL(string(v))
 	if !ok {
 		f.Add(path, path+" must be a YouTube address (youtube.com/watch?v=…, youtu.be/…, youtube.com/shorts/… or …/embed/…)")
 		return nil
@@ -160,8 +159,7 @@ func checkURL(f *apperr.Fields, path string, v input.String) *string {
 		return nil
 	}
 	s := string(v)
-	u, err := url.Parse(s)
-	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || len(s) > maxURL {
+	if !input.IsWebAddress(s) {
 		f.Add(path, path+" must be a valid http or https URL")
 		return nil
 	}

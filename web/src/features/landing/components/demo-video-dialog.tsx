@@ -3,7 +3,7 @@ import { Dialog as DialogPrimitive } from 'radix-ui'
 import { Button } from '@/components/ui/button'
 import { useIsDesktop } from '@/lib/use-media-query'
 import type { SiteDemoVideo } from '@/lib/site'
-import { embedUrl, watchUrl } from '@/features/landing/lib/video'
+import { embedUrl, watchUrl } from '@/lib/youtube'
 
 type Props = { video: SiteDemoVideo | undefined; open: boolean; onOpenChange: (open: boolean) => void }
 

@@ -13,7 +13,7 @@ import { ProgressBar } from '@/features/training/components/progress-bar'
 import { useEnrolment } from '@/features/training/components/use-enrolment'
 import { VideoDialog, type VideoItem } from '@/features/training/components/video-dialog'
 import { categoryColours, isComplete, levelClass } from '@/features/training/lib/course-style'
-import { toEmbedUrl } from '@/features/training/lib/video-embed'
+import { embedUrl } from '@/lib/youtube'
 import { useApiMutation } from '@/lib/api-mutation'
 import { pageItems } from '@/lib/paged-query'
 
@@ -64,7 +64,7 @@ function CourseDetailBody({ course }: { course: CourseDetail }) {
     toggle.mutate(variables)
   }
   const modules = [...course.modules].sort((a, b) => a.position - b.position)
-  const intro = toEmbedUrl(course.videoUrl)
+  const intro = embedUrl(course.videoUrl)
 
   return (
     <>
@@ -184,7 +184,7 @@ function ModuleRow({ module, index, enrolled, saving, locked, onToggle, onWatch 
         <p className="text-xs text-slate-500">{module.duration}</p>
       </div>
       {busy && <Spinner className="size-4" label="Saving" />}
-      {toEmbedUrl(module.videoUrl) && (
+      {embedUrl(module.videoUrl) && (
         <Button size="sm" variant="ghost" onClick={onWatch} aria-label={`Watch ${module.title}`}>
           <PlayCircle /> Watch
         </Button>

@@ -1,6 +1,6 @@
 import { PlayCircle } from 'lucide-react'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
-import { toEmbedUrl } from '@/features/training/lib/video-embed'
+import { embedUrl } from '@/lib/youtube'
 
 /** What the video dialog plays: a title, an optional video URL and, without one, the tutorial steps. */
 export type VideoItem = { title: string; description?: string; videoUrl: string | null; tutorialSteps?: string[] }
@@ -11,7 +11,7 @@ export type VideoItem = { title: string; description?: string; videoUrl: string 
  * coming soon.
  */
 export function VideoDialog({ item, onOpenChange }: { item: VideoItem | null; onOpenChange: (open: boolean) => void }) {
-  const embed = toEmbedUrl(item?.videoUrl)
+  const embed = embedUrl(item?.videoUrl)
   return (
     <Dialog open={!!item} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-3xl" data-testid="video-dialog">

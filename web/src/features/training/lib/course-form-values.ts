@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { courseCategories, courseLevels, type CourseDetail, type CourseInput, type CourseStatus } from '@/features/training/api/types'
-import { toEmbedUrl } from '@/features/training/lib/video-embed'
+import { embedUrl } from '@/lib/youtube'
 
 const required = (label: string, max = 200) =>
   z.string().trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`)
@@ -19,7 +19,7 @@ const videoUrl = z
   .string()
   .trim()
   .refine((v) => v === '' || httpUrl(v), 'Enter a valid URL')
-  .refine((v) => v === '' || !httpUrl(v) || toEmbedUrl(v) !== null, 'Use a YouTube watch, youtu.be, shorts or embed link')
+  .refine((v) => v === '' || !httpUrl(v) || embedUrl(v) !== null, 'Use a YouTube watch, youtu.be, shorts or embed link')
 
 const moduleSchema = z.object({
   id: z.number().optional(),

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { toEmbedUrl } from '@/features/training/lib/video-embed'
+import { embedUrl, watchUrl } from '@/lib/youtube'
 
 const ID = 'dQw4w9WgXcQ'
 const EMBED = `https://www.youtube-nocookie.com/embed/${ID}`
 
-describe('toEmbedUrl', () => {
+describe('embedUrl: the course video forms', () => {
   it.each([
     ['watch', `https://www.youtube.com/watch?v=${ID}`],
     ['watch with more parameters', `https://www.youtube.com/watch?feature=share&v=${ID}&t=42s`],
@@ -20,7 +20,7 @@ describe('toEmbedUrl', () => {
     ['surrounding spaces', `  https://youtu.be/${ID}  `],
     ['upper-case host', `https://WWW.YOUTUBE.COM/watch?v=${ID}`],
   ])('converts the %s form', (_, url) => {
-    expect(toEmbedUrl(url)).toBe(EMBED)
+    expect(embedUrl(url)).toBe(EMBED)
   })
 
   it.each([
@@ -40,6 +40,41 @@ describe('toEmbedUrl', () => {
     ['an odd port', `https://www.youtube.com:8443/watch?v=${ID}`],
     ['extra path segments', `https://youtu.be/${ID}/more`],
   ])('refuses %s', (_, url) => {
-    expect(toEmbedUrl(url)).toBeNull()
+    expect(embedUrl(url)).toBeNull()
+  })
+})
+
+const embed = 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ'
+
+describe('embedUrl: the demo video forms', () => {
+  it.each([
+    'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+    'https://youtube.com/watch?v=dQw4w9WgXcQ&t=42s',
+    'https://m.youtube.com/watch?v=dQw4w9WgXcQ',
+    'https://youtu.be/dQw4w9WgXcQ',
+    'https://youtu.be/dQw4w9WgXcQ?si=abc',
+    'https://www.youtube.com/shorts/dQw4w9WgXcQ',
+    'https://www.youtube.com/live/dQw4w9WgXcQ',
+    'https://www.youtube.com/embed/dQw4w9WgXcQ',
+    'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
+  ])('converts %s', (raw) => {
+    expect(embedUrl(raw)).toBe(embed)
+  })
+
+  it.each([
+    '',
+    'not a url',
+    'https://vimeo.com/123456',
+    'https://www.youtube.com/watch?v=short',
+    'javascript:alert(1)//youtu.be/dQw4w9WgXcQ',
+    'https://evil.example/youtu.be/dQw4w9WgXcQ',
+    'https://youtube.com.evil.example/embed/dQw4w9WgXcQ',
+    'https://www.youtube-nocookie.com/watch?v=dQw4w9WgXcQ',
+  ])('refuses %s', (raw) => {
+    expect(embedUrl(raw)).toBeNull()
+  })
+
+  it('gives the watch address for the video site button', () => {
+    expect(watchUrl(embed)).toBe('https://www.youtube.com/watch?v=dQw4w9WgXcQ')
   })
 })

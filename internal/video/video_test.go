@@ -1,9 +1,9 @@
-package training_test
+package video_test
 
 import (
 	"testing"
 
-	"propmatch/internal/training"
+	"propmatch/internal/video"
 )
 
 func TestEmbedURLTakesOnlyYouTubeForms(t *testing.T) {
@@ -38,10 +38,44 @@ func TestEmbedURLTakesOnlyYouTubeForms(t *testing.T) {
 		{"Blank", "", false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			got, ok := training.EmbedURL(c.in)
+			got, ok := video.EmbedURL(c.in)
 			if ok != c.ok || (ok && got != embed) {
 				t.Fatalf("EmbedURL(%q) = %q, %v; want ok %v", c.in, got, ok, c.ok)
 			}
 		})
+	}
+}
+
+func TestEmbedURLTakesTheDemoVideoForms(t *testing.T) {
+	const embed = "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"
+	tests := []struct {
+		in   string
+		want string
+	}{
+		{"https://www.youtube.com/watch?v=dQw4w9WgXcQ", embed},
+		{"https://youtube.com/watch?v=dQw4w9WgXcQ&t=42s", embed},
+		{"https://m.youtube.com/watch?v=dQw4w9WgXcQ", embed},
+		{"https://youtu.be/dQw4w9WgXcQ", embed},
+		{"https://youtu.be/dQw4w9WgXcQ?si=abc", embed},
+		{"https://www.youtube.com/shorts/dQw4w9WgXcQ", embed},
+		{"https://www.youtube.com/live/dQw4w9WgXcQ", embed},
+		{"https://www.youtube.com/embed/dQw4w9WgXcQ", embed},
+		{"https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ", embed},
+		{" http://youtu.be/dQw4w9WgXcQ ", embed},
+		{"https://vimeo.com/123456", ""},
+		{"https://www.youtube.com/watch?v=short", ""},
+		{"https://www.youtube.com/watch", ""},
+		{"javascript:alert(1)//youtu.be/dQw4w9WgXcQ", ""},
+		{"https://evil.example/youtu.be/dQw4w9WgXcQ", ""},
+		{"https://youtube.com.evil.example/embed/dQw4w9WgXcQ", ""},
+		{"https://user@youtu.be/dQw4w9WgXcQ", ""},
+		{"https://www.youtube-nocookie.com/watch?v=dQw4w9WgXcQ", ""},
+		{"", ""},
+	}
+	for _, tt := range tests {
+		got, ok := video.EmbedURL(tt.in)
+		if got != tt.want || ok != (tt.want != "") {
+			t.Errorf("EmbedURL(%q) = %q, %v; want %q", tt.in, got, ok, tt.want)
+		}
 	}
 }

@@ -1,4 +1,8 @@
-package training
+// Package video turns the YouTube addresses people paste into the
+// privacy-enhanced embed address PropMatch plays videos from: the one rule
+// for course videos and the landing page's demo video. It knows nothing of
+// PropMatch.
+package video
 
 import (
 	"net/url"
@@ -6,17 +10,18 @@ import (
 	"strings"
 )
 
-// embedHost is the privacy-enhanced player every course video plays in.
-const embedHost = "https://www.youtube-nocookie.com/embed/"
+// EmbedHost is the privacy-enhanced player every video plays in.
+const EmbedHost = "https://www.youtube-nocookie.com/embed/"
 
 // videoID is the shape of a YouTube video id.
 var videoID = regexp.MustCompile(`^[A-Za-z0-9_-]{11}$`)
 
-// EmbedURL converts a YouTube address in one of the forms agents paste
+// EmbedURL converts a YouTube address in one of the forms people paste
 // (youtube.com/watch?v=ID, youtu.be/ID, youtube.com/shorts/ID,
-// youtube.com/embed/ID, youtube-nocookie.com/embed/ID, over http or https,
-// with or without www. or m.) into the privacy-enhanced embed address. It
-// reports false for any other address: such a video is never embedded.
+// youtube.com/live/ID, youtube.com/embed/ID, youtube-nocookie.com/embed/ID,
+// over http or https, with or without www. or m.) into the
+// privacy-enhanced embed address. It reports false for any other address
+// (another host, credentials, a port): such a video is never embedded.
 func EmbedURL(raw string) (string, bool) {
 	u, err := url.Parse(strings.TrimSpace(raw))
 	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.User != nil || u.Port() != "" {
@@ -29,7 +34,7 @@ func EmbedURL(raw string) (string, bool) {
 	switch {
 	case host == "youtube.com" && len(path) == 1 && path[0] == "watch":
 		id = u.Query().Get("v")
-	case host == "youtube.com" && len(path) == 2 && (path[0] == "shorts" || path[0] == "embed"):
+	case host == "youtube.com" && len(path) == 2 && (path[0] == "shorts" || path[0] == "live" || path[0] == "embed"):
 		id = path[1]
 	case host == "youtu.be" && len(path) == 1:
 		id = path[0]
@@ -39,5 +44,5 @@ func EmbedURL(raw string) (string, bool) {
 	if !videoID.MatchString(id) {
 		return "", false
 	}
-	return embedHost + id, true
+	return EmbedHost + id, true
 }
