@@ -1,0 +1,25 @@
+-- +goose Up
+-- Each agent's saved settings (issue 12), owned by internal/settings: the
+-- notifications they get per kind (new matches, messages, property updates)
+-- and on which channels beyond in-app, their privacy switches and their app
+-- preferences. No row means every default. Keep the twin in step.
+CREATE TABLE user_settings (
+    user_id           BIGINT PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+    matches_on        BOOLEAN NOT NULL DEFAULT TRUE,
+    matches_email     BOOLEAN NOT NULL DEFAULT TRUE,
+    matches_whatsapp  BOOLEAN NOT NULL DEFAULT FALSE,
+    messages_on       BOOLEAN NOT NULL DEFAULT TRUE,
+    messages_email    BOOLEAN NOT NULL DEFAULT TRUE,
+    messages_whatsapp BOOLEAN NOT NULL DEFAULT FALSE,
+    updates_on        BOOLEAN NOT NULL DEFAULT TRUE,
+    updates_email     BOOLEAN NOT NULL DEFAULT TRUE,
+    updates_whatsapp  BOOLEAN NOT NULL DEFAULT FALSE,
+    profile_visible   BOOLEAN NOT NULL DEFAULT TRUE,
+    contact_visible   BOOLEAN NOT NULL DEFAULT TRUE,
+    theme             TEXT NOT NULL DEFAULT 'light' CHECK (theme IN ('light', 'dark', 'system')),
+    auto_sync         BOOLEAN NOT NULL DEFAULT TRUE,
+    updated_at        TIMESTAMPTZ NOT NULL
+);
+
+-- +goose Down
+DROP TABLE user_settings;
