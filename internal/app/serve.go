@@ -104,6 +104,14 @@ func serve(ctx context.Context, cfg Config, web fs.FS, args []string, log *slog.
 	if err != nil {
 		return err
 	}
+	defer func() {
+		// Events of the last requests are written before the database closes.
+		closeCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		if err := set.SecurityEvents.Close(closeCtx); err != nil {
+			log.Warn("shutdown: security events not written", "err", err)
+		}
+	}()
 	if f.demo {
 		if err := seedDemo(ctx, db, set.Auth, set.Site, cfg, stdout); err != nil {
 			return fmt.Errorf("demo data: %w", err)
@@ -122,6 +130,7 @@ func serve(ctx context.Context, cfg Config, web fs.FS, args []string, log *slog.
 	}
 	if cfg.MetricsAddr != "" {
 		deps.Metrics = metrics.New(db, set.Queue, log)
+		deps.Metrics.CountSecurityEvents(set.SecurityEvents)
 		stopMetrics, err := serveMetrics(ctx, cfg.MetricsAddr, deps.Metrics, log)
 		if err != nil {
 			return errors.Join(err, ln.Close())

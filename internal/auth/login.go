@@ -64,6 +64,7 @@ func (s *Service) Login(ctx context.Context, identifier, password string, c Clie
 		return User{}, Session{}, err
 	}
 	if !u.IsActive {
+		s.recordEvent(ctx, s.db, security.Event{Type: security.DeactivatedSignIn, IP: c.IP, URL: c.URL, Subject: subject, Detail: "deactivated account"})
 		return User{}, Session{}, apperr.New(apperr.Forbidden, "This account has been deactivated by an administrator. Contact support to restore it")
 	}
 	var sess Session

@@ -233,9 +233,13 @@ func (s *Service) requireVerifiedPhone(ctx context.Context, q store.Querier, pho
 	return nil
 }
 
-// recordEvent stores a security event through q: the open transaction when
-// there is one (on SQLite a second connection would wait for its lock).
+// recordEvent stores a security event: through the recorder (off the
+// request path) when the service has one, else at once through q.
 func (s *Service) recordEvent(ctx context.Context, q store.Querier, e security.Event) {
+	if s.events != nil {
+		s.events.Add(e)
+		return
+	}
 	if err := security.Record(ctx, q, s.db.Time(), e); err != nil {
 		s.log.ErrorContext(ctx, "record security event", "type", e.Type, "err", err)
 	}

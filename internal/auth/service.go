@@ -101,7 +101,13 @@ type Service struct {
 	dummyHash func() string
 	// jobs runs work after the answer (see later).
 	jobs jobQueue
+	// events records security events off the request path (UseRecorder);
+	// nil records them synchronously.
+	events *security.Recorder
 }
+
+// UseRecorder makes the service record its security events through r.
+func (s *Service) UseRecorder(r *security.Recorder) { s.events = r }
 
 // New returns a Service. otp and mail deliver codes; in development mode they
 // are the development outbox.
@@ -122,3 +128,14 @@ type Client struct {
 	UserAgent string
 	URL       string
 }
+
+// Limits returns the service's configuration without its secret, for the
+// security dashboard's protection status.
+func (s *Service) Limits() Config {
+	c := s.cfg
+	c.Secret = nil
+	return c
+}
+
+// CommonPasswordCount is how many commonly used passwords are refused.
+func CommonPasswordCount() int { return len(commonPasswords()) }

@@ -272,7 +272,7 @@ func TestRestoreDrill(t *testing.T) {
 }
 
 // emptyInDrill are the tables the drill's activity does not fill.
-var emptyInDrill = map[string]bool{"advertisements": true, "backups": true, "daily_quotas": true, "otp_verifications": true,
+var emptyInDrill = map[string]bool{"advertisements": true, "backups": true, "daily_quotas": true, "ip_blocks": true, "otp_verifications": true,
 	"outbox": true, "password_reset_codes": true, "rate_counters": true}
 
 func checkCopy(t *testing.T, db *store.DB, mf backup.Manifest, m market, wantMatches string) {

@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"propmatch/internal/auth"
+	"propmatch/internal/security"
 )
 
 type sendOTPResponse struct {
@@ -34,6 +35,7 @@ func (s *server) verifyOTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	phone, err := s.Auth.VerifyOTP(r.Context(), in.Phone, in.OTP)
+	s.noteCodeFailure(r, err, security.OTPFailure, "phone code")
 	s.reply(w, r, http.StatusOK, map[string]any{"message": "Phone verified", "phone": phone, "verified": true}, err)
 }
 
@@ -102,6 +104,7 @@ func (s *server) verifyResetCode(w http.ResponseWriter, r *http.Request) {
 	}](r)
 	if err == nil {
 		err = s.Auth.VerifyResetCode(r.Context(), in.Email, in.Code)
+		s.noteCodeFailure(r, err, security.ResetCodeFailure, "reset code")
 	}
 	s.reply(w, r, http.StatusOK, map[string]any{"message": "Code verified", "valid": true}, err)
 }
@@ -114,6 +117,7 @@ func (s *server) resetPassword(w http.ResponseWriter, r *http.Request) {
 	}](r)
 	if err == nil {
 		err = s.Auth.ResetPassword(r.Context(), in.Email, in.Code, in.NewPassword)
+		s.noteCodeFailure(r, err, security.ResetCodeFailure, "reset code")
 	}
 	s.reply(w, r, http.StatusOK, messageBody{Message: "Password reset successful. Sign in with your new password"}, err)
 }

@@ -8,6 +8,7 @@ import (
 	"propmatch/internal/audit"
 	"propmatch/internal/auth"
 	"propmatch/internal/paging"
+	"propmatch/internal/security"
 )
 
 // adminRoutes are the admin console (docs/product.md#admin-console): admins
@@ -32,6 +33,7 @@ var errAdminsOnly = apperr.New(apperr.Forbidden, "Only admins can use the admin 
 func (s *server) adminOnly(h userHandler) http.HandlerFunc {
 	return s.signedIn(func(w http.ResponseWriter, r *http.Request, u auth.User) {
 		if !u.IsAdmin() {
+			s.note(r, security.Event{Type: security.AdminRouteByAgent, Subject: "user:" + idString(u.ID), Detail: r.Method + " " + r.URL.Path})
 			s.fail(w, r, errAdminsOnly)
 			return
 		}

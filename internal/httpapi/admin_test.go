@@ -147,6 +147,13 @@ func TestNoAdminActionGoesUnrecorded(t *testing.T) {
 				a.drain()
 				return adminCall{fmt.Sprintf("/api/admin/backups/%d", idOf(res.json(t))), nil, "backup.delete"}
 			},
+			"POST /api/security/blocks": func() adminCall {
+				return adminCall{"/api/security/blocks", map[string]any{"range": "203.0.113.0/24", "minutes": 60}, "security.block"}
+			},
+			"DELETE /api/security/blocks/{id}": func() adminCall {
+				b := a.create(admin, "/api/security/blocks", map[string]any{"range": "198.51.100.7", "minutes": 30})
+				return adminCall{fmt.Sprintf("/api/security/blocks/%d", idOf(b)), nil, "security.unblock"}
+			},
 			// Not admin-only, but audited when an admin acts on another agent's row.
 			"DELETE /api/properties/{id}": func() adminCall {
 				p := a.create(target, "/api/properties", listing())

@@ -32,6 +32,7 @@ import (
 	"propmatch/internal/jobs"
 	"propmatch/internal/metrics"
 	"propmatch/internal/notify"
+	"propmatch/internal/security"
 	"propmatch/internal/services"
 	"propmatch/internal/store"
 	"propmatch/internal/store/storetest"
@@ -57,6 +58,9 @@ type apiTest struct {
 	manualQueue bool
 	// metrics is the server's metrics when apiOptions.metrics, else nil.
 	metrics *metrics.Metrics
+	// recorder writes security events; do flushes it after every request,
+	// so that a test reads the events of the requests it made.
+	recorder *security.Recorder
 }
 
 // apiOptions changes how newAPITest builds the server.
@@ -88,6 +92,10 @@ type apiOptions struct {
 	manualQueue bool
 	// metrics turns the Prometheus metrics on (Deps.Metrics).
 	metrics bool
+	// blockCacheFor sets Deps.BlockCacheFor.
+	blockCacheFor time.Duration
+	// trustProxy takes the client address from X-Forwarded-For.
+	trustProxy bool
 }
 
 // testArgon is a cheap argon2id cost so that tests stay fast.
@@ -130,7 +138,10 @@ func newAPITest(t *testing.T, db *store.DB, opts apiOptions) *apiTest {
 	}
 	if opts.metrics {
 		deps.Metrics = metrics.New(db, set.Queue, log)
+		deps.Metrics.CountSecurityEvents(set.SecurityEvents)
 	}
+	deps.BlockCacheFor, deps.TrustProxy = opts.blockCacheFor, opts.trustProxy
+	t.Cleanup(func() { set.SecurityEvents.Close(context.Background()) })
 	h := httpapi.New(deps)
 	if opts.wrap != nil {
 		h = opts.wrap(h)
@@ -151,7 +162,7 @@ func newAPITest(t *testing.T, db *store.DB, opts apiOptions) *apiTest {
 	client.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
 	bare.CheckRedirect = client.CheckRedirect
 	return &apiTest{t: t, db: db, auth: set.Auth, outbox: outbox, srv: srv, client: client, bare: &bare, logs: logs, clock: clock, bus: deps.Events,
-		queue: set.Queue, manualQueue: opts.manualQueue, metrics: deps.Metrics}
+		queue: set.Queue, manualQueue: opts.manualQueue, metrics: deps.Metrics, recorder: set.SecurityEvents}
 }
 
 // drain runs every queued job that is due, synchronously.
@@ -290,7 +301,16 @@ func (a *apiTest) do(method, path string, body any, opts ...reqOption) response 
 	if method != http.MethodGet && !a.manualQueue {
 		a.drain()
 	}
+	a.flushEvents()
 	return res
+}
+
+// flushEvents writes the security events recorded so far.
+func (a *apiTest) flushEvents() {
+	a.t.Helper()
+	if err := a.recorder.Flush(context.Background()); err != nil {
+		a.t.Fatalf("flush security events: %v", err)
+	}
 }
 
 // signUp registers a verified agent through the API and returns its password.

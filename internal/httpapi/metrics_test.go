@@ -15,6 +15,7 @@ import (
 
 	"propmatch/internal/jobs"
 	"propmatch/internal/metrics"
+	"propmatch/internal/security"
 )
 
 // scrape returns the samples of a's metrics, by series as Prometheus's text
@@ -112,6 +113,17 @@ func TestQueueAndSecurityMetrics(t *testing.T) {
 		}
 		if n := got[`propmatch_security_events{type="auth_failure"}`]; n != 2 {
 			t.Errorf("auth_failure events = %v, want 2", n)
+		}
+		// Every stored type has its series, at zero before its first event;
+		// the recorder's own counts are there too.
+		for _, typ := range security.StoredTypes {
+			if _, ok := got[`propmatch_security_events{type="`+typ+`"}`]; !ok {
+				t.Errorf("no propmatch_security_events series for type %s", typ)
+			}
+		}
+		if got["propmatch_security_events_dropped_total"] != 0 || got["propmatch_security_events_written_total"] < 2 {
+			t.Errorf("recorder counts: dropped %v, written %v; want 0 and at least 2",
+				got["propmatch_security_events_dropped_total"], got["propmatch_security_events_written_total"])
 		}
 		a.drain()
 		a.afterCache()

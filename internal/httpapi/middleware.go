@@ -17,6 +17,7 @@ import (
 	"propmatch/internal/apperr"
 	"propmatch/internal/audit"
 	"propmatch/internal/auth"
+	"propmatch/internal/security"
 )
 
 // userHandler is a handler that needs a signed-in user.
@@ -203,6 +204,7 @@ func (e errReader) Read([]byte) (int, error) { return 0, e.err }
 // port is refused as well.
 func (s *server) refuseCrossOrigin(next http.Handler) http.Handler {
 	deny := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		s.note(r, security.Event{Type: security.CrossSiteRefused, Detail: r.Method + " from origin " + r.Header.Get("Origin")})
 		writeJSON(w, http.StatusForbidden, errorBody{Message: "Cross-origin request refused"})
 	})
 	cop := http.NewCrossOriginProtection()

@@ -70,11 +70,7 @@ func (s *server) limited(h http.HandlerFunc) http.HandlerFunc {
 	}
 }
 
-// recordLimitHit stores a refusal by a rate limit as a security event. A
-// failure to store it is logged: the refusal stands either way.
+// recordLimitHit records a refusal by a rate limit as a security event.
 func (s *server) recordLimitHit(r *http.Request, subject, detail string) {
-	e := security.Event{Type: security.RateLimitHit, IP: s.clientIP(r), URL: r.URL.Path, Subject: subject, Detail: detail}
-	if err := security.Record(r.Context(), s.DB, s.DB.Time(), e); err != nil {
-		s.Log.WarnContext(r.Context(), "record a rate-limit hit", "err", err)
-	}
+	s.note(r, security.Event{Type: security.RateLimitHit, Subject: subject, Detail: detail})
 }

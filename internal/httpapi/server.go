@@ -17,6 +17,7 @@ import (
 	"propmatch/internal/auth"
 	"propmatch/internal/metrics"
 	"propmatch/internal/notify"
+	"propmatch/internal/security"
 	"propmatch/internal/services"
 	"propmatch/internal/store"
 )
@@ -60,6 +61,9 @@ type Deps struct {
 	// QueueStuckAfter is how long the oldest pending background job may
 	// wait before /readyz warns that the queue is stuck (15 min when zero).
 	QueueStuckAfter time.Duration
+	// BlockCacheFor is how long this instance keeps the shared IP block
+	// list before reading it again (security.DefaultBlockCache when zero).
+	BlockCacheFor time.Duration
 }
 
 // New returns the PropMatch HTTP handler.
@@ -67,6 +71,7 @@ func New(d Deps) http.Handler {
 	s := &server{Deps: d, authLimiter: newBurstLimiter(d.AuthRatePerMinute, d.AuthBurst),
 		writeLimiter: newAgentLimiter(d.Quotas.WritesPerMinute, d.Quotas.WriteBurst)}
 	s.streams = newStreamSlots(cmp.Or(d.MaxStreamsPerUser, defaultMaxStreams))
+	s.blocks = security.NewBlockList(d.DB, d.BlockCacheFor, d.Log)
 	mux := http.NewServeMux()
 	s.routes(mux)
 	var h http.Handler = mux
@@ -79,6 +84,7 @@ func New(d Deps) http.Handler {
 	h = limitBody(h)
 	h = refuseNUL(h)
 	h = s.refuseCrossOrigin(h)
+	h = s.watchRequests(h)
 	h = s.securityHeaders(h)
 	h = s.logRequests(h)
 	h = s.recoverPanics(h)
@@ -93,6 +99,7 @@ type server struct {
 	authLimiter  *burstLimiter
 	writeLimiter *agentLimiter // nil when the write rate is off
 	streams      *streamSlots
+	blocks       *security.BlockList
 }
 
 type ctxKey int

@@ -71,8 +71,10 @@ func (c *dbCollector) Collect(ch chan<- prometheus.Metric) {
 		gauge(jobsFailed, float64(s.Failed))
 	}
 	if counts, err := read(c.events.Get); up("security_events", err) {
-		for typ, n := range counts {
-			gauge(securityEvents, float64(n), typ)
+		// Every stored type, at zero when none is kept, so that a rate or
+		// an alert on a type has a series before its first event.
+		for _, typ := range security.StoredTypes {
+			gauge(securityEvents, float64(counts[typ]), typ)
 		}
 	}
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"propmatch/internal/jobs"
+	"propmatch/internal/security"
 	"propmatch/internal/store"
 )
 
@@ -69,6 +70,20 @@ func New(db *store.DB, queue *jobs.Queue, log *slog.Logger) *Metrics {
 		newDBCollector(db, queue, log),
 	)
 	return m
+}
+
+// CountSecurityEvents exposes the recorder's counts of this instance:
+// propmatch_security_events_dropped_total (buffer full or write failed) and
+// propmatch_security_events_written_total.
+func (m *Metrics) CountSecurityEvents(r *security.Recorder) {
+	m.reg.MustRegister(
+		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "propmatch_security_events_dropped_total",
+			Help: "Security events this instance dropped: its buffer was full, or writing them failed."},
+			func() float64 { return float64(r.Dropped()) }),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "propmatch_security_events_written_total",
+			Help: "Security events this instance wrote to the database."},
+			func() float64 { return float64(r.Written()) }),
+	)
 }
 
 // Handler serves the metrics in Prometheus's text format.

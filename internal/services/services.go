@@ -29,6 +29,7 @@ import (
 	"propmatch/internal/notify"
 	"propmatch/internal/property"
 	"propmatch/internal/requirement"
+	"propmatch/internal/security"
 	"propmatch/internal/site"
 	"propmatch/internal/store"
 	"propmatch/internal/training"
@@ -61,6 +62,8 @@ type Options struct {
 	// Backups configures the server's backups (directory, retention,
 	// schedule).
 	Backups backups.Config
+	// SecurityEvents tunes the security-event recorder.
+	SecurityEvents security.RecorderConfig
 }
 
 // Set is every PropMatch service, sharing one database and one match engine.
@@ -85,6 +88,9 @@ type Set struct {
 	// Queue runs background jobs, matching among them: serve runs it
 	// (Queue.Run); tests drain it with Queue.RunPending.
 	Queue *jobs.Queue
+	// SecurityEvents records security events off the request path; its
+	// owner closes it (Close) when the server stops.
+	SecurityEvents *security.Recorder
 }
 
 // New builds the service set on db.
@@ -105,6 +111,8 @@ func New(db *store.DB, o Options) Set {
 		pub = publisher{bus: o.Events, log: o.Log}
 	}
 	authSvc := auth.New(db, o.Auth, o.OTP, o.Mail, o.Log)
+	recorder := security.NewRecorder(db, o.SecurityEvents, o.Log)
+	authSvc.UseRecorder(recorder)
 	return Set{
 		Auth:         authSvc,
 		Properties:   property.NewService(db, engine),
@@ -123,6 +131,8 @@ func New(db *store.DB, o Options) Set {
 		Backups:      backups.New(db, queue, o.Backups, o.Log),
 		Events:       o.Events,
 		Queue:        queue,
+
+		SecurityEvents: recorder,
 	}
 }
 

@@ -53,8 +53,8 @@ describe('routing and guards', () => {
 
   it('shows an honest coming-soon page for unbuilt features, with no badges without stats', async () => {
     const { calls } = mockApi(signedIn({ ...testUser, role: 'admin' }))
-    renderApp('/security')
-    expect(await screen.findByText('Security Dashboard is coming soon')).toBeInTheDocument()
+    renderApp('/email-test')
+    expect(await screen.findByText('Email Template Testing is coming soon')).toBeInTheDocument()
     await waitFor(() => expect(calls.some((c) => c.path === '/api/dashboard/stats')).toBe(true))
     const nav = screen.getAllByRole('navigation', { name: 'Main' })[0]!
     expect(within(nav).queryByText(/^\d+$/)).not.toBeInTheDocument()

@@ -47,6 +47,8 @@ const AnalyticsPage = React.lazy(() => import('@/features/analytics/routes/analy
 // The agent's own profile, and their settings (password, sessions).
 const ProfilePage = React.lazy(() => import('@/features/profile/routes/profile-page').then((m) => ({ default: m.ProfilePage })))
 const SettingsPage = React.lazy(() => import('@/features/settings/routes/settings-page').then((m) => ({ default: m.SettingsPage })))
+// The security dashboard (admins only).
+const SecurityPage = React.lazy(() => import('@/features/security/routes/security-page').then((m) => ({ default: m.SecurityPage })))
 // The admin console.
 const AdminPage = React.lazy(() => import('@/features/admin/routes/admin-page').then((m) => ({ default: m.AdminPage })))
 
@@ -103,6 +105,14 @@ export function AppRoutes() {
             {/* The spec's backup download and backup system pages are this one (docs/decisions.md). */}
             <Route path="/backup" element={<Navigate to="/backup-monitor" replace />} />
             <Route path="/backup-new" element={<Navigate to="/backup-monitor" replace />} />
+            <Route
+              path="/security"
+              element={
+                <AdminOnly message="Security dashboard is only available to administrators.">
+                  <SecurityPage />
+                </AdminOnly>
+              }
+            />
             <Route path="/profile" element={<ProfilePage />} />
             <Route path="/settings" element={<SettingsPage />} />
             {comingSoonRoutes.map(({ path, title, description, icon, adminOnly }) => {

@@ -781,6 +781,134 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/security/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The security dashboard at a glance (admins only; the page reads it every 30 seconds)
+         * @description The four cards (`summary`), the ten most suspicious addresses and the newest events (50 unless `limit`), of
+         *     one `type` or all. Events are kept 90 days; admin actions are read from the audit log. "Today" starts at
+         *     midnight India time. An agent calling this (or any admin route) gets 403 and is recorded as an
+         *     `admin_route_by_agent` event. `nextCursor` (also in `Link`) pages on through
+         *     `GET /api/security/events/recent`.
+         */
+        get: operations["securityEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/security/events/recent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of security events, newest first (admins only) */
+        get: operations["securityRecentEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/security/ips": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Suspicious addresses of the last 7 days, most events first (admins only)
+         * @description An address is listed with one suspicious event (scanner-like request, cross-site write, agent on an admin
+         *     route) or at least 5 events of any type. At most 200.
+         */
+        get: operations["securitySuspiciousIps"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/security/protection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The protection this server runs with (admins only)
+         * @description Read from the running configuration and the code's constants (the headers are those of this very request).
+         */
+        get: operations["securityProtection"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/security/blocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The IP block list, newest first, active and ended (admins only) */
+        get: operations["listIpBlocks"];
+        put?: never;
+        /**
+         * Block an address or CIDR range for a time (admins only)
+         * @description Every request from a blocked address gets 403, on every route and every instance (each reads the shared list
+         *     at most every few seconds; this one at once). Refused with field errors: a malformed address or range, one
+         *     wider than /8 (IPv4) or /32 (IPv6), one holding a loopback address or the admin's own address, a duration
+         *     outside 1 minute to 365 days, a reason over 200 characters. Recorded in the audit log (`security.block`).
+         */
+        post: operations["addIpBlock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/security/blocks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Lift a block now (admins only)
+         * @description Recorded in the audit log (`security.unblock`). A block that has already ended answers 409.
+         */
+        delete: operations["liftIpBlock"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/matches": {
         parameters: {
             query?: never;
@@ -2079,6 +2207,138 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
+        /**
+         * @description auth_failure a failed sign-in (or wrong current password); otp_failure and reset_code_failure a wrong,
+         *     expired or spent code; deactivated_sign_in the right password of a deactivated account; rate_limit_hit a
+         *     request a rate limit refused; cross_site_refused a cross-origin write; admin_route_by_agent an agent on an
+         *     admin route; suspicious_request a scanner-like request (probe paths such as /.env or /wp-admin, path
+         *     traversal, SQL injection shapes in the query); admin_action an admin action from the audit log.
+         * @enum {string}
+         */
+        SecurityEventType: "auth_failure" | "otp_failure" | "reset_code_failure" | "deactivated_sign_in" | "rate_limit_hit" | "cross_site_refused" | "admin_route_by_agent" | "suspicious_request" | "admin_action";
+        SecurityEvent: {
+            /** @description Unique in the list: s<id> for a security event, a<id> for an admin action */
+            id: string;
+            type: components["schemas"]["SecurityEventType"];
+            ip: string;
+            /** @description The request path (empty for admin actions) */
+            url: string;
+            /** @description The username when known, else what was tried (login:name, phone:+91...) */
+            user: string;
+            detail: string;
+            /** Format: date-time */
+            timestamp: string;
+        };
+        SuspiciousIp: {
+            ip: string;
+            /** @description Events from the address in the last 7 days */
+            count: number;
+            suspicious: number;
+            authFailures: number;
+            rateLimited: number;
+            /** Format: date-time */
+            firstSeen: string;
+            /** Format: date-time */
+            lastSeen: string;
+            /** @description Whether an active block covers it */
+            blocked: boolean;
+        };
+        SecurityOverview: {
+            summary: {
+                /** @description Events kept (90 days) including admin actions */
+                totalEvents: number;
+                /** @description suspicious_request, cross_site_refused and admin_route_by_agent since midnight, India time */
+                suspiciousRequestsToday: number;
+                /** @description auth_failure, otp_failure, reset_code_failure and deactivated_sign_in since midnight */
+                authFailuresToday: number;
+                /** @description Addresses GET /api/security/ips lists */
+                suspiciousIpCount: number;
+            };
+            suspiciousIPs: components["schemas"]["SuspiciousIp"][];
+            recentEvents: components["schemas"]["SecurityEvent"][];
+            /** @description The cursor of the next page of events */
+            nextCursor: string | null;
+        };
+        IpBlockInput: {
+            /** @description An address (203.0.113.7, 2001:db8::1) or CIDR range (203.0.113.0/24) */
+            range: string;
+            /** @description How long the block lasts: 1 to 525600 (365 days) */
+            minutes: number;
+            /** @description Up to 200 characters */
+            reason?: string;
+        };
+        IpBlock: {
+            id: number;
+            /** @description Canonical CIDR range */
+            range: string;
+            reason: string;
+            /** @description The admin's username */
+            createdBy: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** Format: date-time */
+            liftedAt: string | null;
+            active: boolean;
+        };
+        ProtectionStatus: {
+            productionMode: boolean;
+            /** @description Whether X-Forwarded-For and X-Forwarded-Proto are trusted (PROPMATCH_TRUST_PROXY) */
+            trustProxy: boolean;
+            /** @description Whether this request arrived over HTTPS (directly or through the trusted proxy) */
+            https: boolean;
+            publicOrigin: string;
+            cookie: {
+                name: string;
+                httpOnly: boolean;
+                sameSite: string;
+                secure: boolean;
+                secureAlways: boolean;
+            };
+            headers: {
+                name: string;
+                value: string;
+            }[];
+            rateLimits: {
+                name: string;
+                limit: string;
+                scope: string;
+                active: boolean;
+            }[];
+            passwords: {
+                minLength: number;
+                maxLength: number;
+                commonRefused: number;
+                hashing: string;
+                signInThrottles: string;
+            };
+            otp: components["schemas"]["CodeRules"];
+            resetCode: components["schemas"]["CodeRules"];
+            sessions: {
+                idleDays: number;
+                maxAgeDays: number;
+            };
+            blocking: {
+                cacheSeconds: number;
+                maxDays: number;
+            };
+            events: {
+                keepDays: number;
+                /** @description Events this instance wrote since it started */
+                written: number;
+                /** @description Events this instance dropped (buffer full or write failed) */
+                dropped: number;
+            };
+        };
+        CodeRules: {
+            digits: number;
+            validMinutes: number;
+            maxAttempts: number;
+            perHourLimit: number;
+            resendSeconds?: number;
+            perIpPerHour?: number;
+        };
         FailedJob: {
             id: number;
             /** @example matching.property */
@@ -2887,6 +3147,10 @@ export interface components {
         CertificateNumber: string;
         /** @description Free-text search (case-insensitive) */
         Search: string;
+        /** @description Only events of this type */
+        SecurityEventType: components["schemas"]["SecurityEventType"];
+        /** @description Page size, 1 to 200 (default 50) */
+        EventLimit: number;
     };
     requestBodies: never;
     headers: {
@@ -4056,6 +4320,195 @@ export interface operations {
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    securityEvents: {
+        parameters: {
+            query?: {
+                /** @description Only events of this type */
+                type?: components["parameters"]["SecurityEventType"];
+                /** @description Page size, 1 to 200 (default 50) */
+                limit?: components["parameters"]["EventLimit"];
+                /** @description Opaque cursor from the previous page's `Link` header */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Summary, suspicious addresses and a page of events */
+            200: {
+                headers: {
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecurityOverview"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    securityRecentEvents: {
+        parameters: {
+            query?: {
+                /** @description Only events of this type */
+                type?: components["parameters"]["SecurityEventType"];
+                /** @description Page size, 1 to 200 (default 50) */
+                limit?: components["parameters"]["EventLimit"];
+                /** @description Opaque cursor from the previous page's `Link` header */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of events; `Link` names the next page */
+            200: {
+                headers: {
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecurityEvent"][];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    securitySuspiciousIps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ranked addresses */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuspiciousIp"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    securityProtection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProtectionStatus"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listIpBlocks: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 500 (default 25) */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor from the previous page's `Link` header */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of blocks; `Link` names the next page */
+            200: {
+                headers: {
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IpBlock"][];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    addIpBlock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IpBlockInput"];
+            };
+        };
+        responses: {
+            /** @description Blocked */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IpBlock"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    liftIpBlock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Lifted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IpBlock"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     listMatches: {

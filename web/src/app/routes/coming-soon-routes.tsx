@@ -1,4 +1,4 @@
-import { Mail, Shield, type LucideIcon } from 'lucide-react'
+import { Mail, type LucideIcon } from 'lucide-react'
 
 export type ComingSoonRoute = {
   path: string
@@ -12,11 +12,4 @@ export type ComingSoonRoute = {
 /** Signed-in routes of the route table whose feature is not built yet. */
 export const comingSoonRoutes: ComingSoonRoute[] = [
   { path: '/email-test', title: 'Email Template Testing', icon: Mail, description: 'Preview and send test emails.', adminOnly: 'redirect' },
-  {
-    path: '/security',
-    title: 'Security Dashboard',
-    icon: Shield,
-    description: 'Security events such as failed sign-ins and throttling.',
-    adminOnly: 'restricted',
-  },
 ]

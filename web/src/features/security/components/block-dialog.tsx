@@ -1,0 +1,80 @@
+import * as React from 'react'
+import { Loader2 } from 'lucide-react'
+import { Button } from '@/components/ui/button'
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { Field } from '@/components/ui/field'
+import { Input } from '@/components/ui/input'
+import { NativeSelect } from '@/components/ui/native-select'
+import { addBlock } from '@/features/security/api/security-api'
+import { blockDurations } from '@/features/security/lib/security-format'
+import type { ApiError } from '@/lib/api-client'
+import { useApiMutation } from '@/lib/api-mutation'
+
+type BlockDialogProps = {
+  /** The address to block, filled in; '' for an empty form; null when closed. */
+  initialRange: string | null
+  onOpenChange: (open: boolean) => void
+}
+
+/** 'Block IP Address': an address or CIDR range, for a chosen time, with a reason. The server checks it (field errors below each field). */
+export function BlockDialog({ initialRange, onOpenChange }: BlockDialogProps) {
+  return (
+    <Dialog open={initialRange !== null} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-md">
+        <DialogHeader>
+          <DialogTitle>Block IP Address</DialogTitle>
+          <DialogDescription>
+            Every request from the address or range gets 403 on all servers until the block ends or is lifted. Recorded in the audit log.
+          </DialogDescription>
+        </DialogHeader>
+        {initialRange !== null && <BlockForm initialRange={initialRange} onDone={() => onOpenChange(false)} />}
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+function BlockForm({ initialRange, onDone }: { initialRange: string; onDone: () => void }) {
+  const [range, setRange] = React.useState(initialRange)
+  const [minutes, setMinutes] = React.useState<number>(blockDurations[1].minutes)
+  const [reason, setReason] = React.useState('')
+  const [errors, setErrors] = React.useState<Record<string, string>>({})
+  const save = useApiMutation(addBlock, {
+    successToast: (b) => ({ variant: 'success', title: 'Address blocked', description: `${b.range} is blocked` }),
+    errorToast: 'Could not block the address',
+    onSuccess: onDone,
+    onError: (e: ApiError) => setErrors(Object.fromEntries((e.errors ?? []).map((f) => [f.path, f.message]))),
+  })
+  const onSubmit = (e: React.FormEvent) => {
+    e.preventDefault()
+    setErrors({})
+    save.mutate({ range: range.trim(), minutes, reason: reason.trim() })
+  }
+  return (
+    <form className="grid gap-3" onSubmit={onSubmit} noValidate>
+      <Field id="block-range" label="IP address or CIDR range" error={errors.range} hint="e.g. 203.0.113.7 or 203.0.113.0/24">
+        <Input value={range} onChange={(e) => setRange(e.target.value)} autoComplete="off" spellCheck={false} />
+      </Field>
+      <Field id="block-minutes" label="Block for" error={errors.minutes}>
+        <NativeSelect value={minutes} onChange={(e) => setMinutes(Number(e.target.value))}>
+          {blockDurations.map((d) => (
+            <option key={d.minutes} value={d.minutes}>
+              {d.label}
+            </option>
+          ))}
+        </NativeSelect>
+      </Field>
+      <Field id="block-reason" label="Reason (optional)" error={errors.reason}>
+        <Input value={reason} onChange={(e) => setReason(e.target.value)} maxLength={200} />
+      </Field>
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onDone} disabled={save.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="destructive" disabled={save.isPending}>
+          {save.isPending && <Loader2 className="animate-spin" />}
+          {save.isPending ? 'Blocking...' : 'Block'}
+        </Button>
+      </DialogFooter>
+    </form>
+  )
+}
