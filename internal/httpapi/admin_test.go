@@ -147,6 +147,9 @@ func TestNoAdminActionGoesUnrecorded(t *testing.T) {
 				a.drain()
 				return adminCall{fmt.Sprintf("/api/admin/backups/%d", idOf(res.json(t))), nil, "backup.delete"}
 			},
+			"POST /api/test-email": func() adminCall {
+				return adminCall{"/api/test-email", map[string]any{"type": "match", "testEmail": "qa@example.com"}, "email.test"}
+			},
 			// Not admin-only, but audited when an admin acts on another agent's row.
 			"DELETE /api/properties/{id}": func() adminCall {
 				p := a.create(target, "/api/properties", listing())

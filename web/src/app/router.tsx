@@ -47,6 +47,11 @@ const AnalyticsPage = React.lazy(() => import('@/features/analytics/routes/analy
 // The agent's own profile, and their settings (password, sessions).
 const ProfilePage = React.lazy(() => import('@/features/profile/routes/profile-page').then((m) => ({ default: m.ProfilePage })))
 const SettingsPage = React.lazy(() => import('@/features/settings/routes/settings-page').then((m) => ({ default: m.SettingsPage })))
+// The admins' email template test, and the email verification link's page.
+const EmailTestPage = React.lazy(() => import('@/features/email-test/routes/email-test-page').then((m) => ({ default: m.EmailTestPage })))
+const VerifyEmailPage = React.lazy(() =>
+  import('@/features/profile/routes/verify-email-page').then((m) => ({ default: m.VerifyEmailPage })),
+)
 // The admin console.
 const AdminPage = React.lazy(() => import('@/features/admin/routes/admin-page').then((m) => ({ default: m.AdminPage })))
 
@@ -72,6 +77,7 @@ export function AppRoutes() {
           <Route path="/landing" element={<LandingPage />} />
           <Route path="/auth" element={<AuthPage />} />
           <Route path="/certificates/:number" element={<CertificatePage />} />
+          <Route path="/verify-email" element={<VerifyEmailPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
         {/* A developer page: 'Page Not Found' when the server runs in production mode. */}
@@ -105,6 +111,14 @@ export function AppRoutes() {
             <Route path="/backup-new" element={<Navigate to="/backup-monitor" replace />} />
             <Route path="/profile" element={<ProfilePage />} />
             <Route path="/settings" element={<SettingsPage />} />
+            <Route
+              path="/email-test"
+              element={
+                <AdminOnly redirectTo="/dashboard">
+                  <EmailTestPage />
+                </AdminOnly>
+              }
+            />
             {comingSoonRoutes.map(({ path, title, description, icon, adminOnly }) => {
               const page = <ComingSoon title={title} description={description} icon={icon} />
               return (

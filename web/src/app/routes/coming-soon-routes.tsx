@@ -1,4 +1,4 @@
-import { Mail, Shield, type LucideIcon } from 'lucide-react'
+import { Shield, type LucideIcon } from 'lucide-react'
 
 export type ComingSoonRoute = {
   path: string
@@ -11,7 +11,6 @@ export type ComingSoonRoute = {
 
 /** Signed-in routes of the route table whose feature is not built yet. */
 export const comingSoonRoutes: ComingSoonRoute[] = [
-  { path: '/email-test', title: 'Email Template Testing', icon: Mail, description: 'Preview and send test emails.', adminOnly: 'redirect' },
   {
     path: '/security',
     title: 'Security Dashboard',
