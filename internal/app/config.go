@@ -70,6 +70,12 @@ type Config struct {
 
 	SMTP     notify.SMTPConfig
 	WhatsApp notify.WhatsAppConfig
+	// DigestInterval is the least time between two notification emails (or
+	// WhatsApp messages) of one kind to one agent.
+	DigestInterval time.Duration
+	// WhatsAppTemplates are the approved template names of the match,
+	// message and update notifications ("" sends none of that kind).
+	WhatsAppMatchTemplate, WhatsAppMessageTemplate, WhatsAppUpdateTemplate string
 }
 
 // Dev reports whether PropMatch runs in development mode.
@@ -152,6 +158,10 @@ func loadConfig(getenv func(string) string) (Config, error) {
 		errs = append(errs, err)
 	}
 	c.MatchingChunk = num("PROPMATCH_MATCHING_CHUNK", 100)
+	c.DigestInterval = dur("PROPMATCH_NOTIFY_DIGEST_INTERVAL", 15*time.Minute)
+	c.WhatsAppMatchTemplate = str("PROPMATCH_WHATSAPP_MATCH_TEMPLATE", "")
+	c.WhatsAppMessageTemplate = str("PROPMATCH_WHATSAPP_MESSAGE_TEMPLATE", "")
+	c.WhatsAppUpdateTemplate = str("PROPMATCH_WHATSAPP_UPDATE_TEMPLATE", "")
 	if c.QueueWorkers < 1 {
 		errs = append(errs, fmt.Errorf("PROPMATCH_QUEUE_WORKERS must be at least 1"))
 	}

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"propmatch/internal/settings"
 )
 
 func TestLoadConfig(t *testing.T) {
@@ -42,6 +44,13 @@ func TestLoadConfig(t *testing.T) {
 		}},
 		{"JobQueueIsConfigurable", map[string]string{"PROPMATCH_QUEUE_WORKERS": "4", "PROPMATCH_QUEUE_LEASE": "30s", "PROPMATCH_MATCHING_DELAY": "3s", "PROPMATCH_MATCHING_CHUNK": "20"}, func(c Config) bool {
 			return c.QueueWorkers == 4 && c.QueueLease == 30*time.Second && c.MatchingDelay == 3*time.Second && c.MatchingChunk == 20
+		}},
+		{"NotificationsHaveDefaults", nil, func(c Config) bool {
+			return c.DigestInterval == 15*time.Minute && c.WhatsAppMatchTemplate == "" && c.WhatsAppMessageTemplate == "" && c.WhatsAppUpdateTemplate == ""
+		}},
+		{"NotificationsAreConfigurable", map[string]string{"PROPMATCH_NOTIFY_DIGEST_INTERVAL": "5m", "PROPMATCH_WHATSAPP_MATCH_TEMPLATE": "pm_m",
+			"PROPMATCH_WHATSAPP_MESSAGE_TEMPLATE": "pm_msg", "PROPMATCH_WHATSAPP_UPDATE_TEMPLATE": "pm_u"}, func(c Config) bool {
+			return c.DigestInterval == 5*time.Minute && c.WhatsAppMatchTemplate == "pm_m" && c.WhatsAppMessageTemplate == "pm_msg" && c.WhatsAppUpdateTemplate == "pm_u"
 		}},
 		{"BackupsHaveDefaults", nil, func(c Config) bool {
 			return c.Backups.Dir == "data/backups" && c.Backups.Keep == 7 && c.Backups.Schedule.String() == "0 2 * * *"
@@ -94,4 +103,17 @@ func TestLoadConfig(t *testing.T) {
 			t.Fatal("a zero burst with the default rate was accepted")
 		}
 	})
+}
+
+func TestNoticesConfig(t *testing.T) {
+	dev := Config{Env: "development", Addr: "127.0.0.1:9999", WhatsAppMessageTemplate: "custom_messages"}
+	c := noticesConfig(dev)
+	if c.BaseURL != "http://127.0.0.1:9999" || c.Templates[settings.Messages] != "custom_messages" || c.Templates[settings.Matches] != "propmatch_new_matches" {
+		t.Errorf("development notices config %+v", c)
+	}
+	prod := Config{Env: "production", PublicURL: "https://pm.example", WhatsAppMatchTemplate: "pm_matches"}
+	c = noticesConfig(prod)
+	if c.BaseURL != "https://pm.example" || c.Templates[settings.Matches] != "pm_matches" || c.Templates[settings.Messages] != "" {
+		t.Errorf("production notices config %+v", c)
+	}
 }

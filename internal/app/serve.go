@@ -17,9 +17,11 @@ import (
 	"propmatch/internal/httpapi"
 	"propmatch/internal/jobs"
 	"propmatch/internal/metrics"
+	"propmatch/internal/notices"
 	"propmatch/internal/notify"
 	"propmatch/internal/security"
 	"propmatch/internal/services"
+	"propmatch/internal/settings"
 	"propmatch/internal/store"
 )
 
@@ -81,6 +83,7 @@ func serve(ctx context.Context, cfg Config, web fs.FS, args []string, log *slog.
 	if err != nil {
 		return err
 	}
+	cfg.Addr = f.addr // development links in emails point at the address served
 	send, err := pickSenders(cfg)
 	if err != nil {
 		return err
@@ -212,10 +215,33 @@ func newServices(cfg Config, db *store.DB, s senders, bus events.Bus, log *slog.
 	if ac.Secret, err = serverSecret(cfg); err != nil {
 		return services.Set{}, err
 	}
-	return services.New(db, services.Options{Auth: ac, OTP: s.otp, Mail: s.mail,
+	wa, _ := s.otp.(notify.TemplateSender)
+	return services.New(db, services.Options{Auth: ac, OTP: s.otp, Mail: s.mail, WhatsApp: wa, Notices: noticesConfig(cfg),
 		MatchLimit: cfg.MatchesPerRequirement, Events: bus, Log: log, MatchingDelay: cfg.MatchingDelay,
 		MatchingChunk: cfg.MatchingChunk, Backups: cfg.Backups,
 		Queue: jobs.Config{Workers: cfg.QueueWorkers, Lease: cfg.QueueLease, Drain: cfg.DrainTimeout, Log: log}}), nil
+}
+
+// noticesConfig returns the notification settings: links point at the
+// public URL (in development, at the listen address), and in development
+// every kind has a WhatsApp template name, so the outbox shows them.
+func noticesConfig(cfg Config) notices.Config {
+	base := cfg.PublicURL
+	if base == "" {
+		base = "http://" + cfg.Addr
+	}
+	templates := map[settings.Kind]string{
+		settings.Matches: cfg.WhatsAppMatchTemplate, settings.Messages: cfg.WhatsAppMessageTemplate, settings.Updates: cfg.WhatsAppUpdateTemplate,
+	}
+	if cfg.Dev() { // the outbox shows what WhatsApp would get, named as the README suggests
+		for kind, name := range map[settings.Kind]string{settings.Matches: "propmatch_new_matches",
+			settings.Messages: "propmatch_new_messages", settings.Updates: "propmatch_network_update"} {
+			if templates[kind] == "" {
+				templates[kind] = name
+			}
+		}
+	}
+	return notices.Config{Interval: cfg.DigestInterval, BaseURL: base, Templates: templates}
 }
 
 // handlerDeps returns what the HTTP layer needs, from the configuration.

@@ -115,8 +115,18 @@ func (s *Service) EditUser(ctx context.Context, by Admin, id int64, p UserPatch)
 		if err := s.checkTaken(ctx, tx, u.ID, nu.Username, nu.Phone, nu.Email); err != nil {
 			return u, err
 		}
+		emailChanged := !strings.EqualFold(deref(u.Email), nu.Email)
 		u.Username, u.FullName, u.Email, u.Phone = nu.Username, nu.FullName, nullable(nu.Email), nu.Phone
 		u.AgentType, u.State, u.City, u.ReraNumber, u.Role = nu.AgentType, nu.State, nu.City, nullable(nu.ReraNumber), role
+		if emailChanged { // a new address is unverified until its owner opens the link
+			if _, err := tx.ExecContext(ctx, `UPDATE users SET email_verified_at = NULL WHERE id = $1`, u.ID); err != nil {
+				return u, apperr.Wrap(err, "unverify email")
+			}
+			u.EmailVerified = false
+			if err := s.queueVerification(ctx, tx, u); err != nil {
+				return u, err
+			}
+		}
 		return u, nil
 	})
 }

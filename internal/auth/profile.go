@@ -76,15 +76,24 @@ func (s *Service) UpdateProfile(ctx context.Context, u User, p ProfileEdit) (Use
 			picture = &url
 		}
 		var err error
+		// A new or changed email is unverified until its link is opened.
+		changed := !strings.EqualFold(deref(u.Email), nu.Email)
 		out, err = scanUser(tx.QueryRowContext(ctx, `UPDATE users SET full_name = $1, email = $2, bio = $3, agent_type = $4,
-			rera_number = $5, profile_picture = $6, updated_at = $7 WHERE id = $8 RETURNING `+userFields,
-			nu.FullName, nullable(nu.Email), nullable(nu.Bio), nu.AgentType, nullable(nu.ReraNumber), picture, now, u.ID))
+			rera_number = $5, profile_picture = $6, updated_at = $7,
+			email_verified_at = CASE WHEN $9 THEN NULL ELSE email_verified_at END WHERE id = $8 RETURNING `+userFields,
+			nu.FullName, nullable(nu.Email), nullable(nu.Bio), nu.AgentType, nullable(nu.ReraNumber), picture, now, u.ID, changed))
 		if store.IsUniqueViolation(err) {
 			e := apperr.New(apperr.Conflict, "An account with this email already exists")
 			e.Fields = []apperr.FieldError{{Path: "email", Message: e.Message}}
 			return e
 		}
-		return apperr.Wrap(err, "update profile")
+		if err != nil {
+			return apperr.Wrap(err, "update profile")
+		}
+		if changed {
+			return s.queueVerification(ctx, tx, out)
+		}
+		return nil
 	})
 	return out, err
 }

@@ -131,7 +131,10 @@ func (s *Service) Register(ctx context.Context, r Registration, c Client) (User,
 	var sess Session
 	err = s.db.WithTx(ctx, func(tx *sql.Tx) error {
 		var err error
-		if u, err = s.insertUser(ctx, tx, nu); err != nil {
+		if u, err = s.insertUser(ctx, tx, nu, false); err != nil {
+			return err
+		}
+		if err := s.queueVerification(ctx, tx, u); err != nil {
 			return err
 		}
 		sess, err = s.startSession(ctx, tx, u.ID, c)

@@ -18,23 +18,26 @@ const (
 
 // User is an account as the API shows it. It never carries the password hash.
 type User struct {
-	ID              int64     `json:"id"`
-	Username        string    `json:"username"`
-	FullName        string    `json:"fullName"`
-	Email           *string   `json:"email"`
-	Phone           string    `json:"phone"`
-	Role            string    `json:"role"`
-	AgentType       string    `json:"agentType"`
-	ReraNumber      *string   `json:"reraNumber"`
-	IsReraVerified  bool      `json:"isReraVerified"`
-	IsPhoneVerified bool      `json:"isPhoneVerified"`
-	State           string    `json:"state"`
-	City            string    `json:"city"`
-	ProfilePicture  *string   `json:"profilePicture"`
-	Bio             *string   `json:"bio"`
-	IsActive        bool      `json:"isActive"`
-	CreatedAt       time.Time `json:"createdAt"`
-	UpdatedAt       time.Time `json:"updatedAt"`
+	ID              int64   `json:"id"`
+	Username        string  `json:"username"`
+	FullName        string  `json:"fullName"`
+	Email           *string `json:"email"`
+	Phone           string  `json:"phone"`
+	Role            string  `json:"role"`
+	AgentType       string  `json:"agentType"`
+	ReraNumber      *string `json:"reraNumber"`
+	IsReraVerified  bool    `json:"isReraVerified"`
+	IsPhoneVerified bool    `json:"isPhoneVerified"`
+	State           string  `json:"state"`
+	City            string  `json:"city"`
+	ProfilePicture  *string `json:"profilePicture"`
+	Bio             *string `json:"bio"`
+	IsActive        bool    `json:"isActive"`
+	// EmailVerified reports whether the owner confirmed Email through the
+	// link sent to it; an unverified email gets no notifications.
+	EmailVerified bool      `json:"emailVerified"`
+	CreatedAt     time.Time `json:"createdAt"`
+	UpdatedAt     time.Time `json:"updatedAt"`
 }
 
 // IsAdmin reports whether u has the admin role.
@@ -43,7 +46,7 @@ func (u User) IsAdmin() bool { return u.Role == RoleAdmin }
 // userFields lists the columns scanUser reads; userColumns qualifies them
 // with the alias u for queries that join.
 const userFields = `id, username, full_name, email, phone, role, agent_type, rera_number,
-	is_rera_verified, is_phone_verified, state, city, profile_picture, bio, is_active, created_at, updated_at`
+	is_rera_verified, is_phone_verified, state, city, profile_picture, bio, is_active, created_at, updated_at, email_verified_at`
 
 var userColumns = store.Qualify("u", userFields)
 
@@ -51,9 +54,11 @@ type scanner interface{ Scan(dest ...any) error }
 
 func scanUser(row scanner, extra ...any) (User, error) {
 	var u User
+	var verifiedAt any
 	dest := []any{&u.ID, &u.Username, &u.FullName, &u.Email, &u.Phone, &u.Role, &u.AgentType, &u.ReraNumber,
-		&u.IsReraVerified, &u.IsPhoneVerified, &u.State, &u.City, &u.ProfilePicture, &u.Bio, &u.IsActive, store.ScanTime(&u.CreatedAt), store.ScanTime(&u.UpdatedAt)}
+		&u.IsReraVerified, &u.IsPhoneVerified, &u.State, &u.City, &u.ProfilePicture, &u.Bio, &u.IsActive, store.ScanTime(&u.CreatedAt), store.ScanTime(&u.UpdatedAt), &verifiedAt}
 	err := row.Scan(append(dest, extra...)...)
+	u.EmailVerified = u.Email != nil && verifiedAt != nil
 	return u, err
 }
 
@@ -81,19 +86,21 @@ type NewUser struct {
 	IsReraVerified                                              bool
 }
 
-// CreateUser stores nu with a hashed password and a verified phone. It
-// returns Conflict when the username, phone or email is taken.
+// CreateUser stores nu with a hashed password, a verified phone and a
+// verified email (demo data and administration: nobody is there to open a
+// link). It returns Conflict when the username, phone or email is taken.
 func (s *Service) CreateUser(ctx context.Context, nu NewUser) (User, error) {
 	var u User
 	err := s.db.WithTx(ctx, func(tx *sql.Tx) error {
 		var err error
-		u, err = s.insertUser(ctx, tx, nu)
+		u, err = s.insertUser(ctx, tx, nu, true)
 		return err
 	})
 	return u, err
 }
 
-func (s *Service) insertUser(ctx context.Context, tx *sql.Tx, nu NewUser) (User, error) {
+// insertUser stores nu; its email counts as verified when emailVerified.
+func (s *Service) insertUser(ctx context.Context, tx *sql.Tx, nu NewUser, emailVerified bool) (User, error) {
 	if err := s.checkTaken(ctx, tx, 0, nu.Username, nu.Phone, nu.Email); err != nil {
 		return User{}, err
 	}
@@ -105,11 +112,15 @@ func (s *Service) insertUser(ctx context.Context, tx *sql.Tx, nu NewUser) (User,
 		nu.Role = RoleAgent
 	}
 	now := s.db.Time()
+	var verifiedAt *time.Time
+	if emailVerified && nu.Email != "" {
+		verifiedAt = &now
+	}
 	u, err := scanUser(tx.QueryRowContext(ctx, `INSERT INTO users (username, password_hash, full_name, email, phone, role, agent_type,
-		rera_number, is_rera_verified, is_phone_verified, state, city, bio, created_at, updated_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, TRUE, $10, $11, $12, $13, $13) RETURNING `+userFields,
+		rera_number, is_rera_verified, is_phone_verified, state, city, bio, created_at, updated_at, email_verified_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, TRUE, $10, $11, $12, $13, $13, $14) RETURNING `+userFields,
 		nu.Username, hash, nu.FullName, nullable(nu.Email), nu.Phone, nu.Role, nu.AgentType,
-		nullable(nu.ReraNumber), nu.IsReraVerified, nu.State, nu.City, nullable(nu.Bio), now))
+		nullable(nu.ReraNumber), nu.IsReraVerified, nu.State, nu.City, nullable(nu.Bio), now, verifiedAt))
 	if store.IsUniqueViolation(err) {
 		return User{}, apperr.New(apperr.Conflict, "An account with these details already exists")
 	}

@@ -26,6 +26,7 @@ import (
 	"propmatch/internal/media"
 	"propmatch/internal/message"
 	"propmatch/internal/paging"
+	"propmatch/internal/settings"
 	"propmatch/internal/site"
 	"propmatch/internal/store"
 	"propmatch/internal/store/storetest"
@@ -152,6 +153,25 @@ func fill(t *testing.T, db *store.DB) market {
 		t.Fatal(err)
 	}
 	if _, err := media.Save(ctx, db, now, m.seller, img); err != nil {
+		t.Fatal(err)
+	}
+	// Saved settings, a notice waiting for its digest (a message sent), an
+	// earlier digest's time and a verification link not yet opened.
+	st := settings.Defaults()
+	st.Notifications.Messages.WhatsApp = true
+	if err := settings.Save(ctx, db, now, m.seller, st); err != nil {
+		t.Fatal(err)
+	}
+	text := "Is the showcase flat still available?"
+	if _, err := message.NewService(db, matching.NewEngine(0), nil).Send(ctx, m.buyer,
+		message.Input{ReceiverID: input.Int{Value: m.seller, Set: true}, Content: &text}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`INSERT INTO notify_digests (user_id, kind, last_sent_at) VALUES ($1, 'matches', $2)`, m.seller, now); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`INSERT INTO email_verifications (user_id, email, token_hash, expires_at, created_at) VALUES ($1, 'rahul@propmatch.test', 'drill-hash', $2, $3)`,
+		m.buyer, now.Add(24*time.Hour), now); err != nil {
 		t.Fatal(err)
 	}
 	return m

@@ -154,6 +154,9 @@ func TestNoAdminActionGoesUnrecorded(t *testing.T) {
 				b := a.create(admin, "/api/security/blocks", map[string]any{"range": "198.51.100.7", "minutes": 30})
 				return adminCall{fmt.Sprintf("/api/security/blocks/%d", idOf(b)), nil, "security.unblock"}
 			},
+			"POST /api/test-email": func() adminCall {
+				return adminCall{"/api/test-email", map[string]any{"type": "match", "testEmail": "qa@example.com"}, "email.test"}
+			},
 			// Not admin-only, but audited when an admin acts on another agent's row.
 			"DELETE /api/properties/{id}": func() adminCall {
 				p := a.create(target, "/api/properties", listing())

@@ -142,7 +142,7 @@ func TestSecurityHeaders(t *testing.T) {
 					res := a.do("GET", path, nil, undocumented())
 					csp := res.header.Get("Content-Security-Policy")
 					for _, want := range []string{"default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data: blob:",
-						"connect-src 'self'", "frame-src https://www.youtube-nocookie.com https://www.youtube.com", "object-src 'none'",
+						"connect-src 'self'", "frame-src 'self' https://www.youtube-nocookie.com https://www.youtube.com", "object-src 'none'",
 						"base-uri 'self'", "form-action 'self'", "frame-ancestors 'none'"} {
 						if !strings.Contains(csp, want) {
 							t.Errorf("GET %s: Content-Security-Policy %q lacks %q", path, csp, want)

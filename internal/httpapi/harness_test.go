@@ -96,6 +96,8 @@ type apiOptions struct {
 	blockCacheFor time.Duration
 	// trustProxy takes the client address from X-Forwarded-For.
 	trustProxy bool
+	// mail replaces the development email outbox.
+	mail notify.Mailer
 }
 
 // testArgon is a cheap argon2id cost so that tests stay fast.
@@ -124,11 +126,15 @@ func newAPITest(t *testing.T, db *store.DB, opts apiOptions) *apiTest {
 	if opts.otp != nil {
 		otp = opts.otp
 	}
+	var mail notify.Mailer = &notify.DevMailer{Store: outbox}
+	if opts.mail != nil {
+		mail = opts.mail
+	}
 	bus := opts.bus
 	if bus == nil {
 		bus = events.NewHub()
 	}
-	set := services.New(db, services.Options{Auth: cfg, OTP: otp, Mail: &notify.DevMailer{Store: outbox},
+	set := services.New(db, services.Options{Auth: cfg, OTP: otp, Mail: mail,
 		MatchLimit: opts.matchLimit, Events: bus, Log: log, Backups: backups.Config{Dir: t.TempDir()}})
 	deps := httpapi.Deps{DB: db, Set: set, Log: log, Web: opts.web, Dev: !opts.production,
 		AuthRatePerMinute: opts.authRate, AuthBurst: opts.authBurst, Quotas: opts.quotas, Heartbeat: opts.heartbeat,
@@ -396,6 +402,8 @@ type contract struct {
 var loadContract = sync.OnceValues(func() (*contract, error) {
 	_, file, _, _ := runtime.Caller(0)
 	path := filepath.Join(filepath.Dir(file), "..", "..", "docs", "openapi.yaml")
+	// HTML pages (the unsubscribe page, the email preview) are strings.
+	openapi3filter.RegisterBodyDecoder("text/html", openapi3filter.PlainBodyDecoder)
 	loader := openapi3.NewLoader()
 	doc, err := loader.LoadFromFile(path)
 	if err != nil {

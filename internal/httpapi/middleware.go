@@ -235,7 +235,8 @@ var videoHosts = []string{"https://www.youtube-nocookie.com", "https://www.youtu
 // contentSecurityPolicy is the policy every response carries. Scripts,
 // styles, connections and images come from PropMatch itself (images also
 // from data: and blob: URLs, for previews of uploads); frames only from the
-// video hosts; nothing may frame PropMatch. nonce, when set, lets the page's
+// video hosts and PropMatch itself (the email test page's preview, the one
+// response that lets PropMatch frame it); nothing else may frame PropMatch. nonce, when set, lets the page's
 // own <style> elements in (the web app's dialogs add one to lock scrolling).
 func contentSecurityPolicy(nonce string) string {
 	style := "style-src 'self'"
@@ -245,7 +246,7 @@ func contentSecurityPolicy(nonce string) string {
 	return strings.Join([]string{
 		"default-src 'self'", "script-src 'self'", style, "img-src 'self' data: blob:",
 		"font-src 'self'", "connect-src 'self'", "media-src 'self'",
-		"frame-src " + strings.Join(videoHosts, " "), "object-src 'none'", "base-uri 'self'",
+		"frame-src 'self' " + strings.Join(videoHosts, " "), "object-src 'none'", "base-uri 'self'",
 		"form-action 'self'", "frame-ancestors 'none'",
 	}, "; ")
 }

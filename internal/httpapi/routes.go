@@ -11,6 +11,7 @@ func (s *server) routes(mux *http.ServeMux) {
 
 	s.accountRoutes(mux)
 	s.profileRoutes(mux)
+	s.noticeRoutes(mux)
 	s.siteRoutes(mux)
 
 	// Places.

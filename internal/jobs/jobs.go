@@ -59,6 +59,10 @@ type New struct {
 	// Supersede replaces every pending job of the key, whatever its kind
 	// (a delete wins over the edits before it).
 	Supersede bool
+	// Join keeps the key's pending job of the same kind, when there is
+	// one, and adds nothing: that job, at its own time, does this one's
+	// work too (a digest gathers what comes before it goes).
+	Join bool
 	// Delay holds the job back this long after its transaction: with
 	// Coalesce, the edits of one object within the delay run as one job.
 	Delay time.Duration
@@ -96,6 +100,16 @@ func Enqueue(ctx context.Context, tx *sql.Tx, now time.Time, n New) (int64, erro
 	}
 	if n.MaxAttempts <= 0 {
 		n.MaxAttempts = DefaultMaxAttempts
+	}
+	if n.Join {
+		var id int64
+		err := tx.QueryRowContext(ctx, `SELECT id FROM jobs WHERE key = $1 AND kind = $2 AND `+openJob+` AND state = 'pending' ORDER BY id LIMIT 1`, n.Key, n.Kind).Scan(&id)
+		if err == nil {
+			return id, nil
+		}
+		if !errors.Is(err, sql.ErrNoRows) {
+			return 0, fmt.Errorf("jobs: join: %w", err)
+		}
 	}
 	switch {
 	case n.Supersede:

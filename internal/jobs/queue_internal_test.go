@@ -115,6 +115,12 @@ func TestEnqueueReplacesPendingJobs(t *testing.T) {
 			{Kind: "changed", Key: "p:1", Payload: seqPayload{1}},
 			{Kind: "changed", Key: "p:1", Payload: seqPayload{2}},
 		}, []string{`changed:p:1:pending:{"Seq":1}`, `changed:p:1:pending:{"Seq":2}`}},
+		{"JoinKeepsThePendingJobOfItsKindAndKey", []New{
+			{Kind: "digest", Key: "u:1", Payload: seqPayload{1}, Join: true},
+			{Kind: "digest", Key: "u:2", Payload: seqPayload{2}, Join: true},
+			{Kind: "digest", Key: "u:1", Payload: seqPayload{3}, Join: true},
+			{Kind: "other", Key: "u:1", Payload: seqPayload{4}, Join: true},
+		}, []string{`digest:u:1:pending:{"Seq":1}`, `digest:u:2:pending:{"Seq":2}`, `other:u:1:pending:{"Seq":4}`}},
 		{"DeleteSupersedesEveryEarlierJobOfItsKey", []New{
 			{Kind: "changed", Key: "p:1", Payload: seqPayload{1}},
 			{Kind: "mailed", Key: "p:1"},

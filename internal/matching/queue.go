@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"propmatch/internal/jobs"
+	"propmatch/internal/notices"
 	"propmatch/internal/store"
 )
 
@@ -100,8 +101,12 @@ func (e *Engine) Register(q *jobs.Queue, db *store.DB) {
 		if ok, err := exists(ctx, tx, "requirements", id); !ok {
 			return nil, err
 		}
-		g, err := e.RequirementChanged(ctx, tx, db.Time(), id)
-		return announce(g), err
+		now := db.Time()
+		g, err := e.RequirementChanged(ctx, tx, now, id)
+		if err != nil {
+			return nil, err
+		}
+		return announce(g), notices.MatchesGained(ctx, tx, now, g)
 	})
 	q.Register(KindRefill, func(ctx context.Context, tx *sql.Tx, j jobs.Job) (func(context.Context), error) {
 		var p refill
@@ -153,7 +158,15 @@ func (e *Engine) propertyJob(ctx context.Context, db *store.DB, id int64, live f
 		if !ok || err != nil {
 			return false, err
 		}
-		return true, e.PropertyChangedFor(ctx, tx, db.Time(), id, ids, gained)
+		// Each chunk's transaction queues the notices of the matches it stored.
+		now, added := db.Time(), Gained{}
+		if err := e.PropertyChangedFor(ctx, tx, now, id, ids, added); err != nil {
+			return true, err
+		}
+		for agent, n := range added {
+			gained[agent] += n
+		}
+		return true, notices.MatchesGained(ctx, tx, now, added)
 	}
 	size := e.Chunk
 	if size <= 0 {

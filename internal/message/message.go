@@ -17,7 +17,9 @@ import (
 	"propmatch/internal/match"
 	"propmatch/internal/matching"
 	"propmatch/internal/network"
+	"propmatch/internal/notices"
 	"propmatch/internal/paging"
+	"propmatch/internal/settings"
 	"propmatch/internal/store"
 )
 
@@ -172,6 +174,9 @@ func (s *Service) Send(ctx context.Context, senderID int64, in Input) (Message, 
 			VALUES ($1, $2, $3, $4, $5, $6, FALSE, $7) RETURNING id`, senderID, to.Value, low, high, content, matchID, now).Scan(&out.ID)
 		if err != nil {
 			return apperr.Wrap(err, "insert message")
+		}
+		if err := notices.Add(ctx, tx, now, notices.Item{UserID: to.Value, Kind: settings.Messages, Type: notices.ItemMessage, RefID: out.ID}); err != nil {
+			return apperr.Wrap(err, "queue message notice")
 		}
 		return noteSent(ctx, tx, senderID, to.Value, out.ID)
 	})

@@ -14,7 +14,9 @@ import (
 	"propmatch/internal/events"
 	"propmatch/internal/india"
 	"propmatch/internal/input"
+	"propmatch/internal/notices"
 	"propmatch/internal/paging"
+	"propmatch/internal/settings"
 	"propmatch/internal/store"
 )
 
@@ -174,6 +176,9 @@ func (s *Service) Create(ctx context.Context, requesterID int64, in Request) (Co
 		if err != nil {
 			return apperr.Wrap(err, "insert connection")
 		}
+		if err := notices.Add(ctx, tx, now, notices.Item{UserID: to.Value, Kind: settings.Updates, Type: notices.ItemConnectionRequest, RefID: id}); err != nil {
+			return apperr.Wrap(err, "queue connection notice")
+		}
 		out, err = byID(ctx, tx, id)
 		return err
 	})
@@ -297,8 +302,14 @@ func (s *Service) change(ctx context.Context, userID, id int64, status string, a
 		if c.Status != Pending {
 			return apperr.New(apperr.Conflict, "This connection request is no longer pending: it is %s", c.Status)
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE connections SET status = $1, updated_at = $2 WHERE id = $3`, status, s.db.Time(), id); err != nil {
+		now := s.db.Time()
+		if _, err := tx.ExecContext(ctx, `UPDATE connections SET status = $1, updated_at = $2 WHERE id = $3`, status, now, id); err != nil {
 			return apperr.Wrap(err, "update connection")
+		}
+		if status == Accepted || status == Rejected {
+			if err := notices.Add(ctx, tx, now, notices.Item{UserID: c.RequesterID, Kind: settings.Updates, Type: notices.ItemConnectionAnswer, RefID: id}); err != nil {
+				return apperr.Wrap(err, "queue connection notice")
+			}
 		}
 		out, err = byID(ctx, tx, id)
 		return err

@@ -25,6 +25,9 @@ const (
 // at least one of them must be set.
 type Email struct {
 	To, Subject, Text, HTML string
+	// Unsubscribe, when set, is the one-click unsubscribe URL: the message
+	// carries it in List-Unsubscribe with List-Unsubscribe-Post (RFC 8058).
+	Unsubscribe string
 }
 
 // Mailer sends email.
@@ -44,6 +47,13 @@ type OTPSender interface {
 type TextSender interface {
 	// SendText sends body to phoneE164, or returns an error.
 	SendText(ctx context.Context, phoneE164, body string) error
+}
+
+// TemplateSender delivers an approved WhatsApp message template.
+type TemplateSender interface {
+	// SendTemplate sends template name with params filling its body's
+	// placeholders ({{1}}, {{2}}, ...) in order, or returns an error.
+	SendTemplate(ctx context.Context, phoneE164, name string, params []string) error
 }
 
 // ErrInvalidPhone is returned (wrapped) when a phone number is not in E.164

@@ -64,9 +64,27 @@ type DevWhatsApp struct {
 }
 
 var (
-	_ OTPSender  = DevWhatsApp{}
-	_ TextSender = DevWhatsApp{}
+	_ OTPSender      = DevWhatsApp{}
+	_ TextSender     = DevWhatsApp{}
+	_ TemplateSender = DevWhatsApp{}
 )
+
+// SendTemplate stores "template name: param | param ..." for phoneE164 in
+// the outbox. It returns ErrInvalidPhone (wrapped) for a malformed number,
+// an error for an empty name or a nil Store, or the store's error.
+func (d DevWhatsApp) SendTemplate(ctx context.Context, phoneE164, name string, params []string) error {
+	if _, err := waRecipient(phoneE164); err != nil {
+		return fmt.Errorf("notify: whatsapp template: %w", err)
+	}
+	if strings.TrimSpace(name) == "" {
+		return errors.New("notify: whatsapp template: empty template name")
+	}
+	return addOutbox(ctx, d.Store, d.Now, OutboxMessage{
+		Channel:   ChannelWhatsApp,
+		Recipient: phoneE164,
+		Body:      "template " + name + ": " + strings.Join(params, " | "),
+	})
+}
 
 // SendOTP stores the OTP message (see OTPMessage) for phoneE164 in the
 // outbox. It returns ErrInvalidPhone (wrapped) for a malformed number, an

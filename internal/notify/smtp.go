@@ -151,6 +151,10 @@ func buildMessage(from *mail.Address, m Email) (*gomail.Msg, error) {
 		return nil, fmt.Errorf("notify: email recipient: %w", err)
 	}
 	msg.Subject(m.Subject)
+	if m.Unsubscribe != "" {
+		msg.SetListUnsubscribe(m.Unsubscribe)
+		msg.SetListUnsubscribePost()
+	}
 	msg.SetDate()
 	msg.SetMessageID()
 	switch {

@@ -45,8 +45,9 @@ type WhatsAppSender struct {
 }
 
 var (
-	_ OTPSender  = (*WhatsAppSender)(nil)
-	_ TextSender = (*WhatsAppSender)(nil)
+	_ OTPSender      = (*WhatsAppSender)(nil)
+	_ TextSender     = (*WhatsAppSender)(nil)
+	_ TemplateSender = (*WhatsAppSender)(nil)
 )
 
 // NewWhatsAppSender checks cfg and returns a sender. It returns an error if
@@ -178,6 +179,36 @@ func (s *WhatsAppSender) SendOTP(ctx context.Context, phoneE164, code string) er
 			},
 		},
 	}, code)
+}
+
+// SendTemplate sends the approved template name (in the configured
+// language) with params filling its body in order. It returns
+// ErrInvalidPhone (wrapped) for a malformed number, an error for an empty
+// name, a *WhatsAppError for a non-2xx answer, or the transport or context
+// error.
+func (s *WhatsAppSender) SendTemplate(ctx context.Context, phoneE164, name string, params []string) error {
+	to, err := waRecipient(phoneE164)
+	if err != nil {
+		return fmt.Errorf("notify: whatsapp template: %w", err)
+	}
+	if strings.TrimSpace(name) == "" {
+		return errors.New("notify: whatsapp template: empty template name")
+	}
+	body := make([]waParam, len(params))
+	for i, p := range params {
+		body[i] = waParam{Type: "text", Text: p}
+	}
+	return s.post(ctx, waMessage{
+		MessagingProduct: "whatsapp",
+		RecipientType:    "individual",
+		To:               to,
+		Type:             "template",
+		Template: &waTemplate{
+			Name:       name,
+			Language:   waLanguage{Code: s.language},
+			Components: []waComponent{{Type: "body", Parameters: body}},
+		},
+	})
 }
 
 // SendText sends body as a plain text message. WhatsApp delivers it only

@@ -26,6 +26,7 @@ import (
 	"propmatch/internal/media"
 	"propmatch/internal/message"
 	"propmatch/internal/network"
+	"propmatch/internal/notices"
 	"propmatch/internal/notify"
 	"propmatch/internal/property"
 	"propmatch/internal/requirement"
@@ -64,6 +65,11 @@ type Options struct {
 	Backups backups.Config
 	// SecurityEvents tunes the security-event recorder.
 	SecurityEvents security.RecorderConfig
+	// WhatsApp sends notification templates (nil sends none); Notices
+	// tunes the notification digests (its Secret defaults to Auth.Secret).
+	// Notices.BaseURL is also where verification links point.
+	WhatsApp notify.TemplateSender
+	Notices  notices.Config
 }
 
 // Set is every PropMatch service, sharing one database and one match engine.
@@ -83,6 +89,10 @@ type Set struct {
 	Ads          *ads.Service
 	Admin        *admin.Service
 	Backups      *backups.Service
+	Notices      *notices.Service
+	// Mail is the mailer every email leaves through (the email test page
+	// uses it directly).
+	Mail notify.Mailer
 	// Events carries live events to open streams; nil turns them off.
 	Events events.Bus
 	// Queue runs background jobs, matching among them: serve runs it
@@ -113,6 +123,12 @@ func New(db *store.DB, o Options) Set {
 	authSvc := auth.New(db, o.Auth, o.OTP, o.Mail, o.Log)
 	recorder := security.NewRecorder(db, o.SecurityEvents, o.Log)
 	authSvc.UseRecorder(recorder)
+	authSvc.RegisterVerification(queue, o.Notices.BaseURL)
+	if o.Notices.Secret == nil {
+		o.Notices.Secret = o.Auth.Secret
+	}
+	notes := notices.NewService(db, o.Mail, o.WhatsApp, o.Notices, o.Log)
+	notes.Register(queue)
 	return Set{
 		Auth:         authSvc,
 		Properties:   property.NewService(db, engine),
@@ -129,6 +145,8 @@ func New(db *store.DB, o Options) Set {
 		Ads:          ads.NewService(db),
 		Admin:        admin.NewService(db, authSvc, engine),
 		Backups:      backups.New(db, queue, o.Backups, o.Log),
+		Notices:      notes,
+		Mail:         o.Mail,
 		Events:       o.Events,
 		Queue:        queue,
 

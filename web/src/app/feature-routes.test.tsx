@@ -26,11 +26,10 @@ function renderApp(route: string) {
 }
 
 describe('requirement and match routes', () => {
-  it('/requirements is the real page, not a coming-soon placeholder', async () => {
+  it('/requirements is the real page', async () => {
     renderApp('/requirements')
     expect(await screen.findByRole('heading', { name: 'My Client Requirements' })).toBeInTheDocument()
     expect(await screen.findByText(/^No requirements yet/)).toBeInTheDocument()
-    expect(screen.queryByTestId('coming-soon')).not.toBeInTheDocument()
   })
 
   it('/test-requirements hosts the form', async () => {

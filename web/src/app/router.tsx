@@ -4,12 +4,10 @@ import { AdminOnly } from '@/app/guards/admin-only'
 import { AdminRoute } from '@/app/guards/admin-route'
 import { DevelopmentOnly } from '@/app/guards/development-only'
 import { ProtectedRoute } from '@/app/guards/protected-route'
-import { comingSoonRoutes } from '@/app/routes/coming-soon-routes'
 import { NotFoundPage } from '@/app/routes/not-found'
 // The landing page (about 5 KB) is in the entry chunk: the first page of most visitors paints
 // without waiting for a second round trip (Lighthouse: docs/performance.md#landing-page).
 import { LandingPage } from '@/features/landing/routes/landing-page'
-import { ComingSoon } from '@/components/coming-soon'
 import { RouteBoundary } from '@/components/errors/route-boundary'
 import { Spinner } from '@/components/ui/spinner'
 
@@ -49,6 +47,11 @@ const ProfilePage = React.lazy(() => import('@/features/profile/routes/profile-p
 const SettingsPage = React.lazy(() => import('@/features/settings/routes/settings-page').then((m) => ({ default: m.SettingsPage })))
 // The security dashboard (admins only).
 const SecurityPage = React.lazy(() => import('@/features/security/routes/security-page').then((m) => ({ default: m.SecurityPage })))
+// The admins' email template test, and the email verification link's page.
+const EmailTestPage = React.lazy(() => import('@/features/email-test/routes/email-test-page').then((m) => ({ default: m.EmailTestPage })))
+const VerifyEmailPage = React.lazy(() =>
+  import('@/features/profile/routes/verify-email-page').then((m) => ({ default: m.VerifyEmailPage })),
+)
 // The admin console.
 const AdminPage = React.lazy(() => import('@/features/admin/routes/admin-page').then((m) => ({ default: m.AdminPage })))
 
@@ -74,6 +77,7 @@ export function AppRoutes() {
           <Route path="/landing" element={<LandingPage />} />
           <Route path="/auth" element={<AuthPage />} />
           <Route path="/certificates/:number" element={<CertificatePage />} />
+          <Route path="/verify-email" element={<VerifyEmailPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
         {/* A developer page: 'Page Not Found' when the server runs in production mode. */}
@@ -115,18 +119,14 @@ export function AppRoutes() {
             />
             <Route path="/profile" element={<ProfilePage />} />
             <Route path="/settings" element={<SettingsPage />} />
-            {comingSoonRoutes.map(({ path, title, description, icon, adminOnly }) => {
-              const page = <ComingSoon title={title} description={description} icon={icon} />
-              return (
-                <Route
-                  key={path}
-                  path={path}
-                  element={
-                    adminOnly ? <AdminOnly redirectTo={adminOnly === 'redirect' ? '/dashboard' : undefined}>{page}</AdminOnly> : page
-                  }
-                />
-              )
-            })}
+            <Route
+              path="/email-test"
+              element={
+                <AdminOnly redirectTo="/dashboard">
+                  <EmailTestPage />
+                </AdminOnly>
+              }
+            />
             <Route element={<AdminRoute />}>
               <Route path="/admin/site" element={<SiteAdminPage />} />
               <Route path="/admin" element={<AdminPage />} />

@@ -196,6 +196,142 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/verify-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm an email address with the token of its verification link
+         * @description No session needed: the link (`/verify-email?token=...`) may be opened on another device. A token is random,
+         *     stored only as its SHA-256, works once and for 24 hours, and only while the account still uses the address it
+         *     was sent to. An unknown or expired token is a 400 and a used one (or one for an address the account no
+         *     longer has) a 409. Rate-limited per address like sign-in.
+         */
+        post: operations["verifyEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/resend-verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a new verification link to the caller's email
+         * @description Queued on the background queue and sent through SMTP (the outbox in development mode); at most 3 in an hour
+         *     per agent (429 after, also under concurrent requests). 400 without an email, 409 when it is verified already.
+         */
+        post: operations["resendVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The confirmation page of an email's unsubscribe link
+         * @description An HTML page naming the kind of email (new matches, messages, property updates) with an Unsubscribe button
+         *     that POSTs to the same URL. A GET changes nothing (link scanners open links). A bad token shows a 400 page.
+         */
+        get: operations["unsubscribePage"];
+        put?: never;
+        /**
+         * One-click unsubscribe (RFC 8058)
+         * @description What the `List-Unsubscribe` header of every notification email points at, with `List-Unsubscribe-Post:
+         *     List-Unsubscribe=One-Click`: a POST without a session turns the email channel of the token's kind off for
+         *     the token's agent (the kind and its other channels stay). The token is `<user>.<kind>.<HMAC-SHA256 with the
+         *     server secret>`; a wrong one is a 400. The confirmation page's form (field `from=page`) gets an HTML page
+         *     back; everyone else JSON.
+         */
+        post: operations["unsubscribe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/email-preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A notification email rendered with sample data (admins only)
+         * @description The real templates (HTML and text) of the match digest, message digest, connection update or test email.
+         */
+        get: operations["emailPreview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/email-preview/html": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A sample email's HTML as its own document, for the test page's sandboxed frame (admins only)
+         * @description Its Content-Security-Policy allows the email's inline styles and nothing else, and only PropMatch may frame it.
+         */
+        get: operations["emailPreviewHTML"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/test-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a sample email through the real mail path (admins only)
+         * @description Sends the sample `type` email to `testEmail` (for `test`, always to the admin's own email) through SMTP (in
+         *     development mode, the outbox). The answer says what the server did; a failure is a 503 whose message says
+         *     why in plain words: connection refused, host not found, timeout, authentication failed, or a TLS problem.
+         *     Recorded in the audit log (`email.test`) either way; at most 20 an hour per admin.
+         */
+        post: operations["sendTestEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/sessions": {
         parameters: {
             query?: never;
@@ -1759,6 +1895,12 @@ export interface components {
             username: string;
             fullName: string;
             email: string | null;
+            /**
+             * @description Whether the owner confirmed `email` through the link sent to it. A new or changed email is unverified and
+             *     gets no notifications (only its verification link, and password reset codes) until confirmed. False when
+             *     there is no email.
+             */
+            emailVerified: boolean;
             phone: components["schemas"]["Phone"];
             role: components["schemas"]["Role"];
             agentType: components["schemas"]["AgentType"];
@@ -2894,6 +3036,8 @@ export interface components {
             receiverId?: number | string;
             message: string;
         };
+        /** @enum {string} */
+        EmailTestType: "match" | "message" | "connection" | "test";
         Message: {
             id: number;
             senderId: number;
@@ -3423,6 +3567,241 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    verifyEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Verified */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        user: components["schemas"]["User"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    resendVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    unsubscribePage: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The confirmation page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The link is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    unsubscribe: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    "List-Unsubscribe"?: string;
+                    from?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Unsubscribed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        kind: "matches" | "messages" | "updates";
+                    };
+                    "text/html": string;
+                };
+            };
+            /** @description The token is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                    "text/html": string;
+                };
+            };
+            /** @description The account no longer exists */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    emailPreview: {
+        parameters: {
+            query: {
+                type: components["schemas"]["EmailTestType"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rendered email */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        type: components["schemas"]["EmailTestType"];
+                        subject: string;
+                        html: string;
+                        text: string;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    emailPreviewHTML: {
+        parameters: {
+            query: {
+                type: components["schemas"]["EmailTestType"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The email's HTML */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    sendTestEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    type: components["schemas"]["EmailTestType"];
+                    /** @description The address; ignored for type test */
+                    testEmail?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Sent (or captured in the development outbox) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        to: string;
+                        sent: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listSessions: {

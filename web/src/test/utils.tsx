@@ -22,6 +22,7 @@ export const testUser: User = {
   profilePicture: null,
   bio: null,
   isActive: true,
+  emailVerified: true,
   createdAt: '2025-01-01T00:00:00Z',
   updatedAt: '2025-01-01T00:00:00Z',
 }

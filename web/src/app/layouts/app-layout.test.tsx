@@ -89,12 +89,11 @@ describe('signed-in layout: live events and routes', () => {
     expect((query.options as { refetchInterval?: unknown }).refetchInterval).toBe(30_000)
   })
 
-  it('routes /messages and /agents to their pages, not coming-soon placeholders', async () => {
+  it('routes /messages and /agents to their pages', async () => {
     mockApi(api)
     renderApp('/agents')
     expect(await screen.findByRole('tab', { name: 'Discover Agents' })).toBeInTheDocument()
     expect(screen.getByRole('tab', { name: /My Connections/ })).toBeInTheDocument()
     expect(screen.getByRole('tab', { name: /Connection Requests/ })).toBeInTheDocument()
-    expect(screen.queryByTestId('coming-soon')).not.toBeInTheDocument()
   })
 })

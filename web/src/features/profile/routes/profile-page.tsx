@@ -7,15 +7,18 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
 import { useUserStats } from '@/features/profile/api/profile-api'
 import { EditProfileDialog } from '@/features/profile/components/edit-profile-dialog'
+import { EmailVerificationBanner } from '@/features/profile/components/email-verification'
 import { agentTypeLabels, shown } from '@/features/profile/lib/picture'
 import { useAuth } from '@/lib/auth'
 import { formatPhone } from '@/lib/phone-display'
 
-function Row({ label, value }: { label: string; value: string }) {
+function Row({ label, value, badge }: { label: string; value: string; badge?: React.ReactNode }) {
   return (
     <div className="grid gap-0.5 border-b border-slate-100 py-3 last:border-b-0 sm:grid-cols-[12rem_1fr] sm:gap-4">
       <dt className="text-sm font-medium text-slate-500">{label}</dt>
-      <dd className="min-w-0 text-slate-900 wrap-anywhere">{value}</dd>
+      <dd className="min-w-0 text-slate-900 wrap-anywhere">
+        {value} {badge}
+      </dd>
     </div>
   )
 }
@@ -52,6 +55,7 @@ export function ProfilePage() {
           <Pencil /> Edit Profile
         </Button>
       </div>
+      <EmailVerificationBanner user={user} />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <Card className="min-w-0">
           <CardHeader>
@@ -70,7 +74,20 @@ export function ProfilePage() {
               <Row label="Full Name" value={shown(user.fullName)} />
               <Row label="Username" value={shown(user.username)} />
               <Row label="Phone" value={shown(user.phone ? formatPhone(user.phone) : '')} />
-              <Row label="Email" value={shown(user.email)} />
+              <Row
+                label="Email"
+                value={shown(user.email)}
+                badge={
+                  user.email &&
+                  (user.emailVerified ? (
+                    <Badge variant="secondary">Verified</Badge>
+                  ) : (
+                    <Badge variant="outline" className="border-amber-300 text-amber-800">
+                      Not verified
+                    </Badge>
+                  ))
+                }
+              />
               <Row label="Location" value={shown(location)} />
               <Row label="Agent Type" value={shown(agentTypeLabels[user.agentType], 'Not specified')} />
               <Row label="RERA Number" value={shown(user.reraNumber)} />

@@ -1,0 +1,274 @@
+package httpapi
+
+import (
+	"context"
+	"database/sql"
+	"html/template"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"propmatch/internal/apperr"
+	"propmatch/internal/audit"
+	"propmatch/internal/auth"
+	"propmatch/internal/notices"
+	"propmatch/internal/notify"
+	"propmatch/internal/security"
+	"propmatch/internal/settings"
+)
+
+// noticeRoutes are email verification, one-click unsubscribe and the
+// admins' email template test (docs/product.md#notifications).
+func (s *server) noticeRoutes(mux *http.ServeMux) {
+	mux.HandleFunc("POST /api/user/verify-email", s.limited(s.verifyEmail))
+	mux.HandleFunc("POST /api/user/resend-verification", s.signedIn(s.resendVerification))
+	mux.HandleFunc("GET /api/unsubscribe", s.unsubscribePage)
+	mux.HandleFunc("POST /api/unsubscribe", s.unsubscribe)
+	mux.HandleFunc("GET /api/admin/email-preview", s.adminOnly(s.emailPreview))
+	mux.HandleFunc("GET /api/admin/email-preview/html", s.adminOnly(s.emailPreviewHTML))
+	mux.HandleFunc("POST /api/test-email", s.adminOnly(s.testEmail))
+}
+
+type tokenBody struct {
+	Token string `json:"token"`
+}
+
+type verifiedBody struct {
+	Message string    `json:"message"`
+	User    auth.User `json:"user"`
+}
+
+func (s *server) verifyEmail(w http.ResponseWriter, r *http.Request) {
+	in, err := decode[tokenBody](r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	u, err := s.Auth.VerifyEmail(r.Context(), in.Token)
+	s.reply(w, r, http.StatusOK, verifiedBody{Message: "Your email is verified", User: u}, err)
+}
+
+func (s *server) resendVerification(w http.ResponseWriter, r *http.Request, u auth.User) {
+	err := s.Auth.ResendVerification(r.Context(), u, s.client(r))
+	s.reply(w, r, http.StatusAccepted, messageBody{Message: "We have sent a new verification link to " + deref(u.Email)}, err)
+}
+
+func deref(p *string) string {
+	if p == nil {
+		return ""
+	}
+	return *p
+}
+
+var unsubscribeTemplate = template.Must(template.New("unsubscribe").Parse(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Unsubscribe · PropMatch</title>
+<style nonce="{{.Nonce}}">
+body{font-family:system-ui,sans-serif;margin:0;background:#f4f5f7;color:#1f2937}
+header{background:#1d4ed8;color:#fff;padding:18px 24px}header h1{margin:0;font-size:22px}header p{margin:2px 0 0;font-size:13px;opacity:.9}
+main{max-width:520px;margin:24px auto;background:#fff;border-radius:8px;padding:24px;line-height:1.5}
+button{background:#1d4ed8;color:#fff;border:0;border-radius:6px;padding:12px 20px;font-size:16px;font-weight:600;cursor:pointer}
+a{color:#1d4ed8}
+</style></head><body><header><h1>PropMatch</h1><p>We build Families</p></header>
+<main>{{if .Error}}<h2>Link not valid</h2><p>{{.Error}}</p>
+{{else if .Done}}<h2>You are unsubscribed</h2><p>PropMatch will no longer email you about <strong>{{.Label}}</strong>. You still see them in the app.
+You can turn these emails back on in <a href="/settings">Settings</a>.</p>
+{{else}}<h2>Unsubscribe from emails?</h2><p>Stop emails about <strong>{{.Label}}</strong>. You will still see them in the app, and can turn the emails back on in Settings.</p>
+<form method="post" action="/api/unsubscribe?token={{.Token}}"><input type="hidden" name="from" value="page"><button type="submit">Unsubscribe</button></form>{{end}}
+</main></body></html>`))
+
+type unsubscribeView struct {
+	Nonce, Token, Label, Error string
+	Done                       bool
+}
+
+func (s *server) renderUnsubscribe(w http.ResponseWriter, r *http.Request, status int, v unsubscribeView) {
+	v.Nonce = newNonce()
+	w.Header().Set("Content-Security-Policy", contentSecurityPolicy(v.Nonce))
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(status)
+	if err := unsubscribeTemplate.Execute(w, v); err != nil {
+		s.Log.WarnContext(r.Context(), "unsubscribe page", "err", err)
+	}
+}
+
+// unsubscribePage is where an email's unsubscribe link leads: it asks to
+// confirm (a GET changes nothing: link scanners open links).
+func (s *server) unsubscribePage(w http.ResponseWriter, r *http.Request) {
+	token := r.URL.Query().Get("token")
+	_, kind, err := s.Notices.ParseUnsubscribe(token)
+	if err != nil {
+		s.renderUnsubscribe(w, r, http.StatusBadRequest, unsubscribeView{Error: apperr.MessageOf(err)})
+		return
+	}
+	s.renderUnsubscribe(w, r, http.StatusOK, unsubscribeView{Token: token, Label: notices.KindLabel(kind)})
+}
+
+type unsubscribedBody struct {
+	Message string        `json:"message"`
+	Kind    settings.Kind `json:"kind"`
+}
+
+// unsubscribe is the one-click unsubscribe (RFC 8058): a POST to the
+// link, by the mail client or by the confirmation page's button, without a
+// session. The page's button gets a page back; everyone else JSON.
+func (s *server) unsubscribe(w http.ResponseWriter, r *http.Request) {
+	r.Body = http.MaxBytesReader(w, r.Body, 1024)
+	_ = r.ParseForm()
+	fromPage := r.PostForm.Get("from") == "page"
+	kind, err := s.Notices.Unsubscribe(r.Context(), r.URL.Query().Get("token"))
+	if fromPage {
+		if err != nil {
+			status := statusOf[apperr.CodeOf(err)]
+			if status == 0 {
+				status = http.StatusInternalServerError
+			}
+			s.renderUnsubscribe(w, r, status, unsubscribeView{Error: apperr.MessageOf(err)})
+			return
+		}
+		s.renderUnsubscribe(w, r, http.StatusOK, unsubscribeView{Done: true, Label: notices.KindLabel(kind)})
+		return
+	}
+	s.reply(w, r, http.StatusOK, unsubscribedBody{Message: "You will no longer get emails about " + notices.KindLabel(kind), Kind: kind}, err)
+}
+
+// emailTypes are the templates the test page can show and send.
+var emailTypes = []string{"match", "message", "connection", "test"}
+
+var errEmailType = apperr.Validation(apperr.FieldError{Path: "type", Message: "Type must be match, message, connection or test"})
+
+// sampleEmail renders the sample email of type typ for admin u, to to.
+func (s *server) sampleEmail(u auth.User, typ, to string) (notify.Email, error) {
+	n, ok := s.Notices.Sample(typ, u.ID, u.FullName, s.DB.Time())
+	if !ok {
+		return notify.Email{}, errEmailType
+	}
+	if to == "" {
+		to = "agent@example.com"
+	}
+	return notify.NoticeEmail(to, n)
+}
+
+type previewBody struct {
+	Type    string `json:"type"`
+	Subject string `json:"subject"`
+	HTML    string `json:"html"`
+	Text    string `json:"text"`
+}
+
+func (s *server) emailPreview(w http.ResponseWriter, r *http.Request, u auth.User) {
+	typ := r.URL.Query().Get("type")
+	m, err := s.sampleEmail(u, typ, deref(u.Email))
+	s.reply(w, r, http.StatusOK, previewBody{Type: typ, Subject: m.Subject, HTML: m.HTML, Text: m.Text}, err)
+}
+
+// emailPreviewHTML serves a sample email's HTML as its own document, for
+// the test page's sandboxed frame: its policy lets the email's inline
+// styles in and nothing else, and only PropMatch may frame it.
+func (s *server) emailPreviewHTML(w http.ResponseWriter, r *http.Request, u auth.User) {
+	m, err := s.sampleEmail(u, r.URL.Query().Get("type"), deref(u.Email))
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	h := w.Header()
+	h.Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'self'; sandbox")
+	h.Set("X-Frame-Options", "SAMEORIGIN")
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	_, _ = w.Write([]byte(m.HTML))
+}
+
+type testEmailIn struct {
+	Type      string `json:"type"`
+	TestEmail string `json:"testEmail"`
+}
+
+type testEmailOut struct {
+	Message string `json:"message"`
+	To      string `json:"to"`
+	Sent    bool   `json:"sent"`
+}
+
+// TestEmailsPerHour is how many test emails one admin may send in an hour.
+const TestEmailsPerHour = 20
+
+// testEmail sends a sample email through the real mail path and answers
+// what happened, in plain words; it is recorded in the audit log either way.
+func (s *server) testEmail(w http.ResponseWriter, r *http.Request, u auth.User) {
+	in, err := decode[testEmailIn](r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	to := strings.TrimSpace(in.TestEmail)
+	var f apperr.Fields
+	switch {
+	case !validType(in.Type):
+		f = append(f, errEmailType.Fields...)
+	case in.Type == "test":
+		// The 'test' type always goes to the admin's own address.
+		if to = deref(u.Email); to == "" {
+			f.Add("testEmail", "Add an email address to your profile to send yourself a test email")
+		}
+	case to == "":
+		f.Add("testEmail", "Enter the address to send the test email to")
+	default:
+		if msg := auth.CheckEmail(to); msg != "" {
+			f.Add("testEmail", msg)
+		}
+	}
+	if err := f.Err(); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	ok, wait, err := security.Take(r.Context(), s.DB, "test-email:"+strconv.FormatInt(u.ID, 10), s.DB.Time(), security.Window{Max: TestEmailsPerHour, Every: time.Hour})
+	if err != nil {
+		s.fail(w, r, apperr.Wrap(err, "count test emails"))
+		return
+	}
+	if !ok {
+		s.fail(w, r, apperr.Throttled(wait, "Too many test emails. Try again in %s", apperr.Wait(wait)))
+		return
+	}
+	m, err := s.sampleEmail(u, in.Type, to)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), 30*time.Second)
+	defer cancel()
+	sendErr := s.Mail.SendEmail(ctx, m)
+	out := testEmailOut{To: to, Sent: sendErr == nil}
+	if sendErr == nil {
+		out.Message = "Sent: the SMTP server accepted the " + in.Type + " email for " + to + "."
+		if s.Dev {
+			out.Message = "Captured in the development outbox (development mode sends no email): the " + in.Type + " email for " + to + "."
+		}
+	} else {
+		out.Message = notify.Explain(sendErr)
+		s.Log.WarnContext(r.Context(), "test email failed", "err", sendErr)
+	}
+	err = s.DB.WithTx(context.WithoutCancel(r.Context()), func(tx *sql.Tx) error {
+		return audit.Record(r.Context(), tx, s.DB.Time(), audit.Entry{ActorID: u.ID, Action: "email.test", TargetType: "email",
+			After: map[string]any{"type": in.Type, "to": to, "sent": out.Sent, "result": out.Message}})
+	})
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if !out.Sent {
+		s.fail(w, r, apperr.New(apperr.Unavailable, "%s", out.Message))
+		return
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+func validType(t string) bool {
+	for _, v := range emailTypes {
+		if v == t {
+			return true
+		}
+	}
+	return false
+}
