@@ -11,6 +11,7 @@ func (s *server) routes(mux *http.ServeMux) {
 
 	s.accountRoutes(mux)
 	s.profileRoutes(mux)
+	s.ownDataRoutes(mux)
 	s.siteRoutes(mux)
 
 	// Places.

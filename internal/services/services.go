@@ -12,6 +12,7 @@ import (
 	"log/slog"
 	"time"
 
+	"propmatch/internal/account"
 	"propmatch/internal/admin"
 	"propmatch/internal/ads"
 	"propmatch/internal/analytics"
@@ -80,6 +81,7 @@ type Set struct {
 	Ads          *ads.Service
 	Admin        *admin.Service
 	Backups      *backups.Service
+	Account      *account.Service
 	// Events carries live events to open streams; nil turns them off.
 	Events events.Bus
 	// Queue runs background jobs, matching among them: serve runs it
@@ -105,7 +107,7 @@ func New(db *store.DB, o Options) Set {
 		pub = publisher{bus: o.Events, log: o.Log}
 	}
 	authSvc := auth.New(db, o.Auth, o.OTP, o.Mail, o.Log)
-	return Set{
+	set := Set{
 		Auth:         authSvc,
 		Properties:   property.NewService(db, engine),
 		Requirements: requirement.NewService(db, engine),
@@ -124,6 +126,8 @@ func New(db *store.DB, o Options) Set {
 		Events:       o.Events,
 		Queue:        queue,
 	}
+	set.Account = account.NewService(db, authSvc, set.Properties, set.Requirements, engine)
+	return set
 }
 
 // publisher is the network.Publisher of the network and message services:
