@@ -173,6 +173,24 @@ func loadConfig(getenv func(string) string) (Config, error) {
 	if c.Backups.Keep < 1 {
 		errs = append(errs, fmt.Errorf("PROPMATCH_BACKUP_KEEP must be at least 1"))
 	}
+	c.Backups.Offsite = backups.Offsite{
+		Endpoint:  str("PROPMATCH_BACKUP_S3_ENDPOINT", ""),
+		Bucket:    str("PROPMATCH_BACKUP_S3_BUCKET", ""),
+		Region:    str("PROPMATCH_BACKUP_S3_REGION", ""),
+		AccessKey: str("PROPMATCH_BACKUP_S3_ACCESS_KEY", ""),
+		SecretKey: getenv("PROPMATCH_BACKUP_S3_SECRET_KEY"),
+		Prefix:    str("PROPMATCH_BACKUP_S3_PREFIX", ""),
+	}
+	switch v := str("PROPMATCH_BACKUP_S3_PATH_STYLE", "false"); v {
+	case "true", "1":
+		c.Backups.Offsite.PathStyle = true
+	case "false", "0", "":
+	default:
+		errs = append(errs, fmt.Errorf("PROPMATCH_BACKUP_S3_PATH_STYLE must be true or false, got %q", v))
+	}
+	if err := c.Backups.Offsite.Check(); err != nil {
+		errs = append(errs, err)
+	}
 	if c.Backups.Schedule, err = backups.ParseSchedule(str("PROPMATCH_BACKUP_SCHEDULE", backups.DefaultSchedule), time.Local); err != nil {
 		errs = append(errs, err)
 	}

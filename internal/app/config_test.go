@@ -58,6 +58,14 @@ func TestLoadConfig(t *testing.T) {
 		{"BackupsAreConfigurable", map[string]string{"PROPMATCH_BACKUP_DIR": "/var/backups/pm", "PROPMATCH_BACKUP_KEEP": "14", "PROPMATCH_BACKUP_SCHEDULE": "30 3 * * 1-5"}, func(c Config) bool {
 			return c.Backups.Dir == "/var/backups/pm" && c.Backups.Keep == 14 && c.Backups.Schedule.String() == "30 3 * * 1-5"
 		}},
+		{"OffsiteBackupsAreOffByDefault", nil, func(c Config) bool { return !c.Backups.Offsite.On() }},
+		{"OffsiteBackupsAreConfigurable", map[string]string{"PROPMATCH_BACKUP_S3_ENDPOINT": "http://minio.internal:9000",
+			"PROPMATCH_BACKUP_S3_BUCKET": "pm", "PROPMATCH_BACKUP_S3_REGION": "ap-south-1", "PROPMATCH_BACKUP_S3_ACCESS_KEY": "AK",
+			"PROPMATCH_BACKUP_S3_SECRET_KEY": "SK", "PROPMATCH_BACKUP_S3_PREFIX": "nightly", "PROPMATCH_BACKUP_S3_PATH_STYLE": "true"}, func(c Config) bool {
+			o := c.Backups.Offsite
+			return o.Endpoint == "http://minio.internal:9000" && o.Bucket == "pm" && o.Region == "ap-south-1" && o.AccessKey == "AK" &&
+				o.SecretKey == "SK" && o.Prefix == "nightly" && o.PathStyle
+		}},
 		{"PublicURLIsReadAsABrowserOrigin", map[string]string{"PROPMATCH_PUBLIC_URL": "HTTPS://PropMatch.Example.com:443/"}, func(c Config) bool {
 			return c.PublicURL == "https://propmatch.example.com"
 		}},
@@ -83,7 +91,8 @@ func TestLoadConfig(t *testing.T) {
 			}
 		})
 	}
-	for key, bad := range map[string]string{"PROPMATCH_BACKUP_SCHEDULE": "every night", "PROPMATCH_BACKUP_KEEP": "0"} {
+	for key, bad := range map[string]string{"PROPMATCH_BACKUP_SCHEDULE": "every night", "PROPMATCH_BACKUP_KEEP": "0",
+		"PROPMATCH_BACKUP_S3_PATH_STYLE": "yes", "PROPMATCH_BACKUP_S3_ENDPOINT": "minio:9000"} {
 		t.Run("BadBackupSetting/"+key, func(t *testing.T) {
 			env := map[string]string{key: bad}
 			if _, err := loadConfig(func(k string) string { return env[k] }); err == nil || !strings.Contains(err.Error(), key) {

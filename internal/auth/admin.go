@@ -168,12 +168,16 @@ func (s *Service) changeUserTx(ctx context.Context, tx *sql.Tx, by Admin, id int
 	if err := s.lock(ctx, tx, "admins"); err != nil {
 		return User{}, err
 	}
-	before, err := scanUser(tx.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users u WHERE u.id = $1`, id))
+	var deleted bool
+	before, err := scanUser(tx.QueryRowContext(ctx, `SELECT `+userColumns+`, u.deleted_at IS NOT NULL FROM users u WHERE u.id = $1`, id), &deleted)
 	if errors.Is(err, sql.ErrNoRows) {
 		return User{}, apperr.New(apperr.NotFound, "User not found")
 	}
 	if err != nil {
 		return User{}, apperr.Wrap(err, "read user")
+	}
+	if deleted {
+		return User{}, apperr.New(apperr.Conflict, "This account was deleted by its owner; it cannot be changed or restored")
 	}
 	after, err := change(tx, before)
 	if err != nil {

@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"propmatch/internal/audit"
+	"propmatch/internal/cached"
 	"propmatch/internal/jobs"
 	"propmatch/internal/store"
 )
@@ -61,6 +62,8 @@ type Config struct {
 	// Schedule is when scheduled runs happen (DefaultSchedule, in the
 	// server's zone, when zero).
 	Schedule Schedule
+	// Offsite is where each successful backup is copied (off when zero).
+	Offsite Offsite
 }
 
 // Service runs and lists backups.
@@ -69,6 +72,8 @@ type Service struct {
 	queue *jobs.Queue
 	cfg   Config
 	log   *slog.Logger
+	// health keeps the last runs' outcome for readiness probes and scrapes.
+	health *cached.Value[Health]
 }
 
 // New returns the service on db and registers its job with queue.
@@ -86,7 +91,9 @@ func New(db *store.DB, queue *jobs.Queue, cfg Config, log *slog.Logger) *Service
 		log = slog.New(slog.DiscardHandler)
 	}
 	s := &Service{db: db, queue: queue, cfg: cfg, log: log}
+	s.health = &cached.Value[Health]{For: jobs.RecentFor, Now: db.Time, Load: func(ctx context.Context) (Health, error) { return ReadHealth(ctx, db) }}
 	queue.RegisterLong(JobKind, Lease, s.run)
+	queue.RegisterLong(OffsiteJobKind, offsiteLease, s.upload)
 	return s
 }
 
@@ -96,11 +103,14 @@ type Settings struct {
 	Keep     int    `json:"keep"`
 	Dir      string `json:"dir"`
 	TimeZone string `json:"timeZone"`
+	// Offsite is where backups are copied, without keys; nil when off.
+	Offsite *OffsiteSettings `json:"offsite"`
 }
 
 // Settings returns the configuration in force.
 func (s *Service) Settings() Settings {
-	return Settings{Schedule: s.cfg.Schedule.String(), Keep: s.cfg.Keep, Dir: s.cfg.Dir, TimeZone: zoneName(s.cfg.Schedule.loc, s.db.Time())}
+	return Settings{Schedule: s.cfg.Schedule.String(), Keep: s.cfg.Keep, Dir: s.cfg.Dir, TimeZone: zoneName(s.cfg.Schedule.loc, s.db.Time()),
+		Offsite: s.cfg.Offsite.settings()}
 }
 
 // zoneName names loc as of t for people: its IANA name when it has one

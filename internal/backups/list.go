@@ -29,18 +29,24 @@ type Backup struct {
 	QueuedAt   time.Time        `json:"queuedAt"`
 	StartedAt  *time.Time       `json:"startedAt"`
 	FinishedAt *time.Time       `json:"finishedAt"`
+	// Offsite is the off-site copy's state: "" (off-site copies are off),
+	// pending, copied or failed; OffsiteError is its last upload's error.
+	Offsite      string     `json:"offsite"`
+	OffsiteError string     `json:"offsiteError"`
+	OffsiteAt    *time.Time `json:"offsiteAt"`
 }
 
-const backupCols = `id, kind, state, file_name, size_bytes, duration_ms, row_count, tables, error, COALESCE(queued_at, NULL), COALESCE(started_at, NULL), COALESCE(finished_at, NULL)`
+const backupCols = `id, kind, state, file_name, size_bytes, duration_ms, row_count, tables, error, COALESCE(queued_at, NULL), COALESCE(started_at, NULL), COALESCE(finished_at, NULL),
+	offsite_state, offsite_error, COALESCE(offsite_at, NULL)`
 
 func scanBackup(row interface{ Scan(...any) error }, b *Backup) error {
 	var tables string
-	var started, finished nullTime
+	var started, finished, copied nullTime
 	if err := row.Scan(&b.ID, &b.Trigger, &b.State, &b.FileName, &b.SizeBytes, &b.DurationMs, &b.Rows, &tables, &b.Error,
-		store.ScanTime(&b.QueuedAt), &started, &finished); err != nil {
+		store.ScanTime(&b.QueuedAt), &started, &finished, &b.Offsite, &b.OffsiteError, &copied); err != nil {
 		return err
 	}
-	b.StartedAt, b.FinishedAt = started.ptr(), finished.ptr()
+	b.StartedAt, b.FinishedAt, b.OffsiteAt = started.ptr(), finished.ptr(), copied.ptr()
 	b.Tables = map[string]int64{}
 	if err := json.Unmarshal([]byte(tables), &b.Tables); err != nil {
 		return fmt.Errorf("backups: row counts of %d: %w", b.ID, err)

@@ -2,6 +2,7 @@ package backups
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -38,6 +39,7 @@ func (s *Service) run(ctx context.Context, j jobs.Job) error {
 			p.BackupID, Failed, s.db.Time(), took.Milliseconds(), err.Error()); dbErr != nil {
 			return errors.Join(err, dbErr)
 		}
+		s.health.Reset()
 		return err
 	}
 	counts := map[string]int64{}
@@ -45,9 +47,29 @@ func (s *Service) run(ctx context.Context, j jobs.Job) error {
 		counts[t.Name] = t.Rows
 	}
 	summary, _ := json.Marshal(counts) // a map of strings to numbers always marshals
-	if _, err := s.db.ExecContext(done, `UPDATE backups SET state = $2, finished_at = $3, duration_ms = $4, size_bytes = $5, row_count = $6, tables = $7 WHERE id = $1`,
-		p.BackupID, Success, s.db.Time(), took.Milliseconds(), size, m.Rows(), string(summary)); err != nil {
+	offsite := ""
+	if s.cfg.Offsite.On() {
+		offsite = OffsitePending
+	}
+	err = s.db.WithTx(done, func(tx *sql.Tx) error {
+		now := s.db.Time()
+		if _, err := tx.ExecContext(done, `UPDATE backups SET state = $2, finished_at = $3, duration_ms = $4, size_bytes = $5, row_count = $6, tables = $7, offsite_state = $8
+			WHERE id = $1`, p.BackupID, Success, now, took.Milliseconds(), size, m.Rows(), string(summary), offsite); err != nil {
+			return err
+		}
+		if offsite == "" {
+			return nil
+		}
+		_, err := jobs.Enqueue(done, tx, now, jobs.New{Kind: OffsiteJobKind, Key: offsiteKey(p.BackupID),
+			Payload: offsitePayload(p), MaxAttempts: offsiteAttempts})
+		return err
+	})
+	if err != nil {
 		return fmt.Errorf("backups: record: %w", err)
+	}
+	s.health.Reset()
+	if offsite != "" {
+		s.queue.Wake()
 	}
 	s.log.Info("backup written", "id", p.BackupID, "file", name, "bytes", size, "rows", m.Rows(), "took", took)
 	if err := s.prune(done); err != nil {

@@ -47,7 +47,26 @@ func (s *server) readyz(w http.ResponseWriter, r *http.Request) {
 		notReady("database schema is not up to date", err)
 		return
 	}
-	writeJSON(w, http.StatusOK, readiness{Status: "ready", Warnings: s.queueWarnings(ctx)})
+	writeJSON(w, http.StatusOK, readiness{Status: "ready", Warnings: append(s.queueWarnings(ctx), s.backupWarnings(ctx)...)})
+}
+
+// backupWarnings returns what is wrong with the backups: the last run
+// failed, the last success is older than two scheduled runs, or its
+// off-site copy failed (backups.Service.Warnings).
+func (s *server) backupWarnings(ctx context.Context) []readyWarning {
+	if s.Backups == nil {
+		return nil
+	}
+	list, err := s.Backups.Warnings(ctx)
+	if err != nil {
+		s.Log.WarnContext(ctx, "readiness: read the backups' outcome", "err", err)
+		return []readyWarning{{Check: "backup", Message: "The backups' outcome could not be read."}}
+	}
+	out := make([]readyWarning, 0, len(list))
+	for _, w := range list {
+		out = append(out, readyWarning(w))
+	}
+	return out
 }
 
 // queueWarnings returns what is wrong with the background job queue: a

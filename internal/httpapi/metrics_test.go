@@ -226,3 +226,41 @@ func TestReadyzWarnsOfAStuckOrFailingQueue(t *testing.T) {
 		}
 	})
 }
+
+// /readyz warns, and stays ready, when the last backup failed or the last
+// success is older than two scheduled runs (daily at 02:00 by default).
+func TestReadyzWarnsOfFailedOrStaleBackups(t *testing.T) {
+	eachEngine(t, apiOptions{}, func(t *testing.T, a *apiTest) {
+		checks := func() string {
+			t.Helper()
+			res := a.do("GET", "/readyz", nil)
+			wantStatus(t, res, 200)
+			var names []string
+			for _, w := range res.json(t)["warnings"].([]any) {
+				names = append(names, w.(map[string]any)["check"].(string))
+			}
+			return strings.Join(names, ",")
+		}
+		if got := checks(); got != "" {
+			t.Errorf("before any backup: %q, want no warning", got)
+		}
+		if _, err := a.db.Exec(`INSERT INTO backups (kind, state, queued_at, finished_at) VALUES ('scheduled', 'success', $1, $1)`, a.db.Time()); err != nil {
+			t.Fatal(err)
+		}
+		a.afterCache()
+		if got := checks(); got != "" {
+			t.Errorf("after a fresh backup: %q, want no warning", got)
+		}
+		a.clock.Advance(72 * time.Hour)
+		if got := checks(); got != "backup_stale" {
+			t.Errorf("three days later: %q, want backup_stale", got)
+		}
+		if _, err := a.db.Exec(`INSERT INTO backups (kind, state, queued_at, finished_at, error) VALUES ('scheduled', 'failed', $1, $1, 'no space left on device')`, a.db.Time()); err != nil {
+			t.Fatal(err)
+		}
+		a.afterCache()
+		if got := checks(); got != "backup_failed,backup_stale" {
+			t.Errorf("after a failed run: %q, want backup_failed,backup_stale", got)
+		}
+	})
+}

@@ -159,13 +159,14 @@ func bodyCap(r *http.Request) int64 {
 // defaultDBTimeout is a request's deadline when Deps.DBTimeout is zero.
 const defaultDBTimeout = 5 * time.Second
 
-// withDeadline gives every request but the event stream DBTimeout to do its
+// withDeadline gives every request but the event stream and the streamed
+// downloads of whole data sets (streamedDownload) DBTimeout to do its
 // work, so that a hung database answers 503 instead of holding requests for
 // the length of the outage. The clock starts once the body has arrived (it
 // is read here, at most MaxBodyBytes): a slow upload is not database time.
 func (s *server) withDeadline(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path == eventsPath {
+		if r.URL.Path == eventsPath || streamedDownload(r.URL.Path) {
 			next.ServeHTTP(w, r)
 			return
 		}

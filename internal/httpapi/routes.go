@@ -12,6 +12,7 @@ func (s *server) routes(mux *http.ServeMux) {
 	s.accountRoutes(mux)
 	s.profileRoutes(mux)
 	s.noticeRoutes(mux)
+	s.ownDataRoutes(mux)
 	s.siteRoutes(mux)
 
 	// Places.

@@ -3,9 +3,11 @@ package metrics
 import (
 	"context"
 	"log/slog"
+	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 
+	"propmatch/internal/backups"
 	"propmatch/internal/cached"
 	"propmatch/internal/jobs"
 	"propmatch/internal/security"
@@ -24,6 +26,12 @@ var (
 	securityEvents = prometheus.NewDesc("propmatch_security_events",
 		"Security events kept in the shared database (failed sign-ins, rate-limit refusals, suspicious requests...), by type.",
 		[]string{"type"}, nil)
+	backupAge = prometheus.NewDesc("propmatch_backup_last_success_age_seconds",
+		"Seconds since the last successful backup finished (absent before the first).", nil, nil)
+	backupFailed = prometheus.NewDesc("propmatch_backup_last_run_failed",
+		"1 when the newest finished backup run failed, 0 when it succeeded or none has run.", nil, nil)
+	backupOffsiteFailed = prometheus.NewDesc("propmatch_backup_offsite_failed",
+		"1 when the last successful backup's off-site copy failed for good, else 0.", nil, nil)
 	sourceUp = prometheus.NewDesc("propmatch_metrics_source_up",
 		"1 when the figures of source could be read from the database at this scrape, 0 when not.", []string{"source"}, nil)
 )
@@ -33,19 +41,24 @@ var (
 // security events per type (kept CacheFor). Each read has ReadTimeout; a
 // failed one leaves its figures out and sets its source_up to 0.
 type dbCollector struct {
-	queue  *jobs.Queue
-	events *cached.Value[map[string]int]
-	log    *slog.Logger
+	queue   *jobs.Queue
+	events  *cached.Value[map[string]int]
+	backups *cached.Value[backups.Health]
+	now     func() time.Time
+	log     *slog.Logger
 }
 
 func newDBCollector(db *store.DB, queue *jobs.Queue, log *slog.Logger) *dbCollector {
-	return &dbCollector{queue: queue, log: log, events: &cached.Value[map[string]int]{For: CacheFor, Now: db.Time,
-		Load: func(ctx context.Context) (map[string]int, error) { return security.CountByType(ctx, db) }}}
+	return &dbCollector{queue: queue, log: log, now: db.Time,
+		events: &cached.Value[map[string]int]{For: CacheFor, Now: db.Time,
+			Load: func(ctx context.Context) (map[string]int, error) { return security.CountByType(ctx, db) }},
+		backups: &cached.Value[backups.Health]{For: CacheFor, Now: db.Time,
+			Load: func(ctx context.Context) (backups.Health, error) { return backups.ReadHealth(ctx, db) }}}
 }
 
 // Describe implements prometheus.Collector.
 func (c *dbCollector) Describe(ch chan<- *prometheus.Desc) {
-	for _, d := range []*prometheus.Desc{jobsDepth, jobsOldest, jobsFailedDay, jobsFailed, securityEvents, sourceUp} {
+	for _, d := range []*prometheus.Desc{jobsDepth, jobsOldest, jobsFailedDay, jobsFailed, securityEvents, backupAge, backupFailed, backupOffsiteFailed, sourceUp} {
 		ch <- d
 	}
 }
@@ -77,6 +90,13 @@ func (c *dbCollector) Collect(ch chan<- prometheus.Metric) {
 			gauge(securityEvents, float64(counts[typ]), typ)
 		}
 	}
+	if h, err := read(c.backups.Get); up("backups", err) {
+		if h.LastSuccessAt != nil {
+			gauge(backupAge, c.now().Sub(*h.LastSuccessAt).Seconds())
+		}
+		gauge(backupFailed, boolValue(h.LastFailed))
+		gauge(backupOffsiteFailed, boolValue(h.OffsiteFail))
+	}
 }
 
 // read returns what get returns within ReadTimeout.
@@ -84,4 +104,11 @@ func read[T any](get func(context.Context) (T, error)) (T, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), ReadTimeout)
 	defer cancel()
 	return get(ctx)
+}
+
+func boolValue(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -66,3 +66,44 @@ func BenchmarkScrape(b *testing.B) {
 		m.Handler().ServeHTTP(httptest.NewRecorder(), httptest.NewRequest("GET", "/metrics", nil))
 	}
 }
+
+// The last successful backup's age and the last run's failure are reported
+// from the backups table.
+func TestBackupMetrics(t *testing.T) {
+	storetest.Run(t, func(t *testing.T, db *store.DB) {
+		now := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
+		db.Now = func() time.Time { return now }
+		scrape := func() string {
+			m := metrics.New(db, jobs.NewQueue(db, jobs.Config{}), nil)
+			rec := httptest.NewRecorder()
+			m.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "/metrics", nil))
+			return rec.Body.String()
+		}
+		body := scrape()
+		if strings.Contains(body, "propmatch_backup_last_success_age_seconds ") || !strings.Contains(body, "propmatch_backup_last_run_failed 0") {
+			t.Errorf("before any backup the age is reported or the failure flag is missing:\n%s", grepLines(body, "propmatch_backup"))
+		}
+		if _, err := db.Exec(`INSERT INTO backups (kind, state, queued_at, finished_at) VALUES ('scheduled', 'success', $1, $1)`, now.Add(-90*time.Minute)); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.Exec(`INSERT INTO backups (kind, state, queued_at, finished_at, error) VALUES ('manual', 'failed', $1, $1, 'disk full')`, now.Add(-time.Minute)); err != nil {
+			t.Fatal(err)
+		}
+		body = scrape()
+		for _, want := range []string{"propmatch_backup_last_success_age_seconds 5400", "propmatch_backup_last_run_failed 1", "propmatch_backup_offsite_failed 0", `propmatch_metrics_source_up{source="backups"} 1`} {
+			if !strings.Contains(body, want) {
+				t.Errorf("metrics lack %q:\n%s", want, grepLines(body, "propmatch_backup"))
+			}
+		}
+	})
+}
+
+func grepLines(body, prefix string) string {
+	var out []string
+	for line := range strings.SplitSeq(body, "\n") {
+		if strings.HasPrefix(line, prefix) {
+			out = append(out, line)
+		}
+	}
+	return strings.Join(out, "\n")
+}

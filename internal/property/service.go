@@ -167,30 +167,35 @@ func (s *Service) withProgress(ctx context.Context, q store.Querier, list []Prop
 // requirements that lose an open match. The owner may delete it, and so may
 // an admin; anyone else gets NotFound.
 func (s *Service) Delete(ctx context.Context, actor access.Actor, id int64) error {
-	err := s.db.WithTx(ctx, func(tx *sql.Tx) error {
-		owner, err := access.Owner(ctx, tx, "properties", id, actor, errNotFound)
-		if err != nil {
-			return err
-		}
-		if actor.ActsForOther(owner) {
-			before, err := s.get(ctx, tx, id)
-			if err != nil {
-				return err
-			}
-			if err := audit.Record(ctx, tx, s.db.Time(), audit.Entry{ActorID: actor.ID, Action: "property.delete", TargetType: "property", TargetID: id, Before: before}); err != nil {
-				return err
-			}
-		}
-		if err := s.engine.QueuePropertyDeleting(ctx, tx, s.db.Time(), id); err != nil {
-			return apperr.Wrap(err, "unmatch property")
-		}
-		_, err = tx.ExecContext(ctx, `DELETE FROM properties WHERE id = $1`, id)
-		return apperr.Wrap(err, "delete property")
-	})
+	err := s.db.WithTx(ctx, func(tx *sql.Tx) error { return s.DeleteIn(ctx, tx, actor, id) })
 	if err == nil {
 		s.engine.Queued()
 	}
 	return err
+}
+
+// DeleteIn is Delete in the caller's transaction (an account's deletion
+// removes every listing in one); the caller calls Queued on the match
+// engine once tx commits, so the refills it queued run.
+func (s *Service) DeleteIn(ctx context.Context, tx *sql.Tx, actor access.Actor, id int64) error {
+	owner, err := access.Owner(ctx, tx, "properties", id, actor, errNotFound)
+	if err != nil {
+		return err
+	}
+	if actor.ActsForOther(owner) {
+		before, err := s.get(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		if err := audit.Record(ctx, tx, s.db.Time(), audit.Entry{ActorID: actor.ID, Action: "property.delete", TargetType: "property", TargetID: id, Before: before}); err != nil {
+			return err
+		}
+	}
+	if err := s.engine.QueuePropertyDeleting(ctx, tx, s.db.Time(), id); err != nil {
+		return apperr.Wrap(err, "unmatch property")
+	}
+	_, err = tx.ExecContext(ctx, `DELETE FROM properties WHERE id = $1`, id)
+	return apperr.Wrap(err, "delete property")
 }
 
 // storePhotos saves the new uploads and checks that each kept /media/ URL

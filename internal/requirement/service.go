@@ -176,24 +176,28 @@ func (s *Service) Progress(ctx context.Context, id int64) (matching.Progress, er
 // matching jobs. The owner may delete it, and so may an admin; anyone else
 // gets NotFound.
 func (s *Service) Delete(ctx context.Context, actor access.Actor, id int64) error {
-	return s.db.WithTx(ctx, func(tx *sql.Tx) error {
-		owner, err := access.Owner(ctx, tx, "requirements", id, actor, errNotFound)
+	return s.db.WithTx(ctx, func(tx *sql.Tx) error { return s.DeleteIn(ctx, tx, actor, id) })
+}
+
+// DeleteIn is Delete in the caller's transaction (an account's deletion
+// removes every requirement in one).
+func (s *Service) DeleteIn(ctx context.Context, tx *sql.Tx, actor access.Actor, id int64) error {
+	owner, err := access.Owner(ctx, tx, "requirements", id, actor, errNotFound)
+	if err != nil {
+		return err
+	}
+	if actor.ActsForOther(owner) {
+		before, err := s.query(ctx, tx, `r.id = $1`, id)
 		if err != nil {
 			return err
 		}
-		if actor.ActsForOther(owner) {
-			before, err := s.query(ctx, tx, `r.id = $1`, id)
-			if err != nil {
-				return err
-			}
-			if err := audit.Record(ctx, tx, s.db.Time(), audit.Entry{ActorID: actor.ID, Action: "requirement.delete", TargetType: "requirement", TargetID: id, Before: before[0]}); err != nil {
-				return err
-			}
+		if err := audit.Record(ctx, tx, s.db.Time(), audit.Entry{ActorID: actor.ID, Action: "requirement.delete", TargetType: "requirement", TargetID: id, Before: before[0]}); err != nil {
+			return err
 		}
-		if err := s.engine.RequirementDeleting(ctx, tx, id); err != nil {
-			return apperr.Wrap(err, "cancel matching")
-		}
-		_, err = tx.ExecContext(ctx, `DELETE FROM requirements WHERE id = $1`, id)
-		return apperr.Wrap(err, "delete requirement")
-	})
+	}
+	if err := s.engine.RequirementDeleting(ctx, tx, id); err != nil {
+		return apperr.Wrap(err, "cancel matching")
+	}
+	_, err = tx.ExecContext(ctx, `DELETE FROM requirements WHERE id = $1`, id)
+	return apperr.Wrap(err, "delete requirement")
 }

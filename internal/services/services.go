@@ -12,6 +12,7 @@ import (
 	"log/slog"
 	"time"
 
+	"propmatch/internal/account"
 	"propmatch/internal/admin"
 	"propmatch/internal/ads"
 	"propmatch/internal/analytics"
@@ -92,7 +93,8 @@ type Set struct {
 	Notices      *notices.Service
 	// Mail is the mailer every email leaves through (the email test page
 	// uses it directly).
-	Mail notify.Mailer
+	Mail    notify.Mailer
+	Account *account.Service
 	// Events carries live events to open streams; nil turns them off.
 	Events events.Bus
 	// Queue runs background jobs, matching among them: serve runs it
@@ -129,7 +131,7 @@ func New(db *store.DB, o Options) Set {
 	}
 	notes := notices.NewService(db, o.Mail, o.WhatsApp, o.Notices, o.Log)
 	notes.Register(queue)
-	return Set{
+	set := Set{
 		Auth:         authSvc,
 		Properties:   property.NewService(db, engine),
 		Requirements: requirement.NewService(db, engine),
@@ -152,6 +154,8 @@ func New(db *store.DB, o Options) Set {
 
 		SecurityEvents: recorder,
 	}
+	set.Account = account.NewService(db, authSvc, set.Properties, set.Requirements, engine)
+	return set
 }
 
 // publisher is the network.Publisher of the network and message services:

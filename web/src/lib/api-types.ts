@@ -332,6 +332,81 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download everything PropMatch holds about the caller (one JSON file)
+         * @description "Download my data" (India's DPDP Act 2023). One JSON document, streamed as an attachment
+         *     (`propmatch-my-data-TIME.json`), read in one read-only transaction: `format` (`propmatch-agent-data`),
+         *     `formatVersion`, `exportedAt`, `account` (the profile), and arrays of rows as stored (snake_case columns):
+         *     `sessions`, `listings`, `requirements` (with their clients), `matchesOnYourRequirements`,
+         *     `matchesOnYourListings` (each with the caller's own status and notes only), `messagesSent`,
+         *     `messagesReceived`, `connections`, `enrolments`, `moduleProgress`, `certificates`, `images` (without their
+         *     bytes; each is at `/media/{id}`). Never a password hash, session token hash, reset code, or another agent's
+         *     private notes. At most 3 downloads per agent per hour (429 after, with Retry-After), across instances.
+         */
+        get: operations["exportMyData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete the caller's account, after re-entering the password
+         * @description "Delete my account" (India's DPDP Act 2023). A wrong or missing password is a 400 with a field error at
+         *     `password` (and counts as a failed sign-in, so guesses get 429). On success, in one transaction: the caller's
+         *     listings and requirements are deleted (their matches go and other agents' requirements refill), so are their
+         *     sessions (this one too: the cookie is cleared), connections, enrolments, certificates and images; the
+         *     messages they exchanged stay with the other agents, the sender shown as "Deleted agent"; the account keeps
+         *     only its id, no personal data, and leaves the directory; its username, email and phone are free for new
+         *     accounts. The audit log records `account.delete` without personal data. The last active admin gets 409.
+         */
+        post: operations["deleteMyAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/database-export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The whole database, streamed as a backup archive (admins only)
+         * @description The same engine-neutral zip `propmatch restore` loads (one JSON-lines file per table, manifest.json last),
+         *     written straight to the response from one read transaction, row by row: nothing is held in memory and no
+         *     file is kept. Recorded in the audit log as `database.export` before the first byte.
+         */
+        get: operations["databaseExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/sessions": {
         parameters: {
             query?: never;
@@ -835,7 +910,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Reactivate an account (admins only; audited); its listings and requirements are matched again via the queue */
+        /** Reactivate an account (admins only; audited); its listings and requirements are matched again via the queue. An account its owner deleted is 409 */
         post: operations["reactivateAdminUser"];
         delete?: never;
         options?: never;
@@ -2222,9 +2297,12 @@ export interface components {
                 /**
                  * @description `queue_stuck`: the oldest pending job waited longer than the threshold; `jobs_failed`: jobs failed
                  *     for good in the last 24 hours; `queue`: the queue's figures could not be read.
+                 *     `backup_failed`: the newest finished backup run failed; `backup_stale`: two scheduled backup runs
+                 *     (plus an hour) have come since the last successful backup; `backup_offsite_failed`: the last
+                 *     successful backup's off-site copy failed for good; `backup`: the backups' outcome could not be read.
                  * @enum {string}
                  */
-                check: "queue" | "queue_stuck" | "jobs_failed";
+                check: "queue" | "queue_stuck" | "jobs_failed" | "backup" | "backup_failed" | "backup_stale" | "backup_offsite_failed";
                 message: string;
             }[];
         };
@@ -2337,7 +2415,7 @@ export interface components {
             actorId: number | null;
             /** @description The admin's username when recorded, or cli */
             actorLabel: string;
-            /** @description e.g. user.role, user.update, user.deactivate, user.reactivate, property.delete, requirement.delete, course.create, course.update, course.delete, app_demo.reorder, site.update */
+            /** @description e.g. user.role, user.update, user.deactivate, user.reactivate, property.delete, requirement.delete, course.create, course.update, course.delete, app_demo.reorder, site.update, database.export, account.delete (an agent deleting their own account: the id only) */
             action: string;
             targetType: string;
             targetId: number | null;
@@ -2529,6 +2607,46 @@ export interface components {
             startedAt: string | null;
             /** Format: date-time */
             finishedAt: string | null;
+            /**
+             * @description The off-site copy (PROPMATCH_BACKUP_S3_*): empty while off-site copies are off (or for a run that did not
+             *     succeed), `pending` while it is being copied or retried, `copied`, or `failed` once every try failed
+             * @enum {string}
+             */
+            offsite: "" | "pending" | "copied" | "failed";
+            /** @description The last upload's error (while pending: the try that will be retried) */
+            offsiteError: string;
+            /**
+             * Format: date-time
+             * @description When the copy was made
+             */
+            offsiteAt: string | null;
+        };
+        /** @description Everything PropMatch holds about an agent (GET /api/user/export); rows as stored, snake_case */
+        AgentDataExport: {
+            /** @enum {string} */
+            format: "propmatch-agent-data";
+            formatVersion: number;
+            /** Format: date-time */
+            exportedAt: string;
+            /** @description The profile (no password hash) */
+            account: Record<string, never>;
+            /** @description Without token hashes */
+            sessions: Record<string, never>[];
+            listings: Record<string, never>[];
+            /** @description With the clients' names and contacts */
+            requirements: Record<string, never>[];
+            /** @description With the caller's status and notes (buyer_*) only */
+            matchesOnYourRequirements: Record<string, never>[];
+            /** @description With the caller's status and notes (seller_*) only */
+            matchesOnYourListings: Record<string, never>[];
+            messagesSent: Record<string, never>[];
+            messagesReceived: Record<string, never>[];
+            connections: Record<string, never>[];
+            enrolments: Record<string, never>[];
+            moduleProgress: Record<string, never>[];
+            certificates: Record<string, never>[];
+            /** @description Without their bytes: each is at /media/{id} */
+            images: Record<string, never>[];
         };
         BackupSettings: {
             /**
@@ -2542,6 +2660,19 @@ export interface components {
             dir: string;
             /** @description The server's time zone, in which the schedule runs */
             timeZone: string;
+            /** @description Where each successful backup is copied (PROPMATCH_BACKUP_S3_*), without keys; null when off */
+            offsite: null | {
+                /** @example https://s3.ap-south-1.amazonaws.com */
+                endpoint: string;
+                bucket: string;
+                region: string;
+                /** @description Put before each file name, ending in / unless empty */
+                prefix: string;
+                /** @description The bucket is addressed in the path (MinIO and most self-hosted servers) */
+                pathStyle: boolean;
+                /** @example s3://propmatch-backups/nightly/ at https://s3.ap-south-1.amazonaws.com */
+                destination: string;
+            };
         };
         BackupStatus: {
             /** @description The newest successful backup */
@@ -3804,6 +3935,88 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    exportMyData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's data */
+            200: {
+                headers: {
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentDataExport"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteMyAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: password */
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Deleted; what went with the account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example Your account has been deleted */
+                        message: string;
+                        listingsDeleted: number;
+                        requirementsDeleted: number;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    databaseExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The database */
+            200: {
+                headers: {
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
     listSessions: {
         parameters: {
             query?: never;
@@ -4577,6 +4790,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     listAdminProperties: {

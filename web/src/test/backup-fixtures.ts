@@ -17,6 +17,9 @@ export function makeBackup(overrides: Partial<Backup> = {}): Backup {
     queuedAt: '2026-11-23T02:00:00Z',
     startedAt: '2026-11-23T02:00:00Z',
     finishedAt: '2026-11-23T02:00:02Z',
+    offsite: '',
+    offsiteError: '',
+    offsiteAt: null,
     ...overrides,
   }
 }
@@ -37,7 +40,7 @@ export function makeStatus(overrides: Partial<BackupStatus> = {}): BackupStatus 
     active: false,
     nextRun: '2026-11-24T02:00:00Z',
     history: [failed, ok],
-    settings: { schedule: '0 2 * * *', keep: 7, dir: '/srv/backups', timeZone: 'Asia/Kolkata, IST UTC+05:30' },
+    settings: { schedule: '0 2 * * *', keep: 7, dir: '/srv/backups', timeZone: 'Asia/Kolkata, IST UTC+05:30', offsite: null },
     ...overrides,
   }
 }

@@ -17,6 +17,8 @@ export const auditActionLabels: Record<string, string> = {
   'backup.manual': 'Started a manual backup',
   'backup.download': 'Downloaded backup',
   'backup.delete': 'Deleted backup',
+  'database.export': 'Exported the database',
+  'account.delete': 'Deleted their own account',
 }
 
 export function auditActionLabel(action: string) {

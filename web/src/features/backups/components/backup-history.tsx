@@ -6,6 +6,7 @@ import { useApiMutation } from '@/lib/api-mutation'
 import { backupDownloadUrl, deleteBackup, type Backup } from '@/features/backups/api/backups'
 import { BackupStateBadge } from '@/features/backups/components/backup-state-badge'
 import { DeleteBackupDialog } from '@/features/backups/components/delete-backup-dialog'
+import { OffsiteStatus } from '@/features/backups/components/offsite-status'
 import { formatBytes, formatDuration, formatMoment } from '@/features/backups/lib/backup-format'
 
 /** The Backup Files tab: every run, newest first, failures with their errors; download or delete each. */
@@ -33,6 +34,7 @@ export function BackupHistory({ history }: { history: Backup[] }) {
                       {b.fileName} · {formatBytes(b.sizeBytes)} · {formatDuration(b.durationMs)} · {b.rowCount.toLocaleString('en-IN')} rows
                     </p>
                   )}
+                  {b.state === 'success' && <OffsiteStatus backup={b} />}
                   {b.state === 'failed' && <p className="text-sm break-words text-red-700">{b.error}</p>}
                 </div>
                 {(b.state === 'success' || b.state === 'failed') && (

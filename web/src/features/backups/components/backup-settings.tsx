@@ -16,6 +16,17 @@ export function BackupSettingsPanel({ settings }: { settings: BackupStatus['sett
       `PROPMATCH_BACKUP_KEEP = ${settings.keep}`,
     ],
     ['Destination', settings.dir, 'PROPMATCH_BACKUP_DIR, on the server'],
+    settings.offsite
+      ? [
+          'Off-site copy',
+          `Each successful backup is copied to ${settings.offsite.destination}${settings.offsite.region ? ` (region ${settings.offsite.region})` : ''}; the bucket keeps the last ${settings.keep} too`,
+          `PROPMATCH_BACKUP_S3_ENDPOINT, _BUCKET, _PREFIX${settings.offsite.pathStyle ? ', _PATH_STYLE = true' : ''}`,
+        ]
+      : [
+          'Off-site copy',
+          'Off: backups stay on this server only',
+          'Set PROPMATCH_BACKUP_S3_* to copy each backup to S3-compatible storage',
+        ],
   ]
   return (
     <Card>

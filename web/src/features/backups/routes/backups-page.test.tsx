@@ -31,6 +31,42 @@ describe('BackupsPage', () => {
     expect(screen.getByText('/srv/backups')).toBeInTheDocument()
   })
 
+  it("shows the off-site destination and each backup's off-site copy", async () => {
+    const copied = makeBackup({ id: 5, offsite: 'copied', offsiteAt: '2026-11-23T02:01:00Z' })
+    const retrying = makeBackup({ id: 6, offsite: 'pending', offsiteError: 'dial tcp 10.0.0.5:9000: connection refused' })
+    const failed = makeBackup({ id: 7, offsite: 'failed', offsiteError: 'Access Denied.' })
+    const offsite = {
+      endpoint: 'https://s3.ap-south-1.amazonaws.com',
+      bucket: 'pm-backups',
+      region: 'ap-south-1',
+      prefix: 'nightly/',
+      pathStyle: false,
+      destination: 's3://pm-backups/nightly/ at https://s3.ap-south-1.amazonaws.com',
+    }
+    const status = makeStatus({ history: [failed, retrying, copied] })
+    mockApi({ 'GET /api/admin/backups': { body: { ...status, settings: { ...status.settings, offsite } } } })
+    const user = userEvent.setup()
+    renderWithProviders(<BackupsPage />)
+    await user.click(await screen.findByRole('tab', { name: 'Backup Files' }))
+    const rows = await screen.findAllByTestId('backup-row')
+    expect(within(rows[0]).getByText(/Off-site copy failed: Access Denied\./)).toBeInTheDocument()
+    expect(within(rows[1]).getByText(/will be retried: dial tcp 10\.0\.0\.5:9000: connection refused/)).toBeInTheDocument()
+    expect(within(rows[2]).getByText(/Copied off-site/)).toBeInTheDocument()
+
+    await user.click(screen.getByRole('tab', { name: 'Settings' }))
+    expect(
+      await screen.findByText(/copied to s3:\/\/pm-backups\/nightly\/ at https:\/\/s3\.ap-south-1\.amazonaws\.com \(region ap-south-1\)/),
+    ).toBeInTheDocument()
+  })
+
+  it('says off-site copies are off when not configured', async () => {
+    mockApi({ 'GET /api/admin/backups': { body: makeStatus() } })
+    const user = userEvent.setup()
+    renderWithProviders(<BackupsPage />)
+    await user.click(await screen.findByRole('tab', { name: 'Settings' }))
+    expect(await screen.findByText('Off: backups stay on this server only')).toBeInTheDocument()
+  })
+
   it('starts a manual backup with the spec toast and shows it running', async () => {
     let active = false
     const queued = makeBackup({ id: 3, trigger: 'manual', state: 'queued', fileName: '', finishedAt: null, startedAt: null })

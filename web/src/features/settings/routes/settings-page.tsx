@@ -2,6 +2,7 @@ import * as React from 'react'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { ChangePasswordForm } from '@/features/settings/components/change-password-form'
 import { SessionsList } from '@/features/settings/components/sessions-list'
+import { YourDataCard } from '@/features/settings/components/your-data-card'
 
 /** /settings: the Account section (change password, sessions). Notifications, privacy and app preferences are not built yet. */
 export function SettingsPage() {
@@ -32,6 +33,7 @@ export function SettingsPage() {
           <SessionsList />
         </CardContent>
       </Card>
+      <YourDataCard />
     </div>
   )
 }

@@ -1,0 +1,79 @@
+import * as React from 'react'
+import { Loader2 } from 'lucide-react'
+import { Button } from '@/components/ui/button'
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { Field } from '@/components/ui/field'
+import { Input } from '@/components/ui/input'
+
+type DeleteAccountDialogProps = {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  onDelete: (password: string) => void
+  pending: boolean
+  error?: string
+}
+
+/** 'Delete your account?': what goes and what stays, then the password to confirm. */
+export function DeleteAccountDialog({ open, onOpenChange, ...form }: DeleteAccountDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-md">
+        {/* Inside the content, so the password is forgotten whenever the dialog closes. */}
+        <DeleteAccountForm {...form} onCancel={() => onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+function DeleteAccountForm({
+  onDelete,
+  onCancel,
+  pending,
+  error,
+}: Omit<DeleteAccountDialogProps, 'open' | 'onOpenChange'> & { onCancel: () => void }) {
+  const [password, setPassword] = React.useState('')
+  const [missing, setMissing] = React.useState(false)
+  const onSubmit = (e: React.FormEvent) => {
+    e.preventDefault()
+    if (!password) {
+      setMissing(true)
+      return
+    }
+    onDelete(password)
+  }
+  return (
+    <form className="grid gap-4" onSubmit={onSubmit} noValidate>
+      <DialogHeader>
+        <DialogTitle>Delete your account?</DialogTitle>
+        <DialogDescription>This cannot be undone.</DialogDescription>
+      </DialogHeader>
+      <ul className="grid list-disc gap-1 pl-5 text-sm text-slate-700">
+        <li>Your profile, listings, requirements and their clients are deleted, and so are their matches.</li>
+        <li>Your connections, course enrolments, certificates and photos are deleted.</li>
+        <li>Messages you exchanged stay with the other agents, shown as from &ldquo;Deleted agent&rdquo;.</li>
+        <li>You are signed out everywhere; your username, email and phone can be used for a new account.</li>
+      </ul>
+      <p className="text-sm text-slate-600">Download your data first if you want a copy.</p>
+      <Field id="delete-account-password" label="Your password" error={missing ? 'Enter your password to confirm' : error}>
+        <Input
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => {
+            setPassword(e.target.value)
+            setMissing(false)
+          }}
+        />
+      </Field>
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onCancel} disabled={pending}>
+          Keep My Account
+        </Button>
+        <Button type="submit" variant="destructive" disabled={pending}>
+          {pending && <Loader2 className="animate-spin" />}
+          {pending ? 'Deleting...' : 'Delete My Account'}
+        </Button>
+      </DialogFooter>
+    </form>
+  )
+}
