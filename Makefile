@@ -6,6 +6,9 @@ BIN := bin/propmatch
 WEB_TAG := embedweb
 # `make run` always uses SQLite in development mode, whatever the shell exports.
 RUN_DATABASE_URL ?= sqlite:data/propmatch.db
+# The version GET /api/version and the Settings page show: the commit (and
+# -dirty), or a tag on it; `make build VERSION=v1.2.0` names a release.
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null)
 
 WEB_SOURCES := $(shell find web/src web/public -type f 2>/dev/null) web/index.html web/vite.config.ts web/package.json docs/openapi.yaml
 GO_SOURCES  := $(wildcard web/*.go) $(shell find cmd internal -type f 2>/dev/null)
@@ -15,7 +18,7 @@ GO_SOURCES  := $(wildcard web/*.go) $(shell find cmd internal -type f 2>/dev/nul
 build: $(BIN)
 
 $(BIN): web/dist/index.html $(GO_SOURCES) go.mod go.sum
-	$(GO) build -tags $(WEB_TAG) -o $(BIN) ./cmd/propmatch
+	$(GO) build -tags $(WEB_TAG) -ldflags "-X propmatch/internal/version.Release=$(VERSION)" -o $(BIN) ./cmd/propmatch
 
 # npm ci can fail on this registry for a missing platform package; npm install
 # with the committed lockfile works then.

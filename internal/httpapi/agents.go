@@ -19,14 +19,14 @@ func (s *server) listAgents(w http.ResponseWriter, r *http.Request, u auth.User)
 // maxIDs is how many ids one ?ids= may name.
 const maxIDs = 500
 
-func (s *server) listUsers(w http.ResponseWriter, r *http.Request, _ auth.User) {
+func (s *server) listUsers(w http.ResponseWriter, r *http.Request, u auth.User) {
 	ids, err := idList(r.URL.Query().Get("ids"))
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
 	page(s, w, r, func(p paging.Page) ([]network.Summary, int64, error) {
-		return s.Network.Users(r.Context(), ids, p)
+		return s.Network.Users(r.Context(), u.ID, ids, p)
 	})
 }
 

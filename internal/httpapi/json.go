@@ -38,27 +38,46 @@ type messageBody struct {
 // character, and TooLarge past the route's cap (bodyCap).
 func decode[T any](r *http.Request) (T, error) {
 	var v T
-	body, err := readBody(r)
+	body, err := readJSON(r)
 	if err != nil {
 		return v, err
 	}
+	return v, unmarshalInto(body, &v)
+}
+
+// readJSON reads the body of r for unmarshalInto. It returns Invalid for a
+// missing body or one holding a NUL character, and TooLarge past the
+// route's cap (bodyCap).
+func readJSON(r *http.Request) ([]byte, error) {
+	body, err := readBody(r)
+	if err != nil {
+		return nil, err
+	}
 	if len(bytes.TrimSpace(body)) == 0 {
-		return v, apperr.New(apperr.Invalid, "Request body is required: send a JSON object")
+		return nil, apperr.New(apperr.Invalid, "Request body is required: send a JSON object")
 	}
 	if err := refuseNULInJSON(body); err != nil {
-		return v, err
+		return nil, err
 	}
-	err = json.Unmarshal(body, &v)
+	return body, nil
+}
+
+// unmarshalInto decodes body onto v: the fields the body names replace v's,
+// the others keep their values (what a partial update needs). It returns
+// Invalid with a clear message for malformed JSON, and a field error for a
+// mistyped field.
+func unmarshalInto[T any](body []byte, v *T) error {
+	err := json.Unmarshal(body, v)
 	var typ *json.UnmarshalTypeError
 	switch {
 	case err == nil:
-		return v, nil
+		return nil
 	case errors.As(err, &typ) && typ.Field == "":
-		return v, apperr.New(apperr.Invalid, "Request body must be a JSON %s", jsonKind(typ.Type.Kind().String()))
+		return apperr.New(apperr.Invalid, "Request body must be a JSON %s", jsonKind(typ.Type.Kind().String()))
 	case errors.As(err, &typ):
-		return v, apperr.Validation(apperr.FieldError{Path: typ.Field, Message: typeMessage(typ)})
+		return apperr.Validation(apperr.FieldError{Path: typ.Field, Message: typeMessage(typ)})
 	default:
-		return v, apperr.New(apperr.Invalid, "Request body is not valid JSON")
+		return apperr.New(apperr.Invalid, "Request body is not valid JSON")
 	}
 }
 

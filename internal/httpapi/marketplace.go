@@ -11,7 +11,7 @@ import (
 
 func (s *server) marketplaceProperties(w http.ResponseWriter, r *http.Request, u auth.User) {
 	page(s, w, r, func(p paging.Page) ([]property.Marketplace, int64, error) {
-		return s.Marketplace.Properties(r.Context(), r.URL.Query().Get("q"), p)
+		return s.Marketplace.Properties(r.Context(), u.ID, r.URL.Query().Get("q"), p)
 	})
 }
 

@@ -15,6 +15,7 @@ func (s *server) profileRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/user/sessions", s.signedIn(s.listSessions))
 	mux.HandleFunc("DELETE /api/user/sessions/{id}", s.signedIn(s.endSession))
 	mux.HandleFunc("POST /api/user/sessions/sign-out-others", s.signedIn(s.endOtherSessions))
+	s.settingsRoutes(mux)
 }
 
 func (s *server) userStats(w http.ResponseWriter, r *http.Request, u auth.User) {

@@ -8,9 +8,11 @@ import (
 	"database/sql"
 
 	"propmatch/internal/apperr"
+	"propmatch/internal/network"
 	"propmatch/internal/paging"
 	"propmatch/internal/property"
 	"propmatch/internal/requirement"
+	"propmatch/internal/settings"
 	"propmatch/internal/store"
 )
 
@@ -23,11 +25,15 @@ type Service struct {
 func NewService(db *store.DB) *Service { return &Service{db: db} }
 
 // Properties returns a page of every agent's active listings, newest first,
-// optionally those whose title, locality, city or type contains q.
-func (s *Service) Properties(ctx context.Context, q string, page paging.Page) ([]property.Marketplace, int64, error) {
-	where, args := store.Contains("p.search_text", q, nil)
-	query, args := page.Apply(`SELECT `+property.Columns("p")+`, u.full_name, u.phone FROM properties p
-		JOIN users u ON u.id = p.agent_id WHERE p.is_active = TRUE AND u.is_active = TRUE`+where, "p.id", args)
+// optionally those whose title, locality, city or type contains q. An
+// agent's listings stay here when they hide their profile (that switch is
+// about the directory); their phone is blanked for viewerID when they hide
+// it from them (network.ContactShownSQL).
+func (s *Service) Properties(ctx context.Context, viewerID int64, q string, page paging.Page) ([]property.Marketplace, int64, error) {
+	where, args := store.Contains("p.search_text", q, []any{viewerID})
+	query, args := page.Apply(`SELECT `+property.Columns("p")+`, u.full_name, u.phone, `+network.ContactShownSQL("us", "u.id", "$1")+`
+		FROM properties p JOIN users u ON u.id = p.agent_id`+settings.JoinSQL("us", "u.id")+`
+		WHERE p.is_active = TRUE AND u.is_active = TRUE`+where, "p.id", args)
 	rows, err := s.db.QueryPrepared(ctx, query, args...)
 	if err != nil {
 		return nil, 0, apperr.Wrap(err, "marketplace properties")
@@ -41,33 +47,43 @@ func (s *Service) Properties(ctx context.Context, q string, page paging.Page) ([
 }
 
 func scanProperty(rows *sql.Rows, m *property.Marketplace) error {
+	var shown bool
 	dest, done := property.Dest(&m.Property)
-	if err := rows.Scan(append(dest, &m.AgentName, &m.AgentPhone)...); err != nil {
+	if err := rows.Scan(append(dest, &m.AgentName, &m.AgentPhone, &shown)...); err != nil {
 		return err
 	}
 	done()
+	if !shown {
+		m.AgentPhone, m.AgentContactHidden = "", true
+	}
 	return nil
 }
 
 // Requirements returns a page of every agent's active requirements as agent
 // viewerID may see them, newest first and without client contact; with q,
 // those whose cities, localities or types contain q, or whose client name
-// does when the requirement is viewerID's own.
+// does when the requirement is viewerID's own. Like Properties, the agent's
+// phone is blanked when they hide it from viewerID.
 func (s *Service) Requirements(ctx context.Context, viewerID int64, q string, page paging.Page) ([]requirement.Public, int64, error) {
 	where, args := store.Contains(requirement.SearchSQL("r", "$1"), q, []any{viewerID})
-	query, args := page.Apply(`SELECT `+requirement.PublicColumns("r")+`, u.full_name, u.phone, `+requirement.NameRevealedSQL("r", "$1")+`
-		FROM requirements r JOIN users u ON u.id = r.agent_id WHERE r.is_active = TRUE AND u.is_active = TRUE`+where, "r.id", args)
+	query, args := page.Apply(`SELECT `+requirement.PublicColumns("r")+`, u.full_name, u.phone, `+requirement.NameRevealedSQL("r", "$1")+`,
+		`+network.ContactShownSQL("us", "u.id", "$1")+`
+		FROM requirements r JOIN users u ON u.id = r.agent_id`+settings.JoinSQL("us", "u.id")+`
+		WHERE r.is_active = TRUE AND u.is_active = TRUE`+where, "r.id", args)
 	rows, err := s.db.QueryPrepared(ctx, query, args...)
 	if err != nil {
 		return nil, 0, apperr.Wrap(err, "marketplace requirements")
 	}
 	list, err := store.Collect(rows, func(rows *sql.Rows, r *requirement.Public) error {
-		var nameRevealed bool
+		var nameRevealed, shown bool
 		dest, done := requirement.PublicDest(&r.Fields)
-		if err := rows.Scan(append(dest, &r.AgentName, &r.AgentPhone, &nameRevealed)...); err != nil {
+		if err := rows.Scan(append(dest, &r.AgentName, &r.AgentPhone, &nameRevealed, &shown)...); err != nil {
 			return err
 		}
 		done()
+		if !shown {
+			r.AgentPhone, r.AgentContactHidden = "", true
+		}
 		*r = r.ForViewer(viewerID, nameRevealed)
 		return nil
 	})

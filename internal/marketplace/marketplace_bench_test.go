@@ -27,7 +27,7 @@ func BenchmarkProperties(b *testing.B) {
 			b.ReportAllocs()
 			b.ResetTimer()
 			for b.Loop() {
-				list, _, err := svc.Properties(ctx, "", page)
+				list, _, err := svc.Properties(ctx, 1, "", page)
 				if err != nil || len(list) != 25 {
 					b.Fatal(len(list), err)
 				}

@@ -12,19 +12,24 @@ import (
 	"propmatch/internal/access"
 	"propmatch/internal/apperr"
 	"propmatch/internal/matching"
+	"propmatch/internal/network"
 	"propmatch/internal/paging"
 	"propmatch/internal/property"
 	"propmatch/internal/requirement"
+	"propmatch/internal/settings"
 	"propmatch/internal/store"
 )
 
 // Agent is an agent as a match shows them.
 type Agent struct {
-	ID             int64   `json:"id"`
-	FullName       string  `json:"fullName"`
-	Username       string  `json:"username"`
+	ID       int64  `json:"id"`
+	FullName string `json:"fullName"`
+	Username string `json:"username"`
+	// Phone is empty and Email null when ContactHidden: the agent shares
+	// contact details with connections only (network.ContactShownSQL).
 	Phone          string  `json:"phone"`
 	Email          *string `json:"email"`
+	ContactHidden  bool    `json:"contactHidden"`
 	City           string  `json:"city"`
 	State          string  `json:"state"`
 	ReraNumber     *string `json:"reraNumber"`
@@ -69,28 +74,42 @@ type sideLead struct {
 // MaxNotes is the longest lead note, in characters.
 const MaxNotes = 500
 
-func agentColumns(a string) string {
+// agentColumns selects an Agent from the users row a, with whether the
+// agent whose id is the SQL expression viewer may see their contact details
+// (a's settings row joined as a+"s").
+func agentColumns(a, viewer string) string {
 	return a + ".id, " + a + ".full_name, " + a + ".username, " + a + ".phone, " + a + ".email, " + a + ".city, " +
-		a + ".state, " + a + ".rera_number, " + a + ".is_rera_verified, " + a + ".agent_type"
+		a + ".state, " + a + ".rera_number, " + a + ".is_rera_verified, " + a + ".agent_type, " +
+		network.ContactShownSQL(a+"s", a+".id", viewer)
 }
 
-func agentDest(a *Agent) []any {
-	return []any{&a.ID, &a.FullName, &a.Username, &a.Phone, &a.Email, &a.City, &a.State, &a.ReraNumber, &a.IsReraVerified, &a.AgentType}
+// agentDest returns the scan targets of agentColumns; shown receives
+// whether the contact details may be seen (see hideContact).
+func agentDest(a *Agent, shown *bool) []any {
+	return []any{&a.ID, &a.FullName, &a.Username, &a.Phone, &a.Email, &a.City, &a.State, &a.ReraNumber, &a.IsReraVerified, &a.AgentType, shown}
+}
+
+// hideContact blanks a's phone and email unless shown.
+func (a *Agent) hideContact(shown bool) {
+	if !shown {
+		a.Phone, a.Email, a.ContactHidden = "", nil, true
+	}
 }
 
 // selectMatches reads matches with everything a Match shows; nameRevealed is
 // an SQL condition telling whether the viewer may see the client's full
-// name (it only matters where the viewer is the seller agent).
+// name (it only matters where the viewer is the seller agent). The viewer's
+// id is the query's first parameter.
 func selectMatches(nameRevealed string) string {
 	return `SELECT m.id, m.property_id, m.requirement_id, m.seller_agent_id, m.buyer_agent_id, m.match_score, m.breakdown,
 	m.buyer_status, m.seller_status, m.buyer_notes, m.seller_notes, m.client_name_shared, ` + nameRevealed + `,
 	m.viewed_by_buyer, m.viewed_by_seller, ` + store.Qualify("m", "created_at, updated_at") + `, ` +
-		property.Columns("p") + `, ` + requirement.PublicColumns("r") + `, ` + agentColumns("s") + `, ` + agentColumns("b") + `
+		property.Columns("p") + `, ` + requirement.PublicColumns("r") + `, ` + agentColumns("s", "$1") + `, ` + agentColumns("b", "$1") + `
 	FROM matches m
 	JOIN properties p ON p.id = m.property_id
 	JOIN requirements r ON r.id = m.requirement_id
 	JOIN users s ON s.id = m.seller_agent_id
-	JOIN users b ON b.id = m.buyer_agent_id
+	JOIN users b ON b.id = m.buyer_agent_id` + settings.JoinSQL("ss", "s.id") + settings.JoinSQL("bs", "b.id") + `
 	WHERE `
 }
 
@@ -98,8 +117,7 @@ var (
 	// selectForBuyer reads matches for their buyer agent, who owns the
 	// requirement: there is nothing to reveal.
 	selectForBuyer = selectMatches("TRUE")
-	// selectForEither reads matches for either of their agents; the viewer's
-	// id is the query's first parameter.
+	// selectForEither reads matches for either of their agents.
 	selectForEither = selectMatches(requirement.NameRevealedSQL("r", "$1"))
 )
 
@@ -134,18 +152,20 @@ func (s *Service) query(ctx context.Context, run queryFunc, viewer int64, sel st
 		list = append(list, Match{})
 		m := &list[len(list)-1]
 		var breakdown string
-		var nameRevealed bool
+		var nameRevealed, sellerShown, buyerShown bool
 		pDest, pDone := property.Dest(&m.Property)
 		rDest, rDone := requirement.PublicDest(&m.Requirement.Fields)
 		dest := []any{&m.ID, &m.PropertyID, &m.RequirementID, &m.SellerAgentID, &m.BuyerAgentID, &m.MatchScore, &breakdown,
 			&m.buyer.status, &m.seller.status, &m.buyer.notes, &m.seller.notes, &m.ClientNameShared, &nameRevealed,
 			&m.ViewedByBuyer, &m.ViewedBySeller, store.ScanTime(&m.CreatedAt), store.ScanTime(&m.UpdatedAt)}
-		dest = append(append(append(append(dest, pDest...), rDest...), agentDest(&m.SellerAgent)...), agentDest(&m.BuyerAgent)...)
+		dest = append(append(append(append(dest, pDest...), rDest...), agentDest(&m.SellerAgent, &sellerShown)...), agentDest(&m.BuyerAgent, &buyerShown)...)
 		if err := rows.Scan(dest...); err != nil {
 			return nil, apperr.Wrap(err, "scan match")
 		}
 		pDone()
 		rDone()
+		m.SellerAgent.hideContact(sellerShown)
+		m.BuyerAgent.hideContact(buyerShown)
 		m.ScoreBreakdown = matching.ParseBreakdown(breakdown)
 		m.showTo(viewer, nameRevealed)
 	}
@@ -224,5 +244,5 @@ func (s *Service) ForRequirement(ctx context.Context, agentID, requirementID int
 		return nil, err
 	}
 	return s.query(ctx, s.db.QueryPrepared, agentID, selectForBuyer, matching.DefaultLimit,
-		`m.requirement_id = $1 ORDER BY m.match_score DESC, m.property_id DESC`, requirementID)
+		`m.requirement_id = $2 ORDER BY m.match_score DESC, m.property_id DESC`, agentID, requirementID)
 }

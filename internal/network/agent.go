@@ -11,6 +11,7 @@ import (
 	"propmatch/internal/apperr"
 	"propmatch/internal/events"
 	"propmatch/internal/paging"
+	"propmatch/internal/settings"
 	"propmatch/internal/store"
 )
 
@@ -41,10 +42,13 @@ func SummaryDest(s *Summary) []any {
 // an email, password, session or role (who is an administrator is nobody
 // else's business, issue 9 F22).
 type Agent struct {
-	ID             int64       `json:"id"`
-	FullName       string      `json:"fullName"`
-	Username       string      `json:"username"`
+	ID       int64  `json:"id"`
+	FullName string `json:"fullName"`
+	Username string `json:"username"`
+	// Phone is empty when ContactHidden: the agent shares contact details
+	// with their connections only (ContactShownSQL).
 	Phone          string      `json:"phone"`
+	ContactHidden  bool        `json:"contactHidden"`
 	City           string      `json:"city"`
 	State          string      `json:"state"`
 	AgentType      string      `json:"agentType"`
@@ -79,22 +83,32 @@ type Publisher interface {
 }
 
 // Agents returns a page of active agents other than viewerID, newest first,
-// optionally those whose name, city, state or agent type contains q. Each
-// carries the latest connection between viewerID and them.
+// optionally those whose name, city, state or agent type contains q, leaving
+// out those who hide their profile unless connected with viewerID, and
+// blanking the phone of those who hide it from viewerID (ListedSQL,
+// ContactShownSQL). Each carries the latest connection between viewerID and
+// them.
 func (s *Service) Agents(ctx context.Context, viewerID int64, q string, page paging.Page) ([]Agent, int64, error) {
 	where, args := store.Contains(`lower(u.full_name || ' ' || u.city || ' ' || u.state || ' ' || u.agent_type)`, q, []any{viewerID})
 	query, args := page.Apply(`SELECT u.id, u.full_name, u.username, u.phone, u.city, u.state, u.agent_type, u.rera_number,
 		u.is_rera_verified, u.experience_years, u.specialization, u.bio, u.profile_picture, u.created_at,
-		(SELECT count(*) FROM properties p WHERE p.agent_id = u.id AND p.is_active = TRUE)
-		FROM users u WHERE u.is_active = TRUE AND u.id <> $1`+where, "u.id", args)
+		(SELECT count(*) FROM properties p WHERE p.agent_id = u.id AND p.is_active = TRUE), `+ContactShownSQL("us", "u.id", "$1")+`
+		FROM users u`+settings.JoinSQL("us", "u.id")+` WHERE u.is_active = TRUE AND u.id <> $1 AND `+ListedSQL("us", "u.id", "$1")+where, "u.id", args)
 	rows, err := s.db.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, 0, apperr.Wrap(err, "agents")
 	}
 	list, err := store.Collect(rows, func(rows *sql.Rows, a *Agent) error {
-		return rows.Scan(&a.ID, &a.FullName, &a.Username, &a.Phone, &a.City, &a.State, &a.AgentType, &a.ReraNumber,
+		var shown bool
+		if err := rows.Scan(&a.ID, &a.FullName, &a.Username, &a.Phone, &a.City, &a.State, &a.AgentType, &a.ReraNumber,
 			&a.IsReraVerified, &a.Experience, &a.Specialization, &a.Bio, &a.ProfilePicture, &a.CreatedAt,
-			&a.ActiveListings)
+			&a.ActiveListings, &shown); err != nil {
+			return err
+		}
+		if !shown {
+			a.Phone, a.ContactHidden = "", true
+		}
+		return nil
 	})
 	if err != nil {
 		return nil, 0, apperr.Wrap(err, "agents")
@@ -134,17 +148,25 @@ func (s *Service) attachConnections(ctx context.Context, viewerID int64, agents 
 }
 
 // Users returns the name cards of ids (unknown ids are left out), or a page
-// of every active user when ids is empty.
-func (s *Service) Users(ctx context.Context, ids []int64, page paging.Page) ([]Summary, int64, error) {
-	where, args := ``, []any{}
+// of every active user viewerID may find in the directory when ids is empty:
+// themself and the agents ListedSQL lets them see. A name card carries no
+// contact details, so naming ids (a conversation's or a match's agents)
+// shows them whatever their profile switch.
+func (s *Service) Users(ctx context.Context, viewerID int64, ids []int64, page paging.Page) ([]Summary, int64, error) {
+	from, args := ` FROM users u`, []any{}
+	var where string
 	if len(ids) > 0 {
 		for _, id := range ids {
 			args = append(args, id)
 		}
 		where = ` AND u.id IN (` + store.Placeholders(1, len(ids)) + `)`
 		page = paging.Page{Limit: len(ids)}
+	} else {
+		args = append(args, viewerID)
+		from += settings.JoinSQL("us", "u.id")
+		where = ` AND (u.id = $1 OR ` + ListedSQL("us", "u.id", "$1") + `)`
 	}
-	query, args := page.Apply(`SELECT `+SummaryColumns("u")+` FROM users u WHERE u.is_active = TRUE`+where, "u.id", args)
+	query, args := page.Apply(`SELECT `+SummaryColumns("u")+from+` WHERE u.is_active = TRUE`+where, "u.id", args)
 	rows, err := s.db.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, 0, apperr.Wrap(err, "users")

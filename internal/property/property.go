@@ -67,11 +67,14 @@ type Property struct {
 	matching.Progress
 }
 
-// Marketplace is a listing with its agent's name and phone, as every agent sees it.
+// Marketplace is a listing with its agent's name and phone, as every agent
+// sees it; the phone is empty and AgentContactHidden set when the agent
+// shares contact details with connections only.
 type Marketplace struct {
 	Property
-	AgentName  string `json:"agentName"`
-	AgentPhone string `json:"agentPhone"`
+	AgentName          string `json:"agentName"`
+	AgentPhone         string `json:"agentPhone"`
+	AgentContactHidden bool   `json:"agentContactHidden"`
 }
 
 // fields lists the stored columns in the order dest scans them.

@@ -57,6 +57,9 @@ type Public struct {
 	Fields
 	AgentName  string `json:"agentName,omitempty"`
 	AgentPhone string `json:"agentPhone,omitempty"`
+	// AgentContactHidden is set in marketplace lists when the agent shares
+	// contact details with connections only (AgentPhone is then empty).
+	AgentContactHidden bool `json:"agentContactHidden,omitempty"`
 }
 
 const publicFields = `id, agent_id, client_name, property_types, listing_purpose, min_price, max_price, preferred_state,

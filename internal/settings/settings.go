@@ -112,9 +112,14 @@ const columns = `matches_on, matches_email, matches_whatsapp, messages_on, messa
 
 // Get returns userID's settings, or the defaults when they never saved any.
 func Get(ctx context.Context, q store.Querier, userID int64) (Settings, error) {
+	return get(ctx, q, userID, "")
+}
+
+// get is Get with lock appended to its query (" FOR UPDATE" or "").
+func get(ctx context.Context, q store.Querier, userID int64, lock string) (Settings, error) {
 	s := Defaults()
 	n := &s.Notifications
-	err := q.QueryRowContext(ctx, `SELECT `+columns+` FROM user_settings WHERE user_id = $1`, userID).Scan(
+	err := q.QueryRowContext(ctx, `SELECT `+columns+` FROM user_settings WHERE user_id = $1`+lock, userID).Scan(
 		&n.Matches.On, &n.Matches.Email, &n.Matches.WhatsApp,
 		&n.Messages.On, &n.Messages.Email, &n.Messages.WhatsApp,
 		&n.Updates.On, &n.Updates.Email, &n.Updates.WhatsApp,
@@ -184,4 +189,36 @@ func StopEmail(ctx context.Context, q store.Querier, now time.Time, userID int64
 		return fmt.Errorf("settings: stop email: %w", err)
 	}
 	return nil
+}
+
+// Update changes userID's saved settings with change, which starts from
+// what is saved (or the defaults), and returns the result. It validates the
+// result (Validate) and saves it in one transaction that holds the agent's
+// row, so concurrent updates of different switches all land.
+func Update(ctx context.Context, db *store.DB, userID int64, change func(*Settings) error) (Settings, error) {
+	var out Settings
+	err := db.WithTx(ctx, func(tx *sql.Tx) error {
+		now := db.Time()
+		if _, err := tx.ExecContext(ctx, `INSERT INTO user_settings (user_id, updated_at) VALUES ($1, $2)
+			ON CONFLICT (user_id) DO NOTHING`, userID, now); err != nil {
+			return fmt.Errorf("settings: update: %w", err)
+		}
+		lock := "" // SQLite's transaction already holds the one write lock
+		if db.Engine == store.Postgres {
+			lock = " FOR UPDATE"
+		}
+		s, err := get(ctx, tx, userID, lock)
+		if err != nil {
+			return err
+		}
+		if err := change(&s); err != nil {
+			return err
+		}
+		if err := s.Validate(); err != nil {
+			return err
+		}
+		out = s
+		return Save(ctx, tx, now, userID, s)
+	})
+	return out, err
 }

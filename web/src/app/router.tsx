@@ -44,6 +44,7 @@ const SiteAdminPage = React.lazy(() => import('@/features/site-admin/routes/site
 const AnalyticsPage = React.lazy(() => import('@/features/analytics/routes/analytics-page').then((m) => ({ default: m.AnalyticsPage })))
 // The agent's own profile, and their settings (password, sessions).
 const ProfilePage = React.lazy(() => import('@/features/profile/routes/profile-page').then((m) => ({ default: m.ProfilePage })))
+const HelpPage = React.lazy(() => import('@/features/help/routes/help-page').then((m) => ({ default: m.HelpPage })))
 const SettingsPage = React.lazy(() => import('@/features/settings/routes/settings-page').then((m) => ({ default: m.SettingsPage })))
 // The security dashboard (admins only).
 const SecurityPage = React.lazy(() => import('@/features/security/routes/security-page').then((m) => ({ default: m.SecurityPage })))
@@ -78,6 +79,7 @@ export function AppRoutes() {
           <Route path="/auth" element={<AuthPage />} />
           <Route path="/certificates/:number" element={<CertificatePage />} />
           <Route path="/verify-email" element={<VerifyEmailPage />} />
+          <Route path="/help" element={<HelpPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
         {/* A developer page: 'Page Not Found' when the server runs in production mode. */}

@@ -466,6 +466,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's saved settings
+         * @description Notifications per kind (on/off and the email and WhatsApp channels; in-app is always on while a kind is on),
+         *     privacy switches and app preferences. An agent who never saved any gets the defaults: every kind on with
+         *     in-app and email, WhatsApp off, profile and contact details visible, the light theme, live updates on.
+         */
+        get: operations["getSettings"];
+        /**
+         * Save the caller's settings, whole or in part
+         * @description The body is the Settings shape or any part of it (`{"privacy": {"contactVisible": false}}`): what it leaves
+         *     out keeps its saved value; unknown keys are ignored. A mistyped value is a 400 with a field error at its path
+         *     (`notifications.matches.email`), and an unknown theme a 400 at `preferences.theme`. Answers the settings
+         *     as saved. `privacy.profileVisible` false takes the caller out of other agents' directory (`GET /api/agents`,
+         *     `GET /api/users` without ids) except for their connections; `privacy.contactVisible` false blanks their phone
+         *     and email, with `contactHidden` set, for agents they have no accepted connection with (docs/product.md#privacy).
+         */
+        put: operations["saveSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/version": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Which build of PropMatch is running
+         * @description `version` is the release name the build was given (`-ldflags -X propmatch/internal/version.Release=...`),
+         *     else the first 12 characters of the commit Go stamped into the binary (with `-dirty` for uncommitted
+         *     changes), else `dev`. Public: the Help page and Settings show it.
+         */
+        get: operations["getVersion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/send-reset-code": {
         parameters: {
             query?: never;
@@ -1362,7 +1415,7 @@ export interface paths {
         };
         /**
          * The agent directory (every active agent but the caller), newest first
-         * @description Public agent fields only; never a password, session or email. Each agent carries the latest connection between the caller and them (`null` when none), so the connection control needs no second call.
+         * @description Public agent fields only; never a password, session or email. Each agent carries the latest connection between the caller and them (`null` when none), so the connection control needs no second call. Agents who turned profile visibility off are left out unless connected with the caller; those who turned contact details off come with an empty `phone` and `contactHidden` true unless connected.
          */
         get: operations["listAgents"];
         put?: never;
@@ -2687,9 +2740,82 @@ export interface components {
             history: components["schemas"]["Backup"][];
             settings: components["schemas"]["BackupSettings"];
         };
+        NotificationSetting: {
+            /** @description The kind is on (in-app is then always on) */
+            enabled: boolean;
+            email: boolean;
+            whatsapp: boolean;
+        };
+        NotificationSettingUpdate: {
+            enabled?: boolean | null;
+            email?: boolean | null;
+            whatsapp?: boolean | null;
+        } & {
+            [key: string]: unknown;
+        };
+        Settings: {
+            notifications: {
+                matches: components["schemas"]["NotificationSetting"];
+                messages: components["schemas"]["NotificationSetting"];
+                updates: components["schemas"]["NotificationSetting"];
+            };
+            privacy: {
+                profileVisible: boolean;
+                contactVisible: boolean;
+            };
+            preferences: {
+                theme: components["schemas"]["Theme"];
+                autoSync: boolean;
+            };
+        };
+        /**
+         * @description system follows the device's prefers-color-scheme
+         * @enum {string}
+         */
+        Theme: "light" | "dark" | "system";
+        /** @description Any part of Settings; what is left out keeps its saved value */
+        SettingsUpdate: {
+            notifications?: ({
+                matches?: components["schemas"]["NotificationSettingUpdate"];
+                messages?: components["schemas"]["NotificationSettingUpdate"];
+                updates?: components["schemas"]["NotificationSettingUpdate"];
+            } & {
+                [key: string]: unknown;
+            }) | null;
+            privacy?: ({
+                profileVisible?: boolean | null;
+                contactVisible?: boolean | null;
+            } & {
+                [key: string]: unknown;
+            }) | null;
+            preferences?: ({
+                /** @description light, dark or system */
+                theme?: string | null;
+                autoSync?: boolean | null;
+            } & {
+                [key: string]: unknown;
+            }) | null;
+        } & {
+            [key: string]: unknown;
+        };
+        Version: {
+            /** @example 02a8ace236d6 */
+            version: string;
+            /** @description The full commit; empty when unknown */
+            revision: string;
+            /** @description The commit's time (RFC 3339); empty when unknown */
+            commitTime: string;
+            /** @description The build had uncommitted changes */
+            modified: boolean;
+            /** @description The Go version the binary was built with */
+            go: string;
+        };
         MarketplaceProperty: components["schemas"]["Property"] & {
+            /** @description Empty when agentContactHidden */
             agentPhone: string;
             agentName: string;
+            /** @description The agent shares contact details with their connections only and the caller is not one (docs/product.md#privacy) */
+            agentContactHidden: boolean;
         };
         /**
          * @description The Property fields without id, agentId, createdAt and updatedAt (those are ignored if sent).
@@ -2794,6 +2920,7 @@ export interface components {
         PublicRequirement: components["schemas"]["RequirementFields"] & {
             agentName?: string;
             agentPhone?: string;
+            agentContactHidden?: boolean;
         };
         /**
          * @description Numbers may be sent as text; empty values are dropped. `clientPhone` is 10 digits (with or without +91).
@@ -2823,13 +2950,17 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        /** @description An agent as shown on a match */
+        /**
+         * @description An agent as shown on a match. When the agent shares contact details with their connections only and the
+         *     caller is not one (nor the agent, nor an administrator), `phone` is empty, `email` null and `contactHidden` true.
+         */
         Agent: {
             id: number;
             fullName: string;
             username: string;
             phone: string;
             email: components["schemas"]["NullableString"];
+            contactHidden: boolean;
             city: string;
             state: string;
             reraNumber: components["schemas"]["NullableString"];
@@ -3125,12 +3256,16 @@ export interface components {
             isReraVerified: boolean;
             profilePicture: components["schemas"]["NullableString"];
         };
-        /** @description An agent as the directory shows them (never an email, password, session or role) */
+        /**
+         * @description An agent as the directory shows them (never an email, password, session or role). `phone` is empty and
+         *     `contactHidden` true when the agent shares contact details with their connections only and the caller is not one.
+         */
         DirectoryAgent: {
             id: number;
             fullName: string;
             username: string;
             phone: string;
+            contactHidden: boolean;
             city: string;
             state: string;
             agentType: components["schemas"]["AgentType"];
@@ -4084,6 +4219,74 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    getSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Settings"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    saveSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SettingsUpdate"];
+            };
+        };
+        responses: {
+            /** @description The settings as saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Settings"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The build */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Version"];
+                };
+            };
         };
     };
     sendResetCode: {
@@ -5507,7 +5710,7 @@ export interface operations {
     listUsers: {
         parameters: {
             query?: {
-                /** @description Comma-separated user ids (at most 500); all users, paginated, when absent */
+                /** @description Comma-separated user ids (at most 500), whatever their profile visibility (a name card carries no contact details); when absent, a page of the caller and every agent the directory shows them (profile visible, or connected) */
                 ids?: string;
                 /** @description Page size, 1 to 500 (default 25) */
                 limit?: components["parameters"]["Limit"];

@@ -6,6 +6,7 @@ import {
   buyerToSellerMessage,
   callAgent,
   callForMatch,
+  contactHiddenText,
   sellerToBuyerMessage,
   telLink,
   whatsappAgent,
@@ -101,6 +102,20 @@ describe('contact actions', () => {
     await expectToast('No Phone Number', "Agent's phone number is not available")
     expect(whatsappAgent(makeAgent({ phone: '  ' }), 'hi')).toBe(false)
     expect(open).not.toHaveBeenCalled()
+  })
+
+  it('says why and opens nothing when the agent shares contact details with connections only', async () => {
+    mountToaster()
+    const open = vi.spyOn(window, 'open').mockReturnValue(null)
+    const hidden = makeAgent({ phone: '', email: null, contactHidden: true })
+    expect(callAgent(hidden)).toBe(false)
+    await expectToast(
+      'Contact details hidden',
+      'Suresh Reddy shares contact details with connections only. Send a connection request to reach them.',
+    )
+    expect(whatsappAgent(hidden, 'hi')).toBe(false)
+    expect(open).not.toHaveBeenCalled()
+    expect(contactHiddenText('  ')).toBe('This agent shares contact details with connections only')
   })
 
   it('toasts when the agent is missing', async () => {

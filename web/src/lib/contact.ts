@@ -89,14 +89,34 @@ export function matchMessage(match: Match, side: MatchSide) {
   return side === 'buyer' ? buyerToSellerMessage(match) : sellerToBuyerMessage(match)
 }
 
+/**
+ * Why an agent's phone and email are missing: they share contact details with their connections only and
+ * the signed-in agent is not one (the server blanks them and sets contactHidden / agentContactHidden). The one
+ * place this rule is worded: every Call and WhatsApp button, card and dialog shows this text.
+ */
+export function contactHiddenText(name: string | null | undefined) {
+  return `${name?.trim() || 'This agent'} shares contact details with connections only`
+}
+
+/** The agent of a response whose contact details the server hid from the caller. */
+export type MaybeHiddenAgent = Pick<Agent, 'phone'> & { fullName?: string | null; contactHidden?: boolean }
+
+function hiddenContact(agent: MaybeHiddenAgent) {
+  toast({ title: 'Contact details hidden', description: `${contactHiddenText(agent.fullName)}. Send a connection request to reach them.` })
+}
+
 function missingPhone() {
   toast({ variant: 'destructive', title: 'No Phone Number', description: "Agent's phone number is not available" })
 }
 
-/** Dials the agent (tel: link); toasts instead when the agent or their phone is missing. */
-export function callAgent(agent: Pick<Agent, 'phone'> | null | undefined) {
+/** Dials the agent (tel: link); toasts instead when the agent or their phone is missing, or hidden from the caller. */
+export function callAgent(agent: MaybeHiddenAgent | null | undefined) {
   if (!agent) {
     toast({ variant: 'destructive', title: 'Agent information not available' })
+    return false
+  }
+  if (agent.contactHidden) {
+    hiddenContact(agent)
     return false
   }
   if (!agent.phone?.trim()) {
@@ -107,10 +127,14 @@ export function callAgent(agent: Pick<Agent, 'phone'> | null | undefined) {
   return true
 }
 
-/** Opens WhatsApp to the agent with a text; toasts instead when the agent or their phone is missing. */
-export function whatsappAgent(agent: Pick<Agent, 'phone'> | null | undefined, text: string) {
+/** Opens WhatsApp to the agent with a text; toasts instead when the agent or their phone is missing, or hidden from the caller. */
+export function whatsappAgent(agent: MaybeHiddenAgent | null | undefined, text: string) {
   if (!agent) {
     toast({ variant: 'destructive', title: 'Agent information not available' })
+    return false
+  }
+  if (agent.contactHidden) {
+    hiddenContact(agent)
     return false
   }
   if (!whatsappNumber(agent.phone)) {

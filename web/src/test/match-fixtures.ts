@@ -74,6 +74,7 @@ export function makeAgent(overrides: Partial<Agent> = {}): Agent {
     username: 'suresh',
     phone: '+919000011111',
     email: 'suresh@example.com',
+    contactHidden: false,
     city: 'Hyderabad',
     state: 'Telangana',
     reraNumber: 'P02400001234',

@@ -39,6 +39,7 @@ export function makeDirectoryAgent(overrides: Partial<DirectoryAgent> = {}): Dir
     fullName: 'Suresh Reddy',
     username: 'suresh',
     phone: '+919000011111',
+    contactHidden: false,
     city: 'Pune',
     state: 'Maharashtra',
     agentType: 'seller',

@@ -10,16 +10,21 @@ import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/
 import { RouteBoundary } from '@/components/errors/route-boundary'
 import { useAuth } from '@/lib/auth'
 import { LiveEvents } from '@/lib/live-events'
+import { useSettings } from '@/lib/settings'
+import { useTheme } from '@/lib/theme'
 import { useBackCloses } from '@/lib/use-back-closes'
 
 /**
  * The signed-in shell: a fixed sidebar from 768 px up; below that a top bar with
  * a menu button (slide-in sheet) and a Dashboard shortcut. The Messages link with the unread badge
- * shows on both. While mounted (signed in) one live event stream keeps the data fresh.
+ * shows on both. While mounted (signed in) one live event stream keeps the data fresh unless the agent
+ * turned Auto-sync off, and the agent's saved theme is shown (docs/product.md#settings).
  */
 export function AppLayout() {
   const location = useLocation()
   const { user } = useAuth()
+  const preferences = useSettings(!!user).data?.preferences
+  useTheme(preferences?.theme)
   // The menu belongs to the page it was opened on: following a link closes it.
   const [menuPath, setMenuPath] = React.useState<string | null>(null)
   const menuOpen = menuPath === location.pathname
@@ -32,7 +37,7 @@ export function AppLayout() {
 
   return (
     <div className="min-h-dvh bg-slate-50">
-      <LiveEvents userId={user?.id} />
+      <LiveEvents userId={preferences?.autoSync === false ? undefined : user?.id} />
       <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 flex-col border-r border-slate-200 bg-white md:flex">
         <div className="flex h-16 items-center border-b border-slate-200 px-5">
           <Link to="/dashboard" aria-label="PropMatch dashboard">

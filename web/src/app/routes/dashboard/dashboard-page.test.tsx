@@ -47,6 +47,14 @@ describe('Dashboard: desktop', () => {
     expect(cards[0]).toHaveTextContent('Lake view villa')
     expect(cards[0]).toHaveTextContent('Suresh Reddy')
     expect(within(cards[0]!).getByRole('link', { name: 'Call Suresh Reddy' })).toHaveAttribute('href', 'tel:+919000011111')
+    expect(within(cards[0]!).queryByTestId('contact-hidden')).not.toBeInTheDocument()
+    // An agent who shares contact details with connections only: why there is no call link, and a request.
+    expect(within(cards[1]!).queryByRole('link', { name: /^Call/ })).not.toBeInTheDocument()
+    expect(within(cards[1]!).getByTestId('contact-hidden')).toHaveTextContent('Meena Rao shares contact details with connections only.')
+    await user.click(within(cards[1]!).getByRole('button', { name: 'Send connection request' }))
+    expect(await screen.findByRole('heading', { name: 'Send Connection Request' })).toBeInTheDocument()
+    expect((screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).value).toMatch(/^Hi Meena Rao,/)
+    await user.keyboard('{Escape}')
     expect(list).toHaveClass('max-h-96', 'overflow-y-auto')
     // The requirements load only when their tab opens.
     expect(paths(calls, '/api/marketplace/requirements')).toEqual([])

@@ -46,7 +46,9 @@ export const marketProperties = [
   {
     ...makeProperty({ id: 42, title: 'Corner plot', propertyType: 'plot', bedrooms: null }),
     agentName: 'Meena Rao',
-    agentPhone: '+919000022222',
+    // Meena shares contact details with connections only: the server blanks her phone.
+    agentPhone: '',
+    agentContactHidden: true,
   },
 ]
 export const marketRequirements = [

@@ -136,7 +136,13 @@ function PropertiesPanel({ search, onSearch }: { search: string; onSearch: (v: s
       noMatch="No matching properties"
       testId="marketplace-properties"
       renderItem={(p) => (
-        <PropertyCard property={p} layout="compact" footer={<AgentContact name={p.agentName} phone={p.agentPhone} role="Listed by" />} />
+        <PropertyCard
+          property={p}
+          layout="compact"
+          footer={
+            <AgentContact agentId={p.agentId} name={p.agentName} phone={p.agentPhone} hidden={p.agentContactHidden} role="Listed by" />
+          }
+        />
       )}
     />
   )
@@ -160,7 +166,9 @@ function RequirementsPanel({ search, onSearch }: { search: string; onSearch: (v:
         <RequirementCard
           requirement={r}
           className="p-3 shadow-none"
-          footer={<AgentContact name={r.agentName} phone={r.agentPhone} role="Buyer agent" />}
+          footer={
+            <AgentContact agentId={r.agentId} name={r.agentName} phone={r.agentPhone} hidden={r.agentContactHidden} role="Buyer agent" />
+          }
         />
       )}
     />

@@ -1,5 +1,6 @@
 import { BadgeCheck, MapPin, Phone } from 'lucide-react'
 import type { Agent } from '@/lib/api-schemas'
+import { contactHiddenText } from '@/lib/contact'
 import { formatPhone } from '@/lib/phone-display'
 
 /** The counterpart agent on a match card: name, phone, city and RERA number. */
@@ -10,7 +11,8 @@ export function AgentSummary({ agent, role }: { agent: Agent | undefined; role: 
       <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">{role}</p>
       <p className="font-medium text-slate-900">{agent.fullName}</p>
       <p className="flex items-center gap-1 text-slate-600">
-        <Phone className="size-3.5" aria-hidden /> {agent.phone ? formatPhone(agent.phone) : 'Not available'}
+        <Phone className="size-3.5" aria-hidden />{' '}
+        {agent.contactHidden ? contactHiddenText(agent.fullName) : agent.phone ? formatPhone(agent.phone) : 'Not available'}
       </p>
       <p className="flex items-center gap-1 text-slate-600">
         <MapPin className="size-3.5" aria-hidden /> {agent.city}

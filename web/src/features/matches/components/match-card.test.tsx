@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { MatchCard } from '@/features/matches/components/match-card'
-import { makeMatch, makeProperty } from '@/test/match-fixtures'
+import { makeAgent, makeMatch, makeProperty } from '@/test/match-fixtures'
 import { currentLocation, mockApi, renderWithProviders, testUser } from '@/test/utils'
 
 afterEach(() => vi.unstubAllGlobals())
@@ -27,5 +27,29 @@ describe('MatchCard', () => {
     renderWithProviders(<MatchCard match={makeMatch()} side="buyer" onDetails={() => {}} />)
     expect(screen.queryByTestId('match-my-listing')).not.toBeInTheDocument()
     expect(screen.getByTestId('match-property')).toHaveTextContent('3BHK Lake View Apartment')
+  })
+
+  it('disables Call and WhatsApp with the reason, and offers a connection request, when the agent hides their contact', async () => {
+    mockApi({ 'GET /api/user': { body: testUser } })
+    const user = userEvent.setup()
+    const match = makeMatch({ sellerAgent: makeAgent({ phone: '', email: null, contactHidden: true }) })
+    renderWithProviders(<MatchCard match={match} side="buyer" onDetails={() => {}} />)
+    const actions = screen.getByTestId('match-actions')
+    const reason = 'Suresh Reddy shares contact details with connections only'
+    for (const name of ['Call', 'WhatsApp']) {
+      expect(within(actions).getByRole('button', { name })).toBeDisabled()
+      expect(within(actions).getByRole('button', { name })).toHaveAttribute('title', reason)
+    }
+    expect(screen.getByTestId('counterpart-agent')).toHaveTextContent(reason)
+    expect(screen.getByTestId('contact-hidden')).toHaveTextContent(`${reason}.`)
+    await user.click(await within(screen.getByTestId('contact-hidden')).findByRole('button', { name: 'Send connection request' }))
+    expect(await screen.findByRole('heading', { name: 'Send Connection Request' })).toBeInTheDocument()
+  })
+
+  it('keeps Call and WhatsApp for an agent who shows their contact', () => {
+    mockApi({ 'GET /api/user': { body: testUser } })
+    renderWithProviders(<MatchCard match={makeMatch()} side="buyer" onDetails={() => {}} />)
+    expect(within(screen.getByTestId('match-actions')).getByRole('button', { name: 'Call' })).toBeEnabled()
+    expect(screen.queryByTestId('contact-hidden')).not.toBeInTheDocument()
   })
 })

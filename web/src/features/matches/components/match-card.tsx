@@ -2,6 +2,7 @@ import { Eye, MessageCircle, Phone } from 'lucide-react'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
+import { ContactHiddenNotice } from '@/components/contact-hidden-notice'
 import { AgentSummary } from '@/features/matches/components/agent-summary'
 import { MessageAgentButton } from '@/features/matches/components/message-agent-button'
 import { ScoreBadge } from '@/features/matches/components/score-badge'
@@ -9,7 +10,7 @@ import { ShareClientName } from '@/features/matches/components/share-client-name
 import { StatusBadge } from '@/features/matches/components/status-badge'
 import { notePreview } from '@/features/matches/lib/match-labels'
 import type { Match } from '@/lib/api-schemas'
-import { callForMatch, counterpartAgent, whatsappForMatch, type MatchSide } from '@/lib/contact'
+import { callForMatch, contactHiddenText, counterpartAgent, whatsappForMatch, type MatchSide } from '@/lib/contact'
 import { formatDate, formatListingPrice, formatPrice, isMonthly, listingPurposeLabel, propertyTypeLabel } from '@/lib/format'
 
 function Fact({ label, value }: { label: string; value: React.ReactNode }) {
@@ -80,6 +81,8 @@ type MatchCardProps = { match: Match; side: MatchSide; onDetails: () => void }
  */
 export function MatchCard({ match, side, onDetails }: MatchCardProps) {
   const preview = notePreview(match.notes)
+  const counterpart = counterpartAgent(match, side)
+  const hidden = counterpart?.contactHidden ? contactHiddenText(counterpart.fullName) : undefined
   return (
     <Card className="flex min-w-0 flex-col gap-3 p-4" data-testid="match-card">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -91,7 +94,7 @@ export function MatchCard({ match, side, onDetails }: MatchCardProps) {
       </div>
       {side === 'buyer' ? <PropertyFacts match={match} /> : <RequirementFacts match={match} />}
       {side === 'seller' && <MyListing match={match} />}
-      <AgentSummary agent={counterpartAgent(match, side)} role={side === 'buyer' ? 'Seller agent' : 'Buyer agent'} />
+      <AgentSummary agent={counterpart} role={side === 'buyer' ? 'Seller agent' : 'Buyer agent'} />
       {preview && (
         <p className="text-sm text-slate-600" data-testid="match-notes">
           <span className="text-slate-500">Notes: </span>
@@ -104,14 +107,21 @@ export function MatchCard({ match, side, onDetails }: MatchCardProps) {
         <Button size="sm" variant="outline" onClick={onDetails}>
           <Eye /> Details
         </Button>
-        <Button size="sm" variant="outline" onClick={() => callForMatch(match, side)}>
+        <Button size="sm" variant="outline" disabled={!!hidden} title={hidden} onClick={() => callForMatch(match, side)}>
           <Phone /> Call
         </Button>
         <MessageAgentButton match={match} side={side} size="sm" />
-        <Button size="sm" className="bg-emerald-600 hover:bg-emerald-700" onClick={() => whatsappForMatch(match, side)}>
+        <Button
+          size="sm"
+          className="bg-emerald-600 hover:bg-emerald-700"
+          disabled={!!hidden}
+          title={hidden}
+          onClick={() => whatsappForMatch(match, side)}
+        >
           <MessageCircle /> WhatsApp
         </Button>
       </div>
+      {counterpart?.contactHidden && <ContactHiddenNotice agent={counterpart} />}
     </Card>
   )
 }

@@ -1,6 +1,7 @@
 import * as React from 'react'
 import { CheckCircle2, Eye, Loader2, MessageCircle, Phone, Save } from 'lucide-react'
 import { Button } from '@/components/ui/button'
+import { ContactHiddenNotice } from '@/components/contact-hidden-notice'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Field } from '@/components/ui/field'
 import { NativeSelect } from '@/components/ui/native-select'
@@ -12,7 +13,7 @@ import { ScoreBreakdown } from '@/features/matches/components/score-breakdown'
 import { NOTES_MAX, matchStatusClasses, matchStatusLabel, matchStatusOptions } from '@/features/matches/lib/match-labels'
 import { useApiMutation } from '@/lib/api-mutation'
 import type { Match, MatchStatus, UpdateMatchStatusRequest } from '@/lib/api-schemas'
-import { callForMatch, whatsappForMatch, type MatchSide } from '@/lib/contact'
+import { callForMatch, contactHiddenText, counterpartAgent, whatsappForMatch, type MatchSide } from '@/lib/contact'
 import { cn } from '@/lib/utils'
 
 type MatchDetailsDialogProps = {
@@ -63,6 +64,8 @@ export function MarkViewed({ status, pending, onMarkViewed }: { status: MatchSta
 
 function MatchDetails({ match, side }: { match: Match; side: MatchSide }) {
   const [status, setStatus] = React.useState<MatchStatus>(match.status)
+  const counterpart = counterpartAgent(match, side)
+  const hidden = counterpart?.contactHidden ? contactHiddenText(counterpart.fullName) : undefined
   const [savedNotes, setSavedNotes] = React.useState(match.notes ?? '')
   const [notes, setNotes] = React.useState(match.notes ?? '')
 
@@ -90,14 +93,20 @@ function MatchDetails({ match, side }: { match: Match; side: MatchSide }) {
       </DialogHeader>
 
       <div className="flex flex-wrap gap-2">
-        <Button variant="outline" onClick={() => callForMatch(match, side)}>
+        <Button variant="outline" disabled={!!hidden} title={hidden} onClick={() => callForMatch(match, side)}>
           <Phone /> Call
         </Button>
         <MessageAgentButton match={match} side={side} onSent={() => setStatus((s) => (s === 'new' || s === 'viewed' ? 'contacted' : s))} />
-        <Button className="bg-emerald-600 hover:bg-emerald-700" onClick={() => whatsappForMatch(match, side)}>
+        <Button
+          className="bg-emerald-600 hover:bg-emerald-700"
+          disabled={!!hidden}
+          title={hidden}
+          onClick={() => whatsappForMatch(match, side)}
+        >
           <MessageCircle /> WhatsApp
         </Button>
       </div>
+      {counterpart?.contactHidden && <ContactHiddenNotice agent={counterpart} />}
 
       <section className="grid grid-cols-1 gap-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end">
         <Field id="match-status" label="Lead Status" className="min-w-0">

@@ -1,6 +1,6 @@
 import { Lock } from 'lucide-react'
 import type { Match } from '@/lib/api-schemas'
-import { counterpartAgent, type MatchSide } from '@/lib/contact'
+import { contactHiddenText, counterpartAgent, type MatchSide } from '@/lib/contact'
 import { formatListingPrice, formatPrice, isMonthly, listingPurposeLabel, priceLabel, propertyTypeLabel } from '@/lib/format'
 import { formatPhone } from '@/lib/phone-display'
 
@@ -68,8 +68,14 @@ export function MatchParties({ match, side }: { match: Match; side: MatchSide })
         {agent ? (
           <>
             <Row label="Name" value={agent.fullName} />
-            <Row label="Phone" value={agent.phone ? formatPhone(agent.phone) : 'Not available'} />
-            <Row label="Email" value={agent.email || 'Not provided'} />
+            {agent.contactHidden ? (
+              <Row label="Contact" value={contactHiddenText(agent.fullName)} />
+            ) : (
+              <>
+                <Row label="Phone" value={agent.phone ? formatPhone(agent.phone) : 'Not available'} />
+                <Row label="Email" value={agent.email || 'Not provided'} />
+              </>
+            )}
             <Row label="City" value={agent.city} />
             <Row label="State" value={agent.state} />
             <Row label="RERA" value={agent.reraNumber || 'Not provided'} />

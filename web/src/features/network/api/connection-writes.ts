@@ -1,13 +1,7 @@
 import { api, unwrap } from '@/lib/api-client'
 import { apiMutation } from '@/lib/api-mutation'
-import type { AnswerConnectionRequest, ConnectionRequest } from '@/lib/api-schemas'
+import type { AnswerConnectionRequest } from '@/lib/api-schemas'
 import { changedFamilies } from '@/lib/query-families'
-
-/** POST /api/connections: a new pending request; 409 when a pending or accepted one exists. */
-export const sendConnectionRequest = apiMutation({
-  mutationFn: (body: ConnectionRequest) => unwrap(api.POST('/api/connections', { body })),
-  invalidates: changedFamilies.connections,
-})
 
 export type AnswerConnectionVariables = { id: number; status: AnswerConnectionRequest['status'] }
 

@@ -5,10 +5,10 @@ import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { AgentAvatar } from '@/components/agent-avatar'
 import { ConnectionControl } from '@/features/network/components/connection-control'
-import { agentTypeBadge } from '@/features/network/lib/agent-labels'
+import { agentTypeBadge } from '@/lib/agent-labels'
 import { relationshipOf } from '@/features/network/lib/connection-state'
 import type { DirectoryAgent } from '@/lib/api-schemas'
-import { displayPhone } from '@/lib/contact'
+import { contactHiddenText, displayPhone } from '@/lib/contact'
 
 function Fact({ icon: Icon, children }: { icon: typeof Phone; children: React.ReactNode }) {
   return (
@@ -42,7 +42,9 @@ export function AgentCard({ agent, userId, onConnect }: AgentCardProps) {
       </div>
       <div className="grid gap-1">
         <Fact icon={MapPin}>{[agent.city, agent.state].filter(Boolean).join(', ')}</Fact>
-        <Fact icon={Phone}>{agent.phone ? displayPhone(agent.phone) : 'Not provided'}</Fact>
+        <Fact icon={Phone}>
+          {agent.contactHidden ? contactHiddenText(agent.fullName) : agent.phone ? displayPhone(agent.phone) : 'Not provided'}
+        </Fact>
         <Fact icon={BadgeCheck}>RERA: {agent.reraNumber || 'Not provided'}</Fact>
         <Fact icon={Briefcase}>
           Experience: {agent.experience != null ? `${agent.experience} ${agent.experience === 1 ? 'year' : 'years'}` : 'Not specified'}

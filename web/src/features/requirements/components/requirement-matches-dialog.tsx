@@ -1,10 +1,11 @@
 import { Eye, Home, MessageCircle } from 'lucide-react'
 import { Button } from '@/components/ui/button'
+import { ContactHiddenNotice } from '@/components/contact-hidden-notice'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Spinner } from '@/components/ui/spinner'
 import { useRequirementMatches } from '@/features/requirements/api/get-requirement-matches'
 import type { Match, Requirement } from '@/lib/api-schemas'
-import { whatsappForMatch } from '@/lib/contact'
+import { contactHiddenText, whatsappForMatch } from '@/lib/contact'
 import { formatListingPrice, propertyTypeLabel, scoreClasses } from '@/lib/format'
 import { cn } from '@/lib/utils'
 import { cardImageUrl } from '@/lib/media'
@@ -19,6 +20,8 @@ type RequirementMatchesDialogProps = {
 
 function MatchRow({ match, onView }: { match: Match; onView: () => void }) {
   const p = match.property
+  const seller = match.sellerAgent
+  const hidden = seller?.contactHidden ? contactHiddenText(seller.fullName) : undefined
   const image = p.images[0]
   return (
     <li
@@ -54,10 +57,17 @@ function MatchRow({ match, onView }: { match: Match; onView: () => void }) {
         <Button size="sm" variant="outline" onClick={onView}>
           <Eye /> View Details
         </Button>
-        <Button size="sm" className="bg-emerald-600 hover:bg-emerald-700" onClick={() => whatsappForMatch(match, 'buyer')}>
+        <Button
+          size="sm"
+          className="bg-emerald-600 hover:bg-emerald-700"
+          disabled={!!hidden}
+          title={hidden}
+          onClick={() => whatsappForMatch(match, 'buyer')}
+        >
           <MessageCircle /> Contact Agent
         </Button>
       </div>
+      {seller?.contactHidden && <ContactHiddenNotice agent={seller} className="col-span-2" compact />}
     </li>
   )
 }

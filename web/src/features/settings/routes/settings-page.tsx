@@ -1,10 +1,16 @@
 import * as React from 'react'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
-import { ChangePasswordForm } from '@/features/settings/components/change-password-form'
-import { SessionsList } from '@/features/settings/components/sessions-list'
+import { AccountSection } from '@/features/settings/components/account-section'
+import { NotificationsSection } from '@/features/settings/components/notifications-section'
+import { PreferencesSection } from '@/features/settings/components/preferences-section'
+import { PrivacySection } from '@/features/settings/components/privacy-section'
+import { SignOutSection } from '@/features/settings/components/sign-out-section'
+import { SupportSection } from '@/features/settings/components/support-section'
 import { YourDataCard } from '@/features/settings/components/your-data-card'
 
-/** /settings: the Account section (change password, sessions). Notifications, privacy and app preferences are not built yet. */
+/**
+ * /settings: one card per section, each its own component, saved to the server as it changes
+ * (docs/product.md#settings).
+ */
 export function SettingsPage() {
   React.useEffect(() => {
     document.title = 'Settings · PropMatch'
@@ -13,27 +19,15 @@ export function SettingsPage() {
     <div className="mx-auto grid max-w-4xl gap-6">
       <div>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">Settings</h1>
-        <p className="text-slate-600">Your account&apos;s password and where you are signed in.</p>
+        <p className="text-slate-600">Notifications, privacy, your account and how PropMatch looks.</p>
       </div>
-      <Card>
-        <CardHeader>
-          <CardTitle>Change Password</CardTitle>
-          <CardDescription>Changing it signs out every other session and emails you a notice.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <ChangePasswordForm />
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>Sessions</CardTitle>
-          <CardDescription>Where your account is signed in now.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <SessionsList />
-        </CardContent>
-      </Card>
+      <NotificationsSection />
+      <PrivacySection />
+      <AccountSection />
+      <PreferencesSection />
+      <SupportSection />
       <YourDataCard />
+      <SignOutSection />
     </div>
   )
 }

@@ -4,13 +4,16 @@ import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Field } from '@/components/ui/field'
 import { Textarea } from '@/components/ui/textarea'
-import { sendConnectionRequest } from '@/features/network/api/connection-writes'
-import { introMessage } from '@/features/network/lib/intro-message'
+import { sendConnectionRequest } from '@/lib/connections'
+import { introMessage } from '@/lib/intro-message'
 import { useApiMutation } from '@/lib/api-mutation'
-import type { DirectoryAgent, User } from '@/lib/api-schemas'
+import type { AgentType, User } from '@/lib/api-schemas'
+
+/** The agent a request goes to: what the introduction names. */
+export type ConnectTarget = { id: number; fullName: string; city?: string | null; agentType?: AgentType | null }
 
 type ConnectDialogProps = {
-  agent: DirectoryAgent | null
+  agent: ConnectTarget | null
   sender: Pick<User, 'fullName' | 'city'>
   onOpenChange: (open: boolean) => void
 }
@@ -26,7 +29,7 @@ export function ConnectDialog({ agent, sender, onOpenChange }: ConnectDialogProp
   )
 }
 
-function ConnectForm({ agent, sender, onDone }: { agent: DirectoryAgent; sender: ConnectDialogProps['sender']; onDone: () => void }) {
+function ConnectForm({ agent, sender, onDone }: { agent: ConnectTarget; sender: ConnectDialogProps['sender']; onDone: () => void }) {
   const [message, setMessage] = React.useState(() => introMessage(sender, agent))
   const send = useApiMutation(sendConnectionRequest, {
     successToast: 'Connection request sent successfully',

@@ -1,0 +1,40 @@
+package version
+
+import (
+	"runtime/debug"
+	"testing"
+)
+
+func TestFromBuild(t *testing.T) {
+	stamped := &debug.BuildInfo{GoVersion: "go1.25.0", Settings: []debug.BuildSetting{
+		{Key: "vcs.revision", Value: "02a8ace236d68273065736de3cab5d42566286f4"},
+		{Key: "vcs.time", Value: "2026-11-23T18:00:00Z"},
+		{Key: "vcs.modified", Value: "false"},
+	}}
+	dirty := &debug.BuildInfo{GoVersion: "go1.25.0", Settings: []debug.BuildSetting{
+		{Key: "vcs.revision", Value: "02a8ace236d68273065736de3cab5d42566286f4"},
+		{Key: "vcs.modified", Value: "true"},
+	}}
+	tests := []struct {
+		name    string
+		release string
+		bi      *debug.BuildInfo
+		want    Info
+	}{
+		{"release name wins", "v1.4.0", stamped, Info{Version: "v1.4.0", Revision: "02a8ace236d68273065736de3cab5d42566286f4",
+			CommitTime: "2026-11-23T18:00:00Z", Go: "go1.25.0"}},
+		{"short commit", "", stamped, Info{Version: "02a8ace236d6", Revision: "02a8ace236d68273065736de3cab5d42566286f4",
+			CommitTime: "2026-11-23T18:00:00Z", Go: "go1.25.0"}},
+		{"uncommitted changes", "", dirty, Info{Version: "02a8ace236d6-dirty", Revision: "02a8ace236d68273065736de3cab5d42566286f4",
+			Modified: true, Go: "go1.25.0"}},
+		{"no stamp", "", &debug.BuildInfo{GoVersion: "go1.25.0"}, Info{Version: "dev", Go: "go1.25.0"}},
+		{"no build info", "", nil, Info{Version: "dev"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := fromBuild(tc.release, tc.bi); got != tc.want {
+				t.Errorf("fromBuild = %+v, want %+v", got, tc.want)
+			}
+		})
+	}
+}
