@@ -19,6 +19,17 @@ export default defineConfig({
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
+  build: {
+    // Two entries: the app (index.html) and the landing page's own (src/landing-main.tsx), which
+    // scripts/prerender.mjs puts into dist/landing.html using the manifest.
+    manifest: true,
+    rolldownOptions: {
+      input: { index: 'index.html', landing: 'src/landing-main.tsx' },
+      // The landing page is imported statically by its entry and lazily by the app's router (for
+      // in-app navigation to /); it is its own chunk either way, which is what this check warns of.
+      checks: { ineffectiveDynamicImport: false },
+    },
+  },
   server: { proxy },
   preview: { proxy },
   test: {

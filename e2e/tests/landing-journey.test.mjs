@@ -53,6 +53,9 @@ test('a signed-out visitor sees every section, live figures and the demo dialog'
   await step('landing-sections', async () => {
     await page.goto('/')
     await expectAllSections(page)
+    // The landing page's own entry: the app (its entry chunk, router and sign-in state) is not loaded.
+    expect(seen.requests.filter((p) => /^\/assets\/index-/.test(p))).toEqual([])
+    expect(seen.requests.some((p) => /^\/assets\/landing-/.test(p))).toBe(true)
   })
   await step('live-figures-are-the-servers', async () => {
     const figures = await (await page.request.get('/api/site/figures')).json()

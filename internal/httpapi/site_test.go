@@ -170,30 +170,43 @@ func TestSessionAndCrawlerFiles(t *testing.T) {
 }
 
 // TestLandingMarkup: / and /landing get landing.html (the landing page's
-// markup prerendered into index.html) with a nonce and the absolute preview
-// image; other pages get index.html.
+// markup prerendered into index.html) and /auth with no query gets
+// auth.html, each with a nonce (on the inlined <style> too) and the absolute
+// preview image; other pages, and /auth?tab=register, get index.html.
 func TestLandingMarkup(t *testing.T) {
-	const landing = `<!doctype html><html><head><meta property="og:image" content="/og-image.png"></head><body><div id="root"><h1>Post.</h1></div></body></html>`
-	web := fstest.MapFS{"index.html": {Data: []byte(testIndex)}, "landing.html": {Data: []byte(landing)}}
+	const landing = `<!doctype html><html><head><meta property="og:image" content="/og-image.png"><style>h1{color:red}</style></head><body><div id="root"><h1>Post.</h1></div></body></html>`
+	const auth = `<!doctype html><html><head><meta property="og:image" content="/og-image.png"><style>h1{color:red}</style></head><body><div id="root"><h1>Sign In</h1></div></body></html>`
+	web := fstest.MapFS{"index.html": {Data: []byte(testIndex)}, "landing.html": {Data: []byte(landing)}, "auth.html": {Data: []byte(auth)}}
 	eachEngine(t, apiOptions{web: web, publicOrigin: "https://propmatch.example.com"}, func(t *testing.T, a *apiTest) {
-		for _, path := range []string{"/", "/landing", "/landing.html", "/auth"} {
-			res := a.do("GET", path, nil, undocumented())
+		for _, tc := range []struct{ path, want string }{
+			{"/", "<h1>Post.</h1>"},
+			{"/landing", "<h1>Post.</h1>"},
+			{"/auth", "<h1>Sign In</h1>"},
+			{"/landing.html", `<div id="root"></div>`},
+			{"/auth.html", `<div id="root"></div>`},
+			{"/auth?tab=register", `<div id="root"></div>`},
+			{"/dashboard", `<div id="root"></div>`},
+		} {
+			res := a.do("GET", tc.path, nil, undocumented())
 			wantStatus(t, res, 200)
-			page, _ := withoutNonce(res.body)
-			wantLanding := path == "/" || path == "/landing"
-			if got := strings.Contains(page, "<h1>Post.</h1>"); got != wantLanding {
-				t.Errorf("%s: landing markup %v, want %v: %s", path, got, wantLanding, page)
+			page, nonce := withoutNonce(res.body)
+			if !strings.Contains(page, tc.want) {
+				t.Errorf("%s: want %s in %s", tc.path, tc.want, page)
 			}
-			if wantLanding && !strings.Contains(page, `content="https://propmatch.example.com/og-image.png"`) {
-				t.Errorf("%s: preview image not absolute: %s", path, page)
+			prerendered := tc.want != `<div id="root"></div>`
+			if prerendered && !strings.Contains(page, `content="https://propmatch.example.com/og-image.png"`) {
+				t.Errorf("%s: preview image not absolute: %s", tc.path, page)
 			}
-			if !strings.Contains(res.header.Get("Content-Security-Policy"), "'nonce-") {
-				t.Errorf("%s: no nonce in the policy", path)
+			if prerendered && !strings.Contains(page, `<style nonce="`+nonce+`">h1{color:red}</style>`) {
+				t.Errorf("%s: the inlined stylesheet lacks the nonce %q: %s", tc.path, nonce, page)
+			}
+			if !strings.Contains(res.header.Get("Content-Security-Policy"), "'nonce-"+nonce+"'") {
+				t.Errorf("%s: the policy lacks the page's nonce %q", tc.path, nonce)
 			}
 		}
 		res := a.do("GET", "/", nil, undocumented(), withHeader("Accept-Encoding", "gzip"))
 		if ce := res.header.Get("Content-Encoding"); ce != "" {
-			t.Errorf("a page under 4 KB was sent with Content-Encoding %q", ce)
+			t.Errorf("a page under 1 KB was sent with Content-Encoding %q", ce)
 		}
 	})
 	big := `<!doctype html><html><head></head><body><div id="root">` + strings.Repeat("<p>PropMatch</p>", 400) + `</div></body></html>`

@@ -2,6 +2,7 @@
 // sends it: the entry chunk, the page's chunk and every chunk they import statically (lazy imports
 // are not followed). Run after `npm run build`:
 //   node scripts/first-load.mjs dashboard-page   (the chunk name without its hash)
+//   node scripts/first-load.mjs --entry landing  (the landing page's own entry, for / and /landing)
 // See docs/performance.md#web-bundle.
 import fs from 'node:fs'
 import path from 'node:path'
@@ -10,7 +11,7 @@ import zlib from 'node:zlib'
 const assets = path.resolve(import.meta.dirname, '..', 'dist', 'assets')
 const files = fs.readdirSync(assets).filter((f) => f.endsWith('.js'))
 const chunk = (name) => {
-  const file = files.find((f) => f.startsWith(`${name}-`))
+  const file = files.find((f) => f.startsWith(`${name}-`) && /^[\w-]{8}\.js$/.test(f.slice(name.length + 1)))
   if (!file) throw new Error(`no chunk named ${name} in ${assets}`)
   return file
 }
@@ -22,7 +23,9 @@ function visit(file) {
   const source = fs.readFileSync(path.join(assets, file), 'utf8')
   for (const match of source.matchAll(/(?:import|from)\s*["']\.\/([^"']+\.js)["']/g)) visit(match[1])
 }
-for (const name of ['index', ...process.argv.slice(2)]) visit(chunk(name))
+const args = process.argv.slice(2)
+const entry = args[0] === '--entry' ? args.splice(0, 2)[1] : 'index'
+for (const name of [entry, ...args]) visit(chunk(name))
 
 let total = 0
 for (const file of [...seen].sort()) {

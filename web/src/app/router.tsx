@@ -5,19 +5,32 @@ import { AdminRoute } from '@/app/guards/admin-route'
 import { DevelopmentOnly } from '@/app/guards/development-only'
 import { ProtectedRoute } from '@/app/guards/protected-route'
 import { NotFoundPage } from '@/app/routes/not-found'
-// The landing page (about 5 KB) is in the entry chunk: the first page of most visitors paints
-// without waiting for a second round trip (Lighthouse: docs/performance.md#landing-page).
-import { LandingPage } from '@/features/landing/routes/landing-page'
+import type { AuthPage as AuthPageComponent } from '@/features/auth/routes/auth-page' // a type only: the page stays lazy
 import { RouteBoundary } from '@/components/errors/route-boundary'
 import { Spinner } from '@/components/ui/spinner'
 
+// / and /landing are served with their own entry (src/landing-main.tsx); the app loads the landing
+// page only when it navigates there itself (docs/performance.md#landing-page).
+const LandingPage = React.lazy(() => import('@/features/landing/routes/landing-page').then((m) => ({ default: m.LandingPage })))
 // The signed-in shell (sidebar, top bars, live events) loads on demand: a signed-out visitor of
 // the landing page or /auth never downloads it.
 const AppLayout = React.lazy(() => import('@/app/layouts/app-layout').then((m) => ({ default: m.AppLayout })))
 // The dashboard (marketplace, matches, tiles) loads on demand like the other pages.
 const DashboardPage = React.lazy(() => import('@/app/routes/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })))
 // The auth page loads on demand: the signed-in shell does not need the auth forms, and vice versa.
-const AuthPage = React.lazy(() => import('@/features/auth/routes/auth-page').then((m) => ({ default: m.AuthPage })))
+// main.tsx loads it before hydrating the prerendered /auth (dist/auth.html); once loaded, the lazy
+// component gets it synchronously (a thenable that calls back at once), so hydration never
+// suspends there: React would otherwise drop the prerendered markup if an update (the session's
+// answer) reached the page before its hydration finished.
+type AuthPageModule = { default: typeof AuthPageComponent }
+let authPageModule: AuthPageModule | undefined
+export const loadAuthPage = () => import('@/features/auth/routes/auth-page').then((m) => (authPageModule = { default: m.AuthPage }))
+const AuthPage = React.lazy(() => {
+  const loaded = authPageModule
+  return loaded
+    ? ({ then: (resolve: (m: AuthPageModule) => unknown) => resolve(loaded) } as unknown as Promise<AuthPageModule>)
+    : loadAuthPage()
+})
 // My Properties (its form brings zod, react-hook-form and to-words) loads on demand too.
 const PropertiesPage = React.lazy(() => import('@/features/properties/routes/properties-page').then((m) => ({ default: m.PropertiesPage })))
 // Requirement and match pages (with their dialogs) load on demand too.

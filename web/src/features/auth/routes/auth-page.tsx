@@ -22,17 +22,12 @@ const highlights = [
 
 /** /auth: Sign In and Register tabs beside the product's claims. */
 export function AuthPage() {
-  const { user, isLoading, registerMutation } = useAuth()
+  const { user, registerMutation } = useAuth()
   const [params, setParams] = useSearchParams()
   const tab = params.get('tab') === 'register' ? 'register' : 'login'
 
-  if (isLoading) {
-    return (
-      <div className="flex min-h-dvh items-center justify-center">
-        <Spinner />
-      </div>
-    )
-  }
+  // While the session is asked for, the forms show (as prerendered in dist/auth.html, so the page
+  // paints before the JavaScript runs); a signed-in visitor then goes on to the dashboard.
   // Just registered: the dashboard greets 'Welcome', not 'Welcome back'.
   if (user) return <Navigate to="/dashboard" replace state={registerMutation.isSuccess ? newAccountState : undefined} />
 
@@ -60,7 +55,9 @@ export function AuthPage() {
           </ul>
           <MarketingClaims />
         </div>
-        <p className="text-xs text-blue-200">© {new Date().getFullYear()} PropMatch · Hyderabad, India</p>
+        <p className="text-xs text-blue-200" suppressHydrationWarning>
+          © {new Date().getFullYear()} PropMatch · Hyderabad, India
+        </p>
       </section>
 
       <main className="flex flex-col items-center justify-center gap-6 bg-slate-50 px-4 py-10">

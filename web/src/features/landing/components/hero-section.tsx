@@ -1,6 +1,5 @@
 import * as React from 'react'
 import { ArrowRight, PlayCircle } from 'lucide-react'
-import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 import type { SiteDemoVideo, SiteOffer } from '@/lib/site'
 import { LiveFigures } from '@/features/landing/components/live-figures'
@@ -25,9 +24,9 @@ export function HeroSection({ offers, video }: { offers: SiteOffer[] | undefined
           </p>
           <div className="flex flex-wrap gap-3">
             <Button asChild size="lg" className="bg-white text-blue-800 hover:bg-blue-50">
-              <Link to="/auth?tab=register">
+              <a href="/auth?tab=register">
                 Start Free Trial <ArrowRight aria-hidden />
-              </Link>
+              </a>
             </Button>
             <Button
               size="lg"

@@ -1,5 +1,4 @@
 import { Mail, MapPin, Phone } from 'lucide-react'
-import { Link } from 'react-router'
 import { Logo } from '@/components/brand/logo'
 import { formatIndianPhone, type SiteContact } from '@/lib/site'
 
@@ -30,12 +29,12 @@ export function LandingFooter({ contact }: { contact: SiteContact | undefined })
           <h2 id="footer-support" className="font-semibold text-slate-900">
             Support
           </h2>
-          <Link to="/auth" className="text-slate-600 hover:text-blue-700">
+          <a href="/auth" className="text-slate-600 hover:text-blue-700">
             Sign In
-          </Link>
-          <Link to="/auth?tab=register" className="text-slate-600 hover:text-blue-700">
+          </a>
+          <a href="/auth?tab=register" className="text-slate-600 hover:text-blue-700">
             Create an account
-          </Link>
+          </a>
           {contact?.email && (
             <a href={`mailto:${contact.email}`} className="text-slate-600 hover:text-blue-700">
               Help by email
@@ -61,7 +60,8 @@ export function LandingFooter({ contact }: { contact: SiteContact | undefined })
           </p>
         </address>
       </div>
-      <p className="border-t border-slate-200 py-6 text-center text-sm text-slate-600">
+      {/* The year is rendered at build time too (prerendered); a new year's visitor gets the client's. */}
+      <p className="border-t border-slate-200 py-6 text-center text-sm text-slate-600" suppressHydrationWarning>
         © {new Date().getFullYear()} PropMatch. All rights reserved.
       </p>
     </footer>

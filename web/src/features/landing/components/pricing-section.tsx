@@ -1,5 +1,4 @@
 import { Check } from 'lucide-react'
-import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 import type { SiteOffer, SitePlan } from '@/lib/site'
 import { cn } from '@/lib/utils'
@@ -48,9 +47,9 @@ export function PricingSection({ plans, offers }: { plans: SitePlan[] | undefine
                 </ul>
               </div>
               <Button asChild variant={p.popular ? 'default' : 'outline'} size="lg">
-                <Link to="/auth?tab=register" aria-label={`Choose ${p.name}`}>
+                <a href="/auth?tab=register" aria-label={`Choose ${p.name}`}>
                   Choose {p.name}
-                </Link>
+                </a>
               </Button>
             </li>
           ))}

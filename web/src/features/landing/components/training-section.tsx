@@ -1,5 +1,4 @@
 import { Award, BookOpen, CheckCircle2, Headphones, PlayCircle } from 'lucide-react'
-import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 
 const offerings = [
@@ -42,7 +41,7 @@ export function TrainingSection({ topics }: { topics: string[] | undefined }) {
             ))}
           </ul>
           <Button asChild size="lg" className="w-fit">
-            <Link to="/auth?tab=register">Start Learning Today</Link>
+            <a href="/auth?tab=register">Start Learning Today</a>
           </Button>
         </div>
       </div>

@@ -12,7 +12,8 @@ import { TrainingSection } from '@/features/landing/components/training-section'
 /**
  * / and /landing (docs/product.md#landing-page): the layout and fixed labels live here; every
  * offer, plan, testimonial, topic, the video and the contact details come from GET /api/site, and
- * the figures from GET /api/site/figures.
+ * the figures from GET /api/site/figures. It runs without a router (its own entry,
+ * src/landing-main.tsx), so its links are plain <a href>s that load the app.
  */
 export function LandingPage() {
   const { data } = useQuery(siteContentQuery())
