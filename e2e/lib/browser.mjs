@@ -110,14 +110,17 @@ export async function openedUrls(page) {
 
 /** Horizontal overflow in px of the page, and of an open dialog's own content (0 when fine). */
 export async function horizontalOverflow(page) {
-  return page.evaluate(() => {
+  // A phone (isMobile) widens its layout viewport to fit content that is too wide, so
+  // window.innerWidth can grow past the configured width: compare with the configured width.
+  const width = page.viewportSize()?.width ?? null
+  return page.evaluate((width) => {
     const dialog = document.querySelector('[role=dialog]')
     return Math.max(
       0,
-      document.documentElement.scrollWidth - window.innerWidth,
+      document.documentElement.scrollWidth - (width ?? window.innerWidth),
       dialog ? dialog.scrollWidth - dialog.clientWidth : 0,
     )
-  })
+  }, width)
 }
 
 /**

@@ -87,12 +87,14 @@ test('failed sign-ins fill the dashboard; an admin blocks the address and lifts 
         async () => {
           await page.reload()
           await expect(page.getByTestId('card-authFailuresToday')).toBeVisible()
-          return card(page, 'authFailuresToday')
+          // The burst may reach the database in more than one batch: wait for all of it.
+          const auth = await card(page, 'authFailuresToday')
+          const suspicious = await card(page, 'suspiciousRequestsToday') // 3 probes and the agent on the API
+          return auth >= 5 && suspicious >= 4
         },
         { timeout: 10_000 },
       )
-      .toBeGreaterThanOrEqual(5)
-    expect(await card(page, 'suspiciousRequestsToday')).toBeGreaterThanOrEqual(4) // 3 probes and the agent on the API
+      .toBe(true)
     expect(await card(page, 'suspiciousIpCount')).toBeGreaterThanOrEqual(1)
     await expect(page.getByTestId('security-events')).toContainText('scanner probe: /wp-admin')
     await expect(page.getByTestId('security-events')).toContainText('Failed sign-in')

@@ -40,10 +40,17 @@ export function SecurityPage() {
         <SummaryCards summary={overview.data.summary} />
       )}
       <Tabs defaultValue="events">
-        <TabsList>
-          <TabsTrigger value="events">Recent Events</TabsTrigger>
-          <TabsTrigger value="ips">Suspicious IPs</TabsTrigger>
-          <TabsTrigger value="protection">Protection Status</TabsTrigger>
+        {/* Three equal columns whose labels may wrap on a phone; side by side from sm up. */}
+        <TabsList className="grid h-auto w-full grid-cols-3 sm:inline-flex sm:h-10 sm:w-auto">
+          <TabsTrigger className="h-full whitespace-normal" value="events">
+            Recent Events
+          </TabsTrigger>
+          <TabsTrigger className="h-full whitespace-normal" value="ips">
+            Suspicious IPs
+          </TabsTrigger>
+          <TabsTrigger className="h-full whitespace-normal" value="protection">
+            Protection Status
+          </TabsTrigger>
         </TabsList>
         <TabsContent value="events">
           <RecentEventsTab />
