@@ -77,6 +77,20 @@ func TestNotificationEmailsCarryOneClickUnsubscribe(t *testing.T) {
 	if !strings.Contains(e.HTML, "Flat &lt;b&gt;in&lt;/b&gt; Pune") || !strings.Contains(e.Text, "Flat <b>in</b> Pune") {
 		t.Errorf("HTML is not escaped or text is: %s / %s", e.HTML, e.Text)
 	}
+	// The shared layout carries the title, and the unsubscribe line only where there is one.
+	if !strings.Contains(e.HTML, "<title>You have 2 new matches on PropMatch</title>") ||
+		!strings.Contains(e.HTML, `<a href="https://pm.example/api/unsubscribe?token=1.matches.sig" style="color:#6b7280;">Unsubscribe</a>`) ||
+		!strings.Contains(e.HTML, "because New matches by email is on") || !strings.HasSuffix(strings.TrimSpace(e.HTML), "</html>") {
+		t.Errorf("notice HTML lacks its title, unsubscribe line or end: %s", e.HTML)
+	}
+	reset, err := ResetCodeEmail("agent@example.com", "Asha", "123456")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(reset.HTML, "Unsubscribe") || !strings.Contains(reset.HTML, "<title>Your PropMatch password reset code</title>") ||
+		!strings.HasSuffix(strings.TrimSpace(reset.HTML), "</html>") {
+		t.Errorf("reset HTML has an unsubscribe line or lacks its title or end: %s", reset.HTML)
+	}
 	if err := m.SendEmail(context.Background(), e); err != nil {
 		t.Fatal(err)
 	}
