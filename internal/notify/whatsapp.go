@@ -165,19 +165,9 @@ func (s *WhatsAppSender) SendOTP(ctx context.Context, phoneE164, code string) er
 		return errors.New("notify: whatsapp otp: empty code")
 	}
 	param := []waParam{{Type: "text", Text: code}}
-	return s.post(ctx, waMessage{
-		MessagingProduct: "whatsapp",
-		RecipientType:    "individual",
-		To:               to,
-		Type:             "template",
-		Template: &waTemplate{
-			Name:     s.template,
-			Language: waLanguage{Code: s.language},
-			Components: []waComponent{
-				{Type: "body", Parameters: param},
-				{Type: "button", SubType: "url", Index: "0", Parameters: param},
-			},
-		},
+	return s.sendTemplate(ctx, to, s.template, []waComponent{
+		{Type: "body", Parameters: param},
+		{Type: "button", SubType: "url", Index: "0", Parameters: param},
 	}, code)
 }
 
@@ -198,17 +188,20 @@ func (s *WhatsAppSender) SendTemplate(ctx context.Context, phoneE164, name strin
 	for i, p := range params {
 		body[i] = waParam{Type: "text", Text: p}
 	}
+	return s.sendTemplate(ctx, to, name, []waComponent{{Type: "body", Parameters: body}})
+}
+
+// sendTemplate posts the approved template name, in the configured language,
+// with its components to the Cloud API recipient to; secrets are redacted
+// from any error.
+func (s *WhatsAppSender) sendTemplate(ctx context.Context, to, name string, components []waComponent, secrets ...string) error {
 	return s.post(ctx, waMessage{
 		MessagingProduct: "whatsapp",
 		RecipientType:    "individual",
 		To:               to,
 		Type:             "template",
-		Template: &waTemplate{
-			Name:       name,
-			Language:   waLanguage{Code: s.language},
-			Components: []waComponent{{Type: "body", Parameters: body}},
-		},
-	})
+		Template:         &waTemplate{Name: name, Language: waLanguage{Code: s.language}, Components: components},
+	}, secrets...)
 }
 
 // SendText sends body as a plain text message. WhatsApp delivers it only
