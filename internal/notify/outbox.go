@@ -73,11 +73,8 @@ var (
 // the outbox. It returns ErrInvalidPhone (wrapped) for a malformed number,
 // an error for an empty name or a nil Store, or the store's error.
 func (d DevWhatsApp) SendTemplate(ctx context.Context, phoneE164, name string, params []string) error {
-	if _, err := waRecipient(phoneE164); err != nil {
-		return fmt.Errorf("notify: whatsapp template: %w", err)
-	}
-	if strings.TrimSpace(name) == "" {
-		return errors.New("notify: whatsapp template: empty template name")
+	if _, err := templateRecipient(phoneE164, name); err != nil {
+		return err
 	}
 	return addOutbox(ctx, d.Store, d.Now, OutboxMessage{
 		Channel:   ChannelWhatsApp,

@@ -177,18 +177,29 @@ func (s *WhatsAppSender) SendOTP(ctx context.Context, phoneE164, code string) er
 // name, a *WhatsAppError for a non-2xx answer, or the transport or context
 // error.
 func (s *WhatsAppSender) SendTemplate(ctx context.Context, phoneE164, name string, params []string) error {
-	to, err := waRecipient(phoneE164)
+	to, err := templateRecipient(phoneE164, name)
 	if err != nil {
-		return fmt.Errorf("notify: whatsapp template: %w", err)
-	}
-	if strings.TrimSpace(name) == "" {
-		return errors.New("notify: whatsapp template: empty template name")
+		return err
 	}
 	body := make([]waParam, len(params))
 	for i, p := range params {
 		body[i] = waParam{Type: "text", Text: p}
 	}
 	return s.sendTemplate(ctx, to, name, []waComponent{{Type: "body", Parameters: body}})
+}
+
+// templateRecipient checks a template message's number and name, for the
+// Cloud API and the development outbox alike, and returns the recipient in
+// the Cloud API's form.
+func templateRecipient(phoneE164, name string) (string, error) {
+	to, err := waRecipient(phoneE164)
+	if err != nil {
+		return "", fmt.Errorf("notify: whatsapp template: %w", err)
+	}
+	if strings.TrimSpace(name) == "" {
+		return "", errors.New("notify: whatsapp template: empty template name")
+	}
+	return to, nil
 }
 
 // sendTemplate posts the approved template name, in the configured language,
