@@ -208,6 +208,21 @@ func TestLandingMarkup(t *testing.T) {
 		if ce := res.header.Get("Content-Encoding"); ce != "" {
 			t.Errorf("a page under 1 KB was sent with Content-Encoding %q", ce)
 		}
+		// A signed-in visitor is sent from /auth to the dashboard before any form
+		// paints; a dead session cookie still gets the sign-in page.
+		a.signUp("authvisitor", "+919812345670", "authvisitor@example.com")
+		for _, p := range []string{"/auth", "/auth?tab=register"} {
+			res = a.do("GET", p, nil, undocumented())
+			wantStatus(t, res, 303)
+			if loc := res.header.Get("Location"); loc != "/dashboard" {
+				t.Errorf("%s signed in: Location %q, want /dashboard", p, loc)
+			}
+		}
+		res = a.do("GET", "/auth", nil, undocumented(), withToken("no-such-session"))
+		wantStatus(t, res, 200)
+		if page, _ := withoutNonce(res.body); !strings.Contains(page, "<h1>Sign In</h1>") {
+			t.Errorf("/auth with a dead session: want the sign-in page, got %s", page)
+		}
 	})
 	big := `<!doctype html><html><head></head><body><div id="root">` + strings.Repeat("<p>PropMatch</p>", 400) + `</div></body></html>`
 	web = fstest.MapFS{"index.html": {Data: []byte(testIndex)}, "landing.html": {Data: []byte(big)}}

@@ -68,6 +68,12 @@ func (s *server) webApp() http.Handler {
 			serveIndex(w, r, absoluteLinks(landing, s.origin(r)))
 			return
 		}
+		if name == "auth" && s.signedInVisitor(r) {
+			// The sign-in page is for the signed out: the app would send
+			// this visitor on after painting the form, so send them now.
+			http.Redirect(w, r, "/dashboard", http.StatusSeeOther)
+			return
+		}
 		if name == "auth" && r.URL.RawQuery == "" {
 			serveIndex(w, r, absoluteLinks(auth, s.origin(r)))
 			return
@@ -82,6 +88,18 @@ func (s *server) webApp() http.Handler {
 		}
 		s.serveWebFile(w, r, name, data, &gz)
 	})
+}
+
+// signedInVisitor reports whether r carries the cookie of a live session.
+// Pages load no session (loadSession serves /api/ only), so this looks it
+// up; a database error counts as signed out, and the app asks again.
+func (s *server) signedInVisitor(r *http.Request) bool {
+	c, err := r.Cookie(SessionCookie)
+	if err != nil || c.Value == "" {
+		return false
+	}
+	_, err = s.authenticate(r.Context(), c.Value)
+	return err == nil
 }
 
 // serveWebFile serves data, the web app's file name, gzipped (and kept so in
