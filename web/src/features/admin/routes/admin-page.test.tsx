@@ -41,6 +41,20 @@ describe('AdminPage', () => {
     expect(within(overview).getByText('oldest waiting 4 min')).toBeInTheDocument()
   })
 
+  it('links to the other admin pages', async () => {
+    mockApi({ 'GET /api/user': { body: admin }, 'GET /api/admin/stats': { body: stats } })
+    renderWithProviders(<AdminPage />)
+    const tools = await screen.findByRole('navigation', { name: 'Admin tools' })
+    for (const [name, href] of [
+      ['Landing page content', '/admin/site'],
+      ['Backups', '/backup-monitor'],
+      ['Security', '/security'],
+      ['Email templates', '/email-test'],
+    ]) {
+      expect(within(tools).getByRole('link', { name })).toHaveAttribute('href', href)
+    }
+  })
+
   it('searches users on the server, changes a role and deactivates', async () => {
     const { calls } = mockApi({
       'GET /api/user': { body: admin },

@@ -1,3 +1,6 @@
+import { DatabaseBackup, FileText, Mail, ShieldAlert } from 'lucide-react'
+import { Link } from 'react-router'
+import { Button } from '@/components/ui/button'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { AuditTab } from '@/features/admin/components/audit-tab'
 import { ContentTab } from '@/features/admin/components/content-tab'
@@ -17,6 +20,14 @@ const tabs = [
   ['audit', 'Audit log'],
 ] as const
 
+/** The other admin-only pages, which the spec's navigation does not list. */
+const tools = [
+  ['/admin/site', 'Landing page content', FileText],
+  ['/backup-monitor', 'Backups', DatabaseBackup],
+  ['/security', 'Security', ShieldAlert],
+  ['/email-test', 'Email templates', Mail],
+] as const
+
 /** /admin (admins only, behind AdminRoute): the admin console. */
 export function AdminPage() {
   const { user } = useAuth()
@@ -26,6 +37,15 @@ export function AdminPage() {
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">Admin Dashboard</h1>
         <p className="text-sm text-slate-600">Manage all platform operations and content</p>
       </div>
+      <nav aria-label="Admin tools" className="flex flex-wrap gap-2">
+        {tools.map(([to, label, Icon]) => (
+          <Button key={to} asChild variant="outline" size="sm">
+            <Link to={to}>
+              <Icon aria-hidden /> {label}
+            </Link>
+          </Button>
+        ))}
+      </nav>
       <Tabs defaultValue="overview">
         <TabsList className="h-auto w-full flex-wrap justify-start">
           {tabs.map(([value, label]) => (
