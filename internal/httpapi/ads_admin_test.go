@@ -79,6 +79,7 @@ func TestAdvertisementFields(t *testing.T) {
 			{"WebsiteNotHTTP", []any{"websiteUrl", "javascript:alert(1)"}, "websiteUrl"},
 			{"FractionalOrder", []any{"displayOrder", 1.5}, "displayOrder"},
 			{"NegativeOrder", []any{"displayOrder", -1}, "displayOrder"},
+			{"OrderPastMost", []any{"displayOrder", 1_000_001}, "displayOrder"},
 			{"LongTitle", []any{"title", strings.Repeat("a", 201)}, "title"},
 			{"ImageNeitherDataNorMedia", []any{"advertisementImage", "https://example.com/a.png"}, "advertisementImage"},
 			{"ImageOfAnotherURL", []any{"advertisementImage", "/media/someoneelses"}, "advertisementImage"},

@@ -35,7 +35,16 @@ func setNextLink(w http.ResponseWriter, r *http.Request, next int64) {
 	if next == 0 {
 		return
 	}
+	setNextCursor(w, r, paging.Cursor(next))
+}
+
+// setNextCursor sends `Link: <...>; rel="next"`, r's URL with ?cursor=
+// set to cursor, when cursor is not empty.
+func setNextCursor(w http.ResponseWriter, r *http.Request, cursor string) {
+	if cursor == "" {
+		return
+	}
 	q := r.URL.Query()
-	q.Set("cursor", paging.Cursor(next))
+	q.Set("cursor", cursor)
 	w.Header().Set("Link", fmt.Sprintf(`<%s?%s>; rel="next"`, r.URL.Path, q.Encode()))
 }

@@ -41,10 +41,7 @@ func (s *server) listCourses(w http.ResponseWriter, r *http.Request, u auth.User
 		s.fail(w, r, err)
 		return
 	}
-	if next != "" {
-		q.Set("cursor", next)
-		w.Header().Set("Link", `<`+r.URL.Path+`?`+q.Encode()+`>; rel="next"`)
-	}
+	setNextCursor(w, r, next)
 	writeJSON(w, http.StatusOK, list)
 }
 

@@ -159,6 +159,7 @@ func TestCourseValidation(t *testing.T) {
 			{"UnknownLevel", course("x", 1, "level", "Expert"), []string{"level"}},
 			{"FractionalDisplayOrder", course("x", 1, "displayOrder", 1.5), []string{"displayOrder"}},
 			{"NegativeDisplayOrder", course("x", 1, "displayOrder", -1), []string{"displayOrder"}},
+			{"DisplayOrderPastMost", course("x", 1, "displayOrder", 1_000_001), []string{"displayOrder"}},
 			{"TextDisplayOrder", course("x", 1, "displayOrder", "first"), []string{"displayOrder"}},
 			{"VimeoVideo", course("x", 1, "videoUrl", "https://vimeo.com/12345"), []string{"videoUrl"}},
 			{"BadThumbnail", course("x", 1, "thumbnailUrl", "not a url"), []string{"thumbnailUrl"}},

@@ -148,13 +148,7 @@ var appDemos = []AppDemo{
 }
 
 // appDemoIDs are the twelve ids in their default order, which is also id order.
-func appDemoIDs() []int64 {
-	ids := make([]int64, len(appDemos))
-	for i, d := range appDemos {
-		ids[i] = d.ID
-	}
-	return ids
-}
+func appDemoIDs() []int64 { return demoIDs(appDemos) }
 
 // AppDemos returns the twelve app demos in the order an admin saved (the
 // default order until one does), with numbered steps.
