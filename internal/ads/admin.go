@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
-	"math"
 	"slices"
 	"strings"
 
@@ -35,12 +34,11 @@ const (
 
 // Limits of an advert's fields.
 const (
-	maxTitle        = 200
-	maxText         = 1000 // description, highlight, contact, gradient
-	maxShort        = 100  // button text, badge, offer
-	maxTargets      = 100  // cities or states
-	maxTargetName   = 100
-	maxDisplayOrder = 1_000_000
+	maxTitle      = 200
+	maxText       = 1000 // description, highlight, contact, gradient
+	maxShort      = 100  // button text, badge, offer
+	maxTargets    = 100  // cities or states
+	maxTargetName = 100
 )
 
 // Input is the body of POST and PUT /api/advertisements. No field is
@@ -95,10 +93,10 @@ func (in Input) validate() (New, error) {
 		f.Add("color", "color must be one of "+strings.Join(Colors, ", "))
 	}
 	if d := in.DisplayOrder; d.Set {
-		if d.Value != math.Trunc(d.Value) || d.Value < 0 || d.Value > maxDisplayOrder {
-			f.Add("displayOrder", fmt.Sprintf("displayOrder must be a whole number from 0 to %d", maxDisplayOrder))
+		if order, ok := d.DisplayOrder(); ok {
+			n.DisplayOrder = order
 		} else {
-			n.DisplayOrder = int(d.Value)
+			f.Add("displayOrder", input.DisplayOrderMessage)
 		}
 	}
 	if n.WebsiteURL != "" {

@@ -12,6 +12,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 	"reflect"
 	"regexp"
@@ -265,3 +266,18 @@ var (
 	intType    = reflect.TypeOf(int64(0))
 	boolType   = reflect.TypeOf(false)
 )
+
+// MaxDisplayOrder is the largest display order a course or an advert takes.
+const MaxDisplayOrder = 1_000_000
+
+// DisplayOrderMessage is the field error of a display order out of rule.
+var DisplayOrderMessage = fmt.Sprintf("displayOrder must be a whole number from 0 to %d", MaxDisplayOrder)
+
+// DisplayOrder returns f as a display order, and false when it is not a
+// whole number from 0 to MaxDisplayOrder.
+func (f Float) DisplayOrder() (int, bool) {
+	if f.Value != math.Trunc(f.Value) || f.Value < 0 || f.Value > MaxDisplayOrder {
+		return 0, false
+	}
+	return int(f.Value), true
+}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"math"
 	"slices"
 	"strings"
 
@@ -48,11 +47,10 @@ type ModuleInput struct {
 
 // Limits of a course's text and modules.
 const (
-	maxTitle        = 200
-	maxDescription  = 5000
-	maxShort        = 100 // instructor, duration, price
-	MaxModules      = 50
-	maxDisplayOrder = 1_000_000
+	maxTitle       = 200
+	maxDescription = 5000
+	maxShort       = 100 // instructor, duration, price
+	MaxModules     = 50
 )
 
 // course is a validated CourseInput, ready to store.
@@ -102,10 +100,12 @@ func (in CourseInput) validate() (course, error) {
 	switch {
 	case !in.DisplayOrder.Set:
 		f.Add("displayOrder", "displayOrder is required")
-	case in.DisplayOrder.Value != math.Trunc(in.DisplayOrder.Value) || in.DisplayOrder.Value < 0 || in.DisplayOrder.Value > maxDisplayOrder:
-		f.Add("displayOrder", fmt.Sprintf("displayOrder must be a whole number from 0 to %d", maxDisplayOrder))
 	default:
-		c.displayOrder = int(in.DisplayOrder.Value)
+		order, ok := in.DisplayOrder.DisplayOrder()
+		if !ok {
+			f.Add("displayOrder", input.DisplayOrderMessage)
+		}
+		c.displayOrder = order
 	}
 	if c.status == "" {
 		c.status = StatusAvailable
