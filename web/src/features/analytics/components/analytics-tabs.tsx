@@ -93,37 +93,38 @@ function performanceTable(list: AnalyticsReport['listingPerformance'], first: st
 
 /** Listings and requirements: counts per type, purpose and timeline, and how each one performs. */
 export function PropertiesTab({ report }: Props) {
-  const types = propertyTypeRows(report)
-  const purposes = listingPurposeRows(report)
-  const timelines = timelineRows(report)
+  const counts = [
+    {
+      title: 'Listings by property type',
+      column: 'Property type',
+      rows: propertyTypeRows(report),
+      name: 'Listings',
+      testId: 'chart-property-types',
+    },
+    {
+      title: 'Listings by purpose',
+      column: 'Purpose',
+      rows: listingPurposeRows(report),
+      name: 'Listings',
+      testId: 'chart-listing-purposes',
+    },
+    { title: 'Requirements by timeline', column: 'Timeline', rows: timelineRows(report), name: 'Requirements', testId: 'chart-timelines' },
+  ]
   const within = `matches made in the last ${windowLabel(report.window)}; top 10 by matches`
   return (
     <div className="grid gap-4">
       <div className="grid items-start gap-4 lg:grid-cols-3">
-        <ChartPanel
-          title="Listings by property type"
-          summary={rowsSummary(types, 'No listings yet.')}
-          table={countTable('Property type', types)}
-          testId="chart-property-types"
-        >
-          <CountBarChart rows={types} name="Listings" />
-        </ChartPanel>
-        <ChartPanel
-          title="Listings by purpose"
-          summary={rowsSummary(purposes, 'No listings yet.')}
-          table={countTable('Purpose', purposes)}
-          testId="chart-listing-purposes"
-        >
-          <CountBarChart rows={purposes} name="Listings" />
-        </ChartPanel>
-        <ChartPanel
-          title="Requirements by timeline"
-          summary={rowsSummary(timelines, 'No requirements yet.')}
-          table={countTable('Timeline', timelines)}
-          testId="chart-timelines"
-        >
-          <CountBarChart rows={timelines} name="Requirements" />
-        </ChartPanel>
+        {counts.map(({ title, column, rows, name, testId }) => (
+          <ChartPanel
+            key={testId}
+            title={title}
+            summary={rowsSummary(rows, `No ${name.toLowerCase()} yet.`)}
+            table={countTable(column, rows)}
+            testId={testId}
+          >
+            <CountBarChart rows={rows} name={name} />
+          </ChartPanel>
+        ))}
       </div>
       <div className="grid items-start gap-4 lg:grid-cols-2">
         <PerformanceCard
