@@ -14,18 +14,7 @@ import (
 
 var errNotFound = apperr.New(apperr.NotFound, "Requirement not found")
 
-// addUser and addRequirement insert the fewest columns the schema needs.
-func addUser(t *testing.T, db *store.DB, name, phone string) int64 {
-	t.Helper()
-	var id int64
-	err := db.QueryRow(`INSERT INTO users (username, password_hash, full_name, phone, created_at, updated_at)
-		VALUES ($1, 'x', $1, $2, $3, $3) RETURNING id`, name, phone, db.Time()).Scan(&id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return id
-}
-
+// addRequirement inserts the fewest columns the schema needs.
 func addRequirement(t *testing.T, db *store.DB, agent int64) int64 {
 	t.Helper()
 	var id int64
@@ -40,8 +29,8 @@ func addRequirement(t *testing.T, db *store.DB, agent int64) int64 {
 func TestCheckOwnerLetsTheOwnerAndAnAllowedAdminIn(t *testing.T) {
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		owner := addUser(t, db, "owner", "+919811111111")
-		other := addUser(t, db, "other", "+919822222222")
+		owner := storetest.AddUser(t, db, "owner", "+919811111111")
+		other := storetest.AddUser(t, db, "other", "+919822222222")
 		req := addRequirement(t, db, owner)
 		for _, c := range []struct {
 			name  string

@@ -20,13 +20,7 @@ var phones atomic.Int32
 // newUser inserts an agent and returns its id.
 func newUser(t *testing.T, db *store.DB, name string) int64 {
 	t.Helper()
-	var id int64
-	err := db.QueryRow(`INSERT INTO users (username, password_hash, full_name, phone, created_at, updated_at)
-		VALUES ($1, 'x', $1, $2, $3, $3) RETURNING id`, name, fmt.Sprintf("+91980000%04d", phones.Add(1)), db.Time()).Scan(&id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return id
+	return storetest.AddUser(t, db, name, fmt.Sprintf("+91980000%04d", phones.Add(1)))
 }
 
 // fixClock sets db's clock to at and returns a func that moves it on.

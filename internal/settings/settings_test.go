@@ -11,17 +11,6 @@ import (
 	"propmatch/internal/store/storetest"
 )
 
-func addUser(t *testing.T, db *store.DB, name, phone string) int64 {
-	t.Helper()
-	var id int64
-	err := db.QueryRow(`INSERT INTO users (username, password_hash, full_name, phone, created_at, updated_at)
-		VALUES ($1, 'x', $1, $2, $3, $3) RETURNING id`, name, phone, db.Time()).Scan(&id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return id
-}
-
 // TestSettings: an agent who never saved reads the defaults, the database's
 // column defaults agree with Defaults, a save replaces everything and is read
 // back whole, a bad theme is refused, and StopEmail turns off one kind's email
@@ -29,8 +18,8 @@ func addUser(t *testing.T, db *store.DB, name, phone string) int64 {
 func TestSettings(t *testing.T) {
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		asha := addUser(t, db, "asha", "+919800000001")
-		ravi := addUser(t, db, "ravi", "+919800000002")
+		asha := storetest.AddUser(t, db, "asha", "+919800000001")
+		ravi := storetest.AddUser(t, db, "ravi", "+919800000002")
 
 		got, err := settings.Get(ctx, db, asha)
 		if err != nil || got != settings.Defaults() {

@@ -20,7 +20,7 @@ import (
 func TestUpdate(t *testing.T) {
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		asha := addUser(t, db, "asha", "+919800000001")
+		asha := storetest.AddUser(t, db, "asha", "+919800000001")
 
 		got, err := settings.Update(ctx, db, asha, func(s *settings.Settings) error {
 			s.Privacy.ContactVisible = false
@@ -54,7 +54,7 @@ func TestUpdate(t *testing.T) {
 			func(s *settings.Settings) { s.Privacy.ProfileVisible = false },
 			func(s *settings.Settings) { s.Preferences.AutoSync = false },
 		}
-		ravi := addUser(t, db, "ravi", "+919800000002")
+		ravi := storetest.AddUser(t, db, "ravi", "+919800000002")
 		for round := range 20 {
 			user := asha
 			if round%2 == 1 {

@@ -93,3 +93,17 @@ func New(t testing.TB, e store.Engine) *store.DB {
 	}
 	return db
 }
+
+// AddUser inserts an agent with the fewest columns the schema needs (the
+// username doubles as the full name; the password hash is no real hash) and
+// returns its id.
+func AddUser(t testing.TB, db *store.DB, username, phone string) int64 {
+	t.Helper()
+	var id int64
+	err := db.QueryRow(`INSERT INTO users (username, password_hash, full_name, phone, created_at, updated_at)
+		VALUES ($1, 'x', $1, $2, $3, $3) RETURNING id`, username, phone, db.Time()).Scan(&id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return id
+}
