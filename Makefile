@@ -18,7 +18,7 @@ GO_SOURCES  := $(wildcard web/*.go) $(shell find cmd internal -type f 2>/dev/nul
 build: $(BIN)
 
 $(BIN): web/dist/index.html $(GO_SOURCES) go.mod go.sum
-	$(GO) build -tags $(WEB_TAG) -ldflags "-X propmatch/internal/version.Release=$(VERSION)" -o $(BIN) ./cmd/propmatch
+	$(GO) build -tags $(WEB_TAG) -ldflags "-X propmatch/internal/kit/version.Release=$(VERSION)" -o $(BIN) ./cmd/propmatch
 
 # npm ci can fail on this registry for a missing platform package; npm install
 # with the committed lockfile works then.

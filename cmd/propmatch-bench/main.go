@@ -20,8 +20,8 @@ import (
 	"strings"
 	"time"
 
-	"propmatch/internal/app"
-	"propmatch/internal/store"
+	"propmatch/internal/commands"
+	"propmatch/internal/kit/store"
 )
 
 func main() {
@@ -39,7 +39,7 @@ func main() {
 	flag.Parse()
 	ctx := context.Background()
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	app.TuneGC(os.Getenv) // as the server does
+	commands.TuneGC(os.Getenv) // as the server does
 	if *cpuProfile != "" {
 		stop, err := startProfile(*cpuProfile)
 		if err != nil {

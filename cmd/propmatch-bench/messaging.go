@@ -11,9 +11,9 @@ import (
 	"sync"
 	"time"
 
-	"propmatch/internal/auth"
-	"propmatch/internal/message"
-	"propmatch/internal/store"
+	"propmatch/internal/feature/message"
+	"propmatch/internal/kit/store"
+	"propmatch/internal/platform/auth"
 )
 
 // Messaging benchmark sizes (issue 4).

@@ -8,8 +8,8 @@ import (
 	"sync"
 	"time"
 
-	"propmatch/internal/matching"
-	"propmatch/internal/property"
+	"propmatch/internal/core/matchengine"
+	"propmatch/internal/feature/property"
 )
 
 // Issue 11's figures: a listing's write only queues its matching job, so
@@ -144,7 +144,7 @@ func (r *run) freshness(ctx context.Context, k int, every time.Duration, workers
 		}
 		committed := time.Now()
 		for {
-			progress, err := matching.Progresses(ctx, r.db, matching.PropertySide, []int64{p.ID})
+			progress, err := matchengine.Progresses(ctx, r.db, matchengine.PropertySide, []int64{p.ID})
 			if err != nil {
 				return nil, err
 			}

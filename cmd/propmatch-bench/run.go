@@ -20,15 +20,15 @@ import (
 	"syscall"
 	"time"
 
-	"propmatch/internal/apperr"
-	"propmatch/internal/auth"
-	"propmatch/internal/events"
+	"propmatch/internal/feature/property"
+	"propmatch/internal/feature/requirement"
 	"propmatch/internal/httpapi"
-	"propmatch/internal/notify"
-	"propmatch/internal/property"
-	"propmatch/internal/requirement"
+	"propmatch/internal/kit/apperr"
+	"propmatch/internal/kit/events"
+	"propmatch/internal/kit/store"
+	"propmatch/internal/platform/auth"
+	"propmatch/internal/platform/outbound"
 	"propmatch/internal/services"
-	"propmatch/internal/store"
 )
 
 // run is one benchmark database with PropMatch's services and an HTTP server on it.
@@ -54,11 +54,11 @@ func newRun(ctx context.Context, dbURL string, log *slog.Logger) (*run, error) {
 	if err != nil {
 		return nil, errors.Join(err, db.Close())
 	}
-	outbox := &notify.DBOutbox{DB: db}
+	outbox := &outbound.DBOutbox{DB: db}
 	// The benchmark measures no password hashing: its agents sign in cheaply.
 	cfg := auth.DefaultConfig()
 	cfg.Argon = auth.Argon2Params{Memory: 1024, Time: 1, Threads: 1}
-	set := services.New(db, services.Options{Auth: cfg, OTP: &notify.DevWhatsApp{Store: outbox}, Mail: &notify.DevMailer{Store: outbox},
+	set := services.New(db, services.Options{Auth: cfg, OTP: &outbound.DevWhatsApp{Store: outbox}, Mail: &outbound.DevMailer{Store: outbox},
 		Events: bus, Log: log})
 	r := &run{db: db, bus: bus, props: set.Properties, reqs: set.Requirements, auth: set.Auth,
 		rng: rand.New(rand.NewPCG(1, 2))} //nolint:gosec // G404: repeatable samples; nothing here is secret

@@ -9,14 +9,14 @@ import (
 	"os/signal"
 	"syscall"
 
-	"propmatch/internal/app"
+	"propmatch/internal/commands"
 	"propmatch/web"
 )
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := app.Run(ctx, web.Dist(), os.Args[1:], os.Getenv, os.Stdout, os.Stderr); err != nil {
+	if err := commands.Run(ctx, web.Dist(), os.Args[1:], os.Getenv, os.Stdout, os.Stderr); err != nil {
 		fmt.Fprintln(os.Stderr, "propmatch:", err)
 		os.Exit(1)
 	}

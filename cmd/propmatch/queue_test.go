@@ -20,9 +20,9 @@ import (
 	"testing"
 	"time"
 
-	"propmatch/internal/matching"
-	"propmatch/internal/store"
-	"propmatch/internal/store/storetest"
+	"propmatch/internal/core/matchengine"
+	"propmatch/internal/kit/store"
+	"propmatch/internal/kit/store/storetest"
 )
 
 // These tests run the real server binary, built here, against one database:
@@ -303,7 +303,7 @@ func recomputed(ctx context.Context, db *store.DB) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	engine := matching.NewEngine(matchLimit)
+	engine := matchengine.New(db, matchengine.Options{Limit: matchLimit})
 	for _, id := range ids {
 		if _, err := engine.RequirementChanged(ctx, tx, db.Time(), id); err != nil {
 			return nil, err

@@ -10,12 +10,13 @@ import (
 	"fmt"
 	"time"
 
-	"propmatch/internal/apperr"
-	"propmatch/internal/auth"
-	"propmatch/internal/property"
-	"propmatch/internal/requirement"
-	"propmatch/internal/security"
-	"propmatch/internal/store"
+	"propmatch/internal/feature/property"
+	"propmatch/internal/feature/requirement"
+	"propmatch/internal/kit/apperr"
+	"propmatch/internal/kit/store"
+	"propmatch/internal/platform/auth"
+	"propmatch/internal/platform/limits"
+	"propmatch/internal/platform/security"
 )
 
 // DefaultExportsPerHour is how many downloads of their data an agent may
@@ -55,7 +56,7 @@ func (s *Service) AllowExport(ctx context.Context, userID int64, c auth.Client) 
 		limit = DefaultExportsPerHour
 	}
 	now := s.db.Time()
-	ok, wait, err := security.Take(ctx, s.db, fmt.Sprintf("export:user:%d", userID), now, security.Window{Max: limit, Every: time.Hour})
+	ok, wait, err := limits.Take(ctx, s.db, fmt.Sprintf("export:user:%d", userID), now, limits.Window{Max: limit, Every: time.Hour})
 	if err != nil {
 		return apperr.Wrap(err, "count data downloads")
 	}

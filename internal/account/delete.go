@@ -5,11 +5,11 @@ import (
 	"database/sql"
 	"fmt"
 
-	"propmatch/internal/access"
-	"propmatch/internal/apperr"
-	"propmatch/internal/audit"
-	"propmatch/internal/auth"
-	"propmatch/internal/store"
+	"propmatch/internal/kit/apperr"
+	"propmatch/internal/kit/store"
+	"propmatch/internal/platform/access"
+	"propmatch/internal/platform/audit"
+	"propmatch/internal/platform/auth"
 )
 
 // Deleted is what Delete removed.

@@ -8,8 +8,8 @@ import (
 	"fmt"
 	"io"
 
-	"propmatch/internal/backup"
-	"propmatch/internal/store"
+	"propmatch/internal/kit/dbdump"
+	"propmatch/internal/kit/store"
 )
 
 // ExportFormat names the file Export writes; ExportVersion is its version.
@@ -63,7 +63,7 @@ func (s *Service) Export(ctx context.Context, userID int64, w io.Writer) error {
 		return fmt.Errorf("account: export: %w", err)
 	}
 	defer func() { _ = tx.Rollback() }() // read-only: nothing to commit
-	schema, err := backup.ReadSchema(ctx, tx, s.db.Engine)
+	schema, err := dbdump.ReadSchema(ctx, tx, s.db.Engine)
 	if err != nil {
 		return fmt.Errorf("account: export: %w", err)
 	}

@@ -4,8 +4,8 @@ import (
 	"context"
 	"database/sql"
 
-	"propmatch/internal/ads"
-	"propmatch/internal/store"
+	"propmatch/internal/feature/ads"
+	"propmatch/internal/kit/store"
 )
 
 // demoAdverts are the Recommended Services of the demo: home loans, legal

@@ -18,11 +18,11 @@ import (
 	"strings"
 	"time"
 
+	vocab "propmatch/internal/core/listing"
+	"propmatch/internal/core/matchengine"
+	"propmatch/internal/feature/property"
 	"propmatch/internal/india"
-	vocab "propmatch/internal/listing"
-	"propmatch/internal/matching"
-	"propmatch/internal/property"
-	"propmatch/internal/store"
+	"propmatch/internal/kit/store"
 )
 
 // The default (small) market: what `serve --demo` adds.
@@ -37,7 +37,7 @@ type Options struct {
 	Agents, Properties, Requirements int
 	Seed                             uint64
 	// Limit is how many new matches a requirement keeps (the engine's bound);
-	// 0 means matching.DefaultLimit.
+	// 0 means matchengine.DefaultLimit.
 	Limit int
 	// CacheMB is SQLite's page cache for the load, in megabytes (0: 1024).
 	// A load larger than the cache spills into the write-ahead log and slows
@@ -116,7 +116,7 @@ type gen struct {
 func Generate(ctx context.Context, db *store.DB, opt Options) (Result, error) {
 	start := time.Now()
 	if opt.Limit <= 0 {
-		opt.Limit = matching.DefaultLimit
+		opt.Limit = matchengine.DefaultLimit
 	}
 	if opt.Agents < 1 && (opt.Properties > 0 || opt.Requirements > 0) {
 		return Result{}, errors.New("at least one agent is needed to own listings and requirements")
@@ -289,7 +289,7 @@ func (g *gen) finish() error {
 	if err != nil {
 		return err
 	}
-	engine := matching.NewEngine(g.opt.Limit)
+	engine := matchengine.New(g.db, matchengine.Options{Limit: g.opt.Limit})
 	prog := g.progress("existing requirements re-matched", len(ids))
 	for i := 0; i < len(ids); i += 200 {
 		chunk := ids[i:min(i+200, len(ids))]

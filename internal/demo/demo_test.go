@@ -14,12 +14,12 @@ import (
 	"testing"
 	"time"
 
-	"propmatch/internal/auth"
+	"propmatch/internal/core/matchengine"
 	"propmatch/internal/demo"
-	"propmatch/internal/matching"
-	"propmatch/internal/store"
-	"propmatch/internal/store/storetest"
-	"propmatch/internal/training"
+	"propmatch/internal/feature/training"
+	"propmatch/internal/kit/store"
+	"propmatch/internal/kit/store/storetest"
+	"propmatch/internal/platform/auth"
 )
 
 var ctx = context.Background()
@@ -307,7 +307,7 @@ func ids(t *testing.T, db *store.DB, table string) []int64 {
 func checkEngineAgrees(t *testing.T, db *store.DB, limit int, kinds ...string) {
 	t.Helper()
 	before := engineState(t, db)
-	e := matching.NewEngine(limit)
+	e := matchengine.New(db, matchengine.Options{Limit: limit})
 	if len(kinds) == 0 {
 		kinds = []string{"requirements", "properties"}
 	}
@@ -396,7 +396,7 @@ func TestMatchesAreTheEnginesAtTheDefaultBound(t *testing.T) {
 	if n := count(t, db, `SELECT COUNT(*) FROM requirements WHERE new_matches = 100`); n == 0 {
 		t.Fatal("no requirement reached the bound of 100")
 	}
-	checkEngineAgrees(t, db, matching.DefaultLimit, "requirements")
+	checkEngineAgrees(t, db, matchengine.DefaultLimit, "requirements")
 }
 
 func TestShowcase(t *testing.T) {
@@ -433,7 +433,7 @@ func TestShowcase(t *testing.T) {
 				}
 			}
 		}
-		checkEngineAgrees(t, db, matching.DefaultLimit)
+		checkEngineAgrees(t, db, matchengine.DefaultLimit)
 
 		t.Run("Network", func(t *testing.T) {
 			low, high := min(priya, rahul), max(priya, rahul)

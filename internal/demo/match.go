@@ -9,8 +9,8 @@ import (
 	"strings"
 	"time"
 
-	vocab "propmatch/internal/listing"
-	"propmatch/internal/matching"
+	vocab "propmatch/internal/core/listing"
+	"propmatch/internal/core/matchengine"
 )
 
 // prop is what the matching phase keeps of an active property.
@@ -130,17 +130,17 @@ type matcher struct {
 	locHit []bool
 	cand   []found
 	kept   []found
-	bjson  map[matching.Breakdown]string
+	bjson  map[matchengine.Breakdown]string
 }
 
 func newMatcher(m *market, limit int) *matcher {
-	return &matcher{m: m, limit: limit, bjson: map[matching.Breakdown]string{}}
+	return &matcher{m: m, limit: limit, bjson: map[matchengine.Breakdown]string{}}
 }
 
 // best returns r's best matches (at most limit), ranked by score, then the
-// newest property first, with their breakdowns from matching.Score.
+// newest property first, with their breakdowns from matchengine.Score.
 // Requirements here have one type and one city, as the form stores them.
-func (mt *matcher) best(r matching.Requirement, cityKey string) ([]found, []matching.Breakdown, error) {
+func (mt *matcher) best(r matchengine.Requirement, cityKey string) ([]found, []matchengine.Breakdown, error) {
 	mt.kept = mt.kept[:0]
 	if !r.Active || len(r.Types) != 1 || cityKey == "" {
 		return nil, nil, nil
@@ -150,7 +150,7 @@ func (mt *matcher) best(r matching.Requirement, cityKey string) ([]found, []matc
 		return nil, nil, nil
 	}
 	s.sort()
-	low, high := matching.Band(r.MinPrice, r.MaxPrice)
+	low, high := matchengine.Band(r.MinPrice, r.MaxPrice)
 	lo, hi := 0, len(s.props)
 	if low != nil {
 		lo = sort.Search(len(s.props), func(i int) bool { return s.props[i].price >= *low })
@@ -193,16 +193,16 @@ func (mt *matcher) best(r matching.Requirement, cityKey string) ([]found, []matc
 		if p.agent == r.AgentID {
 			continue
 		}
-		score := matching.PointsType + matching.PointsCity
+		score := matchengine.PointsType + matchengine.PointsCity
 		if (r.MinPrice == nil || p.price >= *r.MinPrice) && (r.MaxPrice == nil || p.price <= *r.MaxPrice) {
-			score += matching.PointsPrice
+			score += matchengine.PointsPrice
 		}
 		if bedsType && p.beds > 0 && (r.MinBedrooms == nil || int(p.beds) >= *r.MinBedrooms) &&
 			(r.MaxBedrooms == nil || int(p.beds) <= *r.MaxBedrooms) {
-			score += matching.PointsBedrooms
+			score += matchengine.PointsBedrooms
 		}
 		if hasLoc && mt.locHit[p.loc] {
-			score += matching.PointsLocality
+			score += matchengine.PointsLocality
 		}
 		score = min(100, score)
 		counts[score]++
@@ -238,18 +238,18 @@ func (mt *matcher) best(r matching.Requirement, cityKey string) ([]found, []matc
 		}
 		return cmpID(b.p.id, a.p.id)
 	})
-	// matching.Score is the authority; the fast path above must agree with it.
-	bs := make([]matching.Breakdown, len(mt.kept))
+	// matchengine.Score is the authority; the fast path above must agree with it.
+	bs := make([]matchengine.Breakdown, len(mt.kept))
 	for i, k := range mt.kept {
-		p := matching.Property{ID: k.p.id, AgentID: k.p.agent, Active: true, Purpose: r.Purpose,
+		p := matchengine.Property{ID: k.p.id, AgentID: k.p.agent, Active: true, Purpose: r.Purpose,
 			Type: r.Types[0], City: s.city, Locality: s.locNames[k.p.loc], Price: k.p.price}
 		if k.p.beds >= 0 {
 			b := int(k.p.beds)
 			p.Bedrooms = &b
 		}
-		bs[i] = matching.Score(p, r)
+		bs[i] = matchengine.Score(p, r)
 		if bs[i].Total != k.score {
-			return nil, nil, fmt.Errorf("demo: internal error: score %d for property %d and requirement %d, matching.Score gives %d",
+			return nil, nil, fmt.Errorf("demo: internal error: score %d for property %d and requirement %d, matchengine.Score gives %d",
 				k.score, k.p.id, r.ID, bs[i].Total)
 		}
 	}
@@ -267,7 +267,7 @@ func cmpID(a, b int64) int {
 }
 
 // breakdownJSON is the breakdown as the engine stores it.
-func (mt *matcher) breakdownJSON(b matching.Breakdown) string {
+func (mt *matcher) breakdownJSON(b matchengine.Breakdown) string {
 	s, ok := mt.bjson[b]
 	if !ok {
 		j, _ := json.Marshal(b)

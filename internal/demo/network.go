@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"propmatch/internal/message"
+	"propmatch/internal/feature/message"
 )
 
 // DefaultConnections is how many connections an agent has on average.

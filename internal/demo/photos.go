@@ -8,8 +8,8 @@ import (
 	"math/rand/v2"
 	"slices"
 
-	"propmatch/internal/media"
-	"propmatch/internal/store"
+	"propmatch/internal/kit/store"
+	"propmatch/internal/platform/media"
 )
 
 // PhotoShare is the share of listings that AddPhotos gives photos; the rest

@@ -4,8 +4,8 @@ import (
 	"testing"
 
 	"propmatch/internal/demo"
-	"propmatch/internal/store"
-	"propmatch/internal/store/storetest"
+	"propmatch/internal/kit/store"
+	"propmatch/internal/kit/store/storetest"
 )
 
 func TestDemoPhotosAndAdverts(t *testing.T) {

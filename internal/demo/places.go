@@ -6,15 +6,15 @@ import (
 	"strings"
 	"sync"
 
+	"propmatch/internal/core/matchengine"
 	"propmatch/internal/india"
-	"propmatch/internal/matching"
 )
 
 // city is one place the generated market lives in. Every city is a city of
 // its state in the india dataset (checked when the table is built).
 type city struct {
 	Name, State string
-	Key         string  // matching.CityKey(Name)
+	Key         string  // matchengine.CityKey(Name)
 	Tier        int     // 1 metro, 2 large city, 3 town
 	Weight      float64 // share of listings and requirements (relative)
 	Rate        float64 // typical apartment sale price per sq ft, rupees
@@ -177,7 +177,7 @@ var cities = sync.OnceValue(func() *cityTable {
 		if !india.HasCity(c.State, c.Name) {
 			panic(fmt.Sprintf("demo: %s is not a city of %s in the india dataset", c.Name, c.State))
 		}
-		c.Key = matching.CityKey(c.Name)
+		c.Key = matchengine.CityKey(c.Name)
 		t.cities = append(t.cities, c)
 	}
 	for _, m := range metros {

@@ -7,9 +7,9 @@ import (
 	"strings"
 	"time"
 
-	vocab "propmatch/internal/listing"
-	"propmatch/internal/matching"
-	"propmatch/internal/requirement"
+	vocab "propmatch/internal/core/listing"
+	"propmatch/internal/core/matchengine"
+	"propmatch/internal/feature/requirement"
 )
 
 // need is a client requirement being generated.
@@ -182,7 +182,7 @@ func (g *gen) addNeed(buf *buffer, n *need, created time.Time, pending *[]pendin
 	n.ID = g.nextReq
 	g.nextReq++
 	c := n.City
-	r := matching.Requirement{ID: n.ID, AgentID: n.AgentID, Active: n.Active, Purpose: n.Purpose, Types: []string{n.Type},
+	r := matchengine.Requirement{ID: n.ID, AgentID: n.AgentID, Active: n.Active, Purpose: n.Purpose, Types: []string{n.Type},
 		Cities: []string{c.Name}, Localities: n.Localities, MinPrice: n.MinPrice, MaxPrice: n.MaxPrice,
 		MinBedrooms: n.MinBedrooms, MaxBedrooms: n.MaxBeds}
 	kept, bs, err := g.mt.best(r, c.Key)
@@ -204,7 +204,7 @@ func (g *gen) addNeed(buf *buffer, n *need, created time.Time, pending *[]pendin
 	}
 	g.res.Matches += int64(len(kept))
 	if n.Active {
-		low, high := matching.Band(n.MinPrice, n.MaxPrice)
+		low, high := matchengine.Band(n.MinPrice, n.MaxPrice)
 		*targets = append(*targets, []any{n.ID, string(n.Purpose), n.Type, c.Key, nullFloat(low), nullFloat(high)})
 	}
 	return buf.add(n.ID, n.AgentID, n.ClientName, n.ClientPhone, nullStr(n.ClientEmail), jsonList([]string{n.Type}), n.Purpose.Camel(),

@@ -3,7 +3,7 @@ package demo
 import (
 	"math/rand/v2"
 
-	vocab "propmatch/internal/listing"
+	vocab "propmatch/internal/core/listing"
 )
 
 func cityNamed(name string) *city {

@@ -1,6 +1,6 @@
 package demo
 
-import "propmatch/internal/site"
+import "propmatch/internal/feature/site"
 
 // SiteContent is the landing page content demo mode adds to the defaults
 // migration 00010 stores: three testimonials from agents across India and

@@ -7,10 +7,10 @@ import (
 	mrand "math/rand/v2"
 	"time"
 
-	"propmatch/internal/access"
-	"propmatch/internal/input"
-	"propmatch/internal/store"
-	"propmatch/internal/training"
+	"propmatch/internal/feature/training"
+	"propmatch/internal/kit/input"
+	"propmatch/internal/kit/store"
+	"propmatch/internal/platform/access"
 )
 
 // TrainingResult counts what SeedTraining added.

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"sync"
 
-	"propmatch/internal/store"
+	"propmatch/internal/kit/store"
 )
 
 // table is a table written with multi-row INSERTs.

@@ -3,8 +3,8 @@ package httpapi
 import (
 	"net/http"
 
-	"propmatch/internal/auth"
-	"propmatch/internal/security"
+	"propmatch/internal/platform/auth"
+	"propmatch/internal/platform/security"
 )
 
 type sendOTPResponse struct {
@@ -120,4 +120,18 @@ func (s *server) resetPassword(w http.ResponseWriter, r *http.Request) {
 		s.noteCodeFailure(r, err, security.ResetCodeFailure, "reset code")
 	}
 	s.reply(w, r, http.StatusOK, messageBody{Message: "Password reset successful. Sign in with your new password"}, err)
+}
+
+// accountRoutes are the accounts (docs/product.md#registration through
+// #sessions).
+func (s *server) accountRoutes(mux *http.ServeMux) {
+	mux.HandleFunc("POST /api/send-otp", s.limited(s.sendOTP))
+	mux.HandleFunc("POST /api/verify-otp", s.limited(s.verifyOTP))
+	mux.HandleFunc("POST /api/register", s.limited(s.register))
+	mux.HandleFunc("POST /api/login", s.limited(s.login))
+	mux.HandleFunc("POST /api/logout", s.logout)
+	mux.HandleFunc("GET /api/user", s.signedIn(s.getUser))
+	mux.HandleFunc("POST /api/send-reset-code", s.limited(s.sendResetCode))
+	mux.HandleFunc("POST /api/verify-reset-code", s.limited(s.verifyResetCode))
+	mux.HandleFunc("POST /api/reset-password", s.limited(s.resetPassword))
 }

@@ -3,12 +3,12 @@ package httpapi
 import (
 	"net/http"
 
-	"propmatch/internal/admin"
-	"propmatch/internal/apperr"
-	"propmatch/internal/audit"
-	"propmatch/internal/auth"
-	"propmatch/internal/paging"
-	"propmatch/internal/security"
+	"propmatch/internal/feature/admin"
+	"propmatch/internal/kit/apperr"
+	"propmatch/internal/kit/paging"
+	"propmatch/internal/platform/audit"
+	"propmatch/internal/platform/auth"
+	"propmatch/internal/platform/security"
 )
 
 // adminRoutes are the admin console (docs/product.md#admin-console): admins

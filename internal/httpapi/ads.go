@@ -4,8 +4,8 @@ import (
 	"net/http"
 	"strings"
 
-	"propmatch/internal/ads"
-	"propmatch/internal/auth"
+	"propmatch/internal/feature/ads"
+	"propmatch/internal/platform/auth"
 )
 
 // adRoutes are the advertisements of the Recommended Services card

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"propmatch/internal/ads"
+	"propmatch/internal/feature/ads"
 )
 
 // TestAdvertisementTargeting: agents registered by the harness are in

@@ -4,10 +4,10 @@ import (
 	"net/http"
 	"strings"
 
-	"propmatch/internal/apperr"
-	"propmatch/internal/auth"
-	"propmatch/internal/network"
-	"propmatch/internal/paging"
+	"propmatch/internal/kit/apperr"
+	"propmatch/internal/kit/paging"
+	"propmatch/internal/platform/auth"
+	"propmatch/internal/platform/network"
 )
 
 func (s *server) listAgents(w http.ResponseWriter, r *http.Request, u auth.User) {

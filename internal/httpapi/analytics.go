@@ -3,7 +3,7 @@ package httpapi
 import (
 	"net/http"
 
-	"propmatch/internal/auth"
+	"propmatch/internal/platform/auth"
 )
 
 // analyticsRoutes are the agent's performance figures

@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"propmatch/internal/analytics"
-	"propmatch/internal/auth"
+	"propmatch/internal/feature/analytics"
+	"propmatch/internal/platform/auth"
 )
 
 // analyticsDay0 is "now" at the end of the analytics story: 10:00 in India

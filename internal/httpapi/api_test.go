@@ -16,7 +16,7 @@ import (
 	"testing/fstest"
 	"time"
 
-	"propmatch/internal/auth"
+	"propmatch/internal/platform/auth"
 )
 
 // journeySecrets is everything the account journey handled that must never

@@ -5,7 +5,7 @@ import (
 	"net/http"
 	"time"
 
-	"propmatch/internal/auth"
+	"propmatch/internal/platform/auth"
 )
 
 // backupRoutes are the server's backups, for admins

@@ -3,9 +3,9 @@ package httpapi
 import (
 	"net/http"
 
-	"propmatch/internal/auth"
-	"propmatch/internal/network"
-	"propmatch/internal/paging"
+	"propmatch/internal/kit/paging"
+	"propmatch/internal/platform/auth"
+	"propmatch/internal/platform/network"
 )
 
 func (s *server) listConnections(w http.ResponseWriter, r *http.Request, u auth.User) {
@@ -47,4 +47,15 @@ func (s *server) cancelConnection(w http.ResponseWriter, r *http.Request, u auth
 	}
 	c, err := s.Network.Cancel(r.Context(), u.ID, id)
 	s.reply(w, r, http.StatusOK, c, err)
+}
+
+// connectionRoutes are the agent directory and the connections
+// (docs/product.md#agent-network).
+func (s *server) connectionRoutes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /api/agents", s.signedIn(s.listAgents))
+	mux.HandleFunc("GET /api/users", s.signedIn(s.listUsers))
+	mux.HandleFunc("GET /api/connections", s.signedIn(s.listConnections))
+	mux.HandleFunc("POST /api/connections", s.signedIn(s.createConnection))
+	mux.HandleFunc("PUT /api/connections/{id}", s.signedIn(s.answerConnection))
+	mux.HandleFunc("DELETE /api/connections/{id}", s.signedIn(s.cancelConnection))
 }

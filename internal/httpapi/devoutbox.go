@@ -6,7 +6,7 @@ import (
 	"net/http"
 	"strings"
 
-	"propmatch/internal/apperr"
+	"propmatch/internal/kit/apperr"
 )
 
 const outboxLimit = 200
@@ -126,4 +126,15 @@ func (s *server) devOutboxPage(w http.ResponseWriter, r *http.Request) {
 	}{nonce, list}); err != nil {
 		s.Log.WarnContext(r.Context(), "dev outbox page", "err", err)
 	}
+}
+
+// devOutboxRoutes serve the development outbox, in development mode only;
+// elsewhere /dev/ is 404.
+func (s *server) devOutboxRoutes(mux *http.ServeMux) {
+	if s.Dev && s.Outbox != nil {
+		mux.HandleFunc("GET /api/dev/outbox", s.devOutboxJSON)
+		mux.HandleFunc("GET /dev/outbox", s.devOutboxPage)
+		return
+	}
+	mux.HandleFunc("/dev/", http.NotFound)
 }

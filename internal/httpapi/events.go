@@ -8,9 +8,9 @@ import (
 	"sync"
 	"time"
 
-	"propmatch/internal/apperr"
-	"propmatch/internal/auth"
-	"propmatch/internal/events"
+	"propmatch/internal/kit/apperr"
+	"propmatch/internal/kit/events"
+	"propmatch/internal/platform/auth"
 )
 
 // eventsPath is the event stream's route.
@@ -160,4 +160,9 @@ func (s *server) endStreams(r *http.Request, token string) {
 	if err := s.Events.EndSession(context.WithoutCancel(r.Context()), u.ID, events.SessionKey(token)); err != nil {
 		s.Log.Warn("end event streams", "err", err)
 	}
+}
+
+// eventRoutes are the live events of the signed-in user.
+func (s *server) eventRoutes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /api/events", s.signedIn(s.events))
 }

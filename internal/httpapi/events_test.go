@@ -13,10 +13,10 @@ import (
 	"testing"
 	"time"
 
-	"propmatch/internal/events"
 	"propmatch/internal/httpapi"
-	"propmatch/internal/store"
-	"propmatch/internal/store/storetest"
+	"propmatch/internal/kit/events"
+	"propmatch/internal/kit/store"
+	"propmatch/internal/kit/store/storetest"
 )
 
 // sse is one Server-Sent Event as a test reads it.

@@ -13,11 +13,11 @@ import (
 	"testing"
 	"time"
 
-	"propmatch/internal/auth"
-	"propmatch/internal/events"
 	"propmatch/internal/httpapi"
-	"propmatch/internal/store"
-	"propmatch/internal/store/storetest"
+	"propmatch/internal/kit/events"
+	"propmatch/internal/kit/store"
+	"propmatch/internal/kit/store/storetest"
+	"propmatch/internal/platform/auth"
 )
 
 // nonceMeta is the tag index.html gains when it is served.

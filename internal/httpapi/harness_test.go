@@ -25,17 +25,17 @@ import (
 	"github.com/getkin/kin-openapi/routers"
 	"github.com/getkin/kin-openapi/routers/gorillamux"
 
-	"propmatch/internal/auth"
-	"propmatch/internal/backups"
-	"propmatch/internal/events"
+	"propmatch/internal/feature/backups"
 	"propmatch/internal/httpapi"
-	"propmatch/internal/jobs"
+	"propmatch/internal/kit/events"
+	"propmatch/internal/kit/jobs"
+	"propmatch/internal/kit/store"
+	"propmatch/internal/kit/store/storetest"
 	"propmatch/internal/metrics"
-	"propmatch/internal/notify"
-	"propmatch/internal/security"
+	"propmatch/internal/platform/auth"
+	"propmatch/internal/platform/outbound"
+	"propmatch/internal/platform/security"
 	"propmatch/internal/services"
-	"propmatch/internal/store"
-	"propmatch/internal/store/storetest"
 )
 
 // apiTest is one PropMatch HTTP server on a fresh database, with a browser-like
@@ -45,7 +45,7 @@ type apiTest struct {
 	t      *testing.T
 	db     *store.DB
 	auth   *auth.Service
-	outbox *notify.DBOutbox
+	outbox *outbound.DBOutbox
 	srv    *httptest.Server
 	client *http.Client // has a cookie jar, like a browser
 	bare   *http.Client // no cookie jar
@@ -70,7 +70,7 @@ type apiOptions struct {
 	web        fs.FS              // Deps.Web
 	authConfig func(*auth.Config) // tweaks the auth limits
 	wrap       func(http.Handler) http.Handler
-	otp        notify.OTPSender // replaces the development WhatsApp outbox
+	otp        outbound.OTPSender // replaces the development WhatsApp outbox
 	// authRate and authBurst set the per-IP burst limit (off when zero).
 	authRate, authBurst int
 	// bus carries live events (a fresh in-process hub when nil).
@@ -97,7 +97,7 @@ type apiOptions struct {
 	// trustProxy takes the client address from X-Forwarded-For.
 	trustProxy bool
 	// mail replaces the development email outbox.
-	mail notify.Mailer
+	mail outbound.Mailer
 }
 
 // testArgon is a cheap argon2id cost so that tests stay fast.
@@ -121,12 +121,12 @@ func newAPITest(t *testing.T, db *store.DB, opts apiOptions) *apiTest {
 	if opts.authConfig != nil {
 		opts.authConfig(&cfg)
 	}
-	outbox := &notify.DBOutbox{DB: db}
-	var otp notify.OTPSender = &notify.DevWhatsApp{Store: outbox}
+	outbox := &outbound.DBOutbox{DB: db}
+	var otp outbound.OTPSender = &outbound.DevWhatsApp{Store: outbox}
 	if opts.otp != nil {
 		otp = opts.otp
 	}
-	var mail notify.Mailer = &notify.DevMailer{Store: outbox}
+	var mail outbound.Mailer = &outbound.DevMailer{Store: outbox}
 	if opts.mail != nil {
 		mail = opts.mail
 	}

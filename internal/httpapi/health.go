@@ -95,3 +95,9 @@ func (s *server) queueWarnings(ctx context.Context) []readyWarning {
 	}
 	return warnings
 }
+
+// healthRoutes are the probes (docs/security.md#operations).
+func (s *server) healthRoutes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /healthz", s.healthz)
+	mux.HandleFunc("GET /readyz", s.readyz)
+}

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"propmatch/internal/media/mediatest"
+	"propmatch/internal/platform/media/mediatest"
 )
 
 // heapCeiling is the most the server's Go heap may hold while image uploads

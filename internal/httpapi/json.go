@@ -10,8 +10,8 @@ import (
 	"strconv"
 	"strings"
 
-	"propmatch/internal/apperr"
-	"propmatch/internal/input"
+	"propmatch/internal/kit/apperr"
+	"propmatch/internal/kit/input"
 )
 
 // MaxBodyBytes is the largest request body the API reads, but for listings.

@@ -4,11 +4,11 @@ import (
 	"net/http"
 	"time"
 
-	"propmatch/internal/apperr"
-	"propmatch/internal/auth"
-	"propmatch/internal/match"
-	"propmatch/internal/matching"
-	"propmatch/internal/paging"
+	"propmatch/internal/core/matchengine"
+	"propmatch/internal/feature/matches"
+	"propmatch/internal/kit/apperr"
+	"propmatch/internal/kit/paging"
+	"propmatch/internal/platform/auth"
 )
 
 func (s *server) requirementMatches(w http.ResponseWriter, r *http.Request, u auth.User) {
@@ -21,7 +21,7 @@ func (s *server) requirementMatches(w http.ResponseWriter, r *http.Request, u au
 	if err == nil {
 		// The list is an array: the requirement's matching progress rides
 		// in headers (docs/openapi.yaml).
-		var p matching.Progress
+		var p matchengine.Progress
 		p, err = s.Requirements.Progress(r.Context(), id)
 		w.Header().Set("PropMatch-Matching", p.Matching)
 		if p.MatchingQueuedAt != nil {
@@ -32,7 +32,7 @@ func (s *server) requirementMatches(w http.ResponseWriter, r *http.Request, u au
 }
 
 func (s *server) listMatches(w http.ResponseWriter, r *http.Request, u auth.User) {
-	page(s, w, r, func(p paging.Page) ([]match.Match, int64, error) {
+	page(s, w, r, func(p paging.Page) ([]matches.Match, int64, error) {
 		q := r.URL.Query()
 		return s.Matches.List(r.Context(), u.ID, q.Get("type"), q.Get("status"), p)
 	})
@@ -78,4 +78,14 @@ func (s *server) shareMatchClient(w http.ResponseWriter, r *http.Request, u auth
 	}
 	m, err := s.Matches.ShareClient(r.Context(), u.ID, id)
 	s.reply(w, r, http.StatusOK, m, err)
+}
+
+// matchRoutes are the matches and their lead status
+// (docs/product.md#matches through #lead-status).
+func (s *server) matchRoutes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /api/requirements/{id}/matches", s.signedIn(s.requirementMatches))
+	mux.HandleFunc("GET /api/matches", s.signedIn(s.listMatches))
+	mux.HandleFunc("PUT /api/matches/{id}/status", s.signedIn(s.setMatchStatus))
+	mux.HandleFunc("PUT /api/matches/{id}/notes", s.signedIn(s.setMatchNotes))
+	mux.HandleFunc("PUT /api/matches/{id}/share-client", s.signedIn(s.shareMatchClient))
 }

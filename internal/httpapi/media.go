@@ -4,8 +4,8 @@ import (
 	"context"
 	"net/http"
 
-	"propmatch/internal/apperr"
-	"propmatch/internal/media"
+	"propmatch/internal/kit/apperr"
+	"propmatch/internal/platform/media"
 )
 
 // getMedia serves a stored image. Its content never changes, so it is
@@ -40,4 +40,10 @@ func (s *server) serveImage(w http.ResponseWriter, r *http.Request, get func(con
 		return
 	}
 	_, _ = w.Write(img.Data)
+}
+
+// mediaRoutes serve stored images.
+func (s *server) mediaRoutes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /media/{mediaId}", s.getMedia)
+	mux.HandleFunc("GET /media/{mediaId}/card", s.getMediaCard)
 }

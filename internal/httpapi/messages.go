@@ -3,9 +3,9 @@ package httpapi
 import (
 	"net/http"
 
-	"propmatch/internal/auth"
-	"propmatch/internal/message"
-	"propmatch/internal/paging"
+	"propmatch/internal/feature/message"
+	"propmatch/internal/kit/paging"
+	"propmatch/internal/platform/auth"
 )
 
 func (s *server) listMessages(w http.ResponseWriter, r *http.Request, u auth.User) {
@@ -67,4 +67,14 @@ type countBody struct {
 func (s *server) unreadCount(w http.ResponseWriter, r *http.Request, u auth.User) {
 	n, err := s.Messages.UnreadCount(r.Context(), u.ID)
 	s.reply(w, r, http.StatusOK, countBody{Count: n}, err)
+}
+
+// messageRoutes are the messages between agents (docs/product.md#messages).
+func (s *server) messageRoutes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /api/messages", s.signedIn(s.listMessages))
+	mux.HandleFunc("POST /api/messages", s.signedIn(s.sendMessage))
+	mux.HandleFunc("GET /api/messages/conversations", s.signedIn(s.listConversations))
+	mux.HandleFunc("GET /api/messages/unread-count", s.signedIn(s.unreadCount))
+	mux.HandleFunc("PUT /api/messages/mark-read/{otherUserId}", s.signedIn(s.markRead))
+	mux.HandleFunc("DELETE /api/messages/{id}", s.signedIn(s.deleteMessage))
 }

@@ -13,9 +13,9 @@ import (
 	"testing"
 	"time"
 
-	"propmatch/internal/jobs"
+	"propmatch/internal/kit/jobs"
 	"propmatch/internal/metrics"
-	"propmatch/internal/security"
+	"propmatch/internal/platform/security"
 )
 
 // scrape returns the samples of a's metrics, by series as Prometheus's text

@@ -13,11 +13,11 @@ import (
 	"strings"
 	"time"
 
-	"propmatch/internal/access"
-	"propmatch/internal/apperr"
-	"propmatch/internal/audit"
-	"propmatch/internal/auth"
-	"propmatch/internal/security"
+	"propmatch/internal/kit/apperr"
+	"propmatch/internal/platform/access"
+	"propmatch/internal/platform/audit"
+	"propmatch/internal/platform/auth"
+	"propmatch/internal/platform/security"
 )
 
 // userHandler is a handler that needs a signed-in user.

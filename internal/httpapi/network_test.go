@@ -7,9 +7,9 @@ import (
 	"testing"
 	"time"
 
-	"propmatch/internal/auth"
 	"propmatch/internal/india"
-	"propmatch/internal/network"
+	"propmatch/internal/platform/auth"
+	"propmatch/internal/platform/network"
 )
 
 // connect sends a connection request from g to to and returns its id.

@@ -9,13 +9,13 @@ import (
 	"strings"
 	"time"
 
-	"propmatch/internal/apperr"
-	"propmatch/internal/audit"
-	"propmatch/internal/auth"
-	"propmatch/internal/notices"
-	"propmatch/internal/notify"
-	"propmatch/internal/security"
-	"propmatch/internal/settings"
+	"propmatch/internal/kit/apperr"
+	"propmatch/internal/platform/audit"
+	"propmatch/internal/platform/auth"
+	"propmatch/internal/platform/limits"
+	"propmatch/internal/platform/notifications"
+	"propmatch/internal/platform/outbound"
+	"propmatch/internal/platform/settings"
 )
 
 // noticeRoutes are email verification, one-click unsubscribe and the
@@ -102,7 +102,7 @@ func (s *server) unsubscribePage(w http.ResponseWriter, r *http.Request) {
 		s.renderUnsubscribe(w, r, http.StatusBadRequest, unsubscribeView{Error: apperr.MessageOf(err)})
 		return
 	}
-	s.renderUnsubscribe(w, r, http.StatusOK, unsubscribeView{Token: token, Label: notices.KindLabel(kind)})
+	s.renderUnsubscribe(w, r, http.StatusOK, unsubscribeView{Token: token, Label: notifications.KindLabel(kind)})
 }
 
 type unsubscribedBody struct {
@@ -127,10 +127,10 @@ func (s *server) unsubscribe(w http.ResponseWriter, r *http.Request) {
 			s.renderUnsubscribe(w, r, status, unsubscribeView{Error: apperr.MessageOf(err)})
 			return
 		}
-		s.renderUnsubscribe(w, r, http.StatusOK, unsubscribeView{Done: true, Label: notices.KindLabel(kind)})
+		s.renderUnsubscribe(w, r, http.StatusOK, unsubscribeView{Done: true, Label: notifications.KindLabel(kind)})
 		return
 	}
-	s.reply(w, r, http.StatusOK, unsubscribedBody{Message: "You will no longer get emails about " + notices.KindLabel(kind), Kind: kind}, err)
+	s.reply(w, r, http.StatusOK, unsubscribedBody{Message: "You will no longer get emails about " + notifications.KindLabel(kind), Kind: kind}, err)
 }
 
 // emailTypes are the templates the test page can show and send.
@@ -139,15 +139,15 @@ var emailTypes = []string{"match", "message", "connection", "test"}
 var errEmailType = apperr.Validation(apperr.FieldError{Path: "type", Message: "Type must be match, message, connection or test"})
 
 // sampleEmail renders the sample email of type typ for admin u, to to.
-func (s *server) sampleEmail(u auth.User, typ, to string) (notify.Email, error) {
+func (s *server) sampleEmail(u auth.User, typ, to string) (outbound.Email, error) {
 	n, ok := s.Notices.Sample(typ, u.ID, u.FullName, s.DB.Time())
 	if !ok {
-		return notify.Email{}, errEmailType
+		return outbound.Email{}, errEmailType
 	}
 	if to == "" {
 		to = "agent@example.com"
 	}
-	return notify.NoticeEmail(to, n)
+	return outbound.NoticeEmail(to, n)
 }
 
 type previewBody struct {
@@ -222,7 +222,7 @@ func (s *server) testEmail(w http.ResponseWriter, r *http.Request, u auth.User) 
 		s.fail(w, r, err)
 		return
 	}
-	ok, wait, err := security.Take(r.Context(), s.DB, "test-email:"+strconv.FormatInt(u.ID, 10), s.DB.Time(), security.Window{Max: TestEmailsPerHour, Every: time.Hour})
+	ok, wait, err := limits.Take(r.Context(), s.DB, "test-email:"+strconv.FormatInt(u.ID, 10), s.DB.Time(), limits.Window{Max: TestEmailsPerHour, Every: time.Hour})
 	if err != nil {
 		s.fail(w, r, apperr.Wrap(err, "count test emails"))
 		return
@@ -246,7 +246,7 @@ func (s *server) testEmail(w http.ResponseWriter, r *http.Request, u auth.User) 
 			out.Message = "Captured in the development outbox (development mode sends no email): the " + in.Type + " email for " + to + "."
 		}
 	} else {
-		out.Message = notify.Explain(sendErr)
+		out.Message = outbound.Explain(sendErr)
 		s.Log.WarnContext(r.Context(), "test email failed", "err", sendErr)
 	}
 	err = s.DB.WithTx(context.WithoutCancel(r.Context()), func(tx *sql.Tx) error {

@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"propmatch/internal/httpapi"
-	"propmatch/internal/notify"
+	"propmatch/internal/platform/outbound"
 )
 
 // verifyLink returns the token of the newest verification link in the outbox.
@@ -253,7 +253,7 @@ func TestUnsubscribeRefusesBadTokens(t *testing.T) {
 // failingMail fails every send with err.
 type failingMail struct{ err error }
 
-func (f failingMail) SendEmail(context.Context, notify.Email) error { return f.err }
+func (f failingMail) SendEmail(context.Context, outbound.Email) error { return f.err }
 
 func TestEmailTestRoute(t *testing.T) {
 	eachEngine(t, apiOptions{}, func(t *testing.T, a *apiTest) {
@@ -311,9 +311,9 @@ func TestEmailTestSaysWhySMTPFailedInPlainWords(t *testing.T) {
 		err  error
 		want string
 	}{
-		{"Refused", &net.OpError{Op: "dial", Net: "tcp", Err: syscall.ECONNREFUSED}, notify.ProblemRefused},
-		{"Auth", errors.New("SMTP AUTH failed: 535 5.7.8 Authentication failed"), notify.ProblemAuth},
-		{"TLS", errors.New(`STARTTLS mode set to: "TLSMandatory", but target host does not support STARTTLS`), notify.ProblemTLS},
+		{"Refused", &net.OpError{Op: "dial", Net: "tcp", Err: syscall.ECONNREFUSED}, outbound.ProblemRefused},
+		{"Auth", errors.New("SMTP AUTH failed: 535 5.7.8 Authentication failed"), outbound.ProblemAuth},
+		{"TLS", errors.New(`STARTTLS mode set to: "TLSMandatory", but target host does not support STARTTLS`), outbound.ProblemTLS},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			eachEngine(t, apiOptions{mail: failingMail{tt.err}}, func(t *testing.T, a *apiTest) {

@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"propmatch/internal/apperr"
+	"propmatch/internal/kit/apperr"
 )
 
 // nulMessage is what a client hears of a NUL character: PostgreSQL cannot

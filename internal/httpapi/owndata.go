@@ -7,8 +7,8 @@ import (
 	"net/http"
 	"time"
 
-	"propmatch/internal/auth"
-	"propmatch/internal/backup"
+	"propmatch/internal/kit/dbdump"
+	"propmatch/internal/platform/auth"
 )
 
 // ownDataRoutes are an agent's own data (download, account deletion) and
@@ -68,7 +68,7 @@ func (s *server) exportMyData(w http.ResponseWriter, r *http.Request, u auth.Use
 		s.fail(w, r, err)
 		return
 	}
-	name := fmt.Sprintf("propmatch-my-data-%s.json", backup.Stamp(s.DB.Time()))
+	name := fmt.Sprintf("propmatch-my-data-%s.json", dbdump.Stamp(s.DB.Time()))
 	s.streamDownload(w, r, "application/json; charset=utf-8", name, func(w io.Writer) error {
 		return s.Account.Export(r.Context(), u.ID, w)
 	})
@@ -108,7 +108,7 @@ func (s *server) deleteMyAccount(w http.ResponseWriter, r *http.Request, u auth.
 }
 
 func (s *server) databaseExport(w http.ResponseWriter, r *http.Request, u auth.User) {
-	name := "propmatch-database-" + backup.Stamp(s.DB.Time()) + ".zip"
+	name := "propmatch-database-" + dbdump.Stamp(s.DB.Time()) + ".zip"
 	s.streamDownload(w, r, "application/zip", name, func(w io.Writer) error {
 		_, err := s.Backups.Export(r.Context(), u.ID, w)
 		return err

@@ -19,10 +19,10 @@ import (
 	"testing"
 	"time"
 
-	"propmatch/internal/auth"
 	"propmatch/internal/httpapi"
-	"propmatch/internal/store"
-	"propmatch/internal/store/storetest"
+	"propmatch/internal/kit/store"
+	"propmatch/internal/kit/store/storetest"
+	"propmatch/internal/platform/auth"
 )
 
 // ownDataStory is Asha's data and what surrounds it: her listing matched

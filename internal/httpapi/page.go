@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"net/http"
 
-	"propmatch/internal/paging"
+	"propmatch/internal/kit/paging"
 )
 
 // page runs list with the request's page and writes the result with its Link header.

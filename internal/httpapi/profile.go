@@ -3,7 +3,7 @@ package httpapi
 import (
 	"net/http"
 
-	"propmatch/internal/auth"
+	"propmatch/internal/platform/auth"
 )
 
 // profileRoutes are the agent's own profile, password and sessions

@@ -12,8 +12,8 @@ import (
 	"testing"
 	"time"
 
-	"propmatch/internal/auth"
 	"propmatch/internal/httpapi"
+	"propmatch/internal/platform/auth"
 )
 
 // ---- helpers for profile, password and sessions -------------------------

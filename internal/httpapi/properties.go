@@ -3,9 +3,9 @@ package httpapi
 import (
 	"net/http"
 
-	"propmatch/internal/auth"
-	"propmatch/internal/paging"
-	"propmatch/internal/property"
+	"propmatch/internal/feature/property"
+	"propmatch/internal/kit/paging"
+	"propmatch/internal/platform/auth"
 )
 
 func (s *server) listMyProperties(w http.ResponseWriter, r *http.Request, u auth.User) {
@@ -40,4 +40,12 @@ func (s *server) deleteProperty(w http.ResponseWriter, r *http.Request, u auth.U
 		err = s.Properties.Delete(r.Context(), actorOf(u), id)
 	}
 	s.reply(w, r, http.StatusOK, messageBody{Message: "Property deleted"}, err)
+}
+
+// propertyRoutes are the agent's own listings (docs/product.md#listings).
+func (s *server) propertyRoutes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /api/properties", s.signedIn(s.listMyProperties))
+	mux.HandleFunc("POST /api/properties", s.signedIn(s.counted(s.createProperty)))
+	mux.HandleFunc("PUT /api/properties/{id}", s.signedIn(s.updateProperty))
+	mux.HandleFunc("DELETE /api/properties/{id}", s.signedIn(s.deleteProperty))
 }

@@ -4,8 +4,9 @@ import (
 	"net/http"
 	"time"
 
-	"propmatch/internal/auth"
-	"propmatch/internal/security"
+	"propmatch/internal/platform/auth"
+	"propmatch/internal/platform/limits"
+	"propmatch/internal/platform/security"
 )
 
 // protection is the Protection Status tab: the settings this server runs
@@ -142,7 +143,7 @@ func perMinute(n, burst int) string {
 	return itoa(n) + " a minute, bursts of " + itoa(max(burst, 1))
 }
 
-func backoffText(b security.Backoff) string {
+func backoffText(b limits.Backoff) string {
 	return itoa(b.Free) + " free failures, then delays from " + b.Base.String() + " doubling up to " + b.Max.String()
 }
 

@@ -3,9 +3,9 @@ package httpapi
 import (
 	"net/http"
 
-	"propmatch/internal/apperr"
-	"propmatch/internal/auth"
-	"propmatch/internal/jobs"
+	"propmatch/internal/kit/apperr"
+	"propmatch/internal/kit/jobs"
+	"propmatch/internal/platform/auth"
 )
 
 // queueRoutes are the background job queue's figures, for admins.

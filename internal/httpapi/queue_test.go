@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"testing"
 
-	"propmatch/internal/jobs"
+	"propmatch/internal/kit/jobs"
 )
 
 // jobCount counts the jobs of key in state.

@@ -4,14 +4,10 @@ import (
 	"context"
 	"net/http"
 	"strconv"
-	"sync"
-	"time"
 
-	"golang.org/x/time/rate"
-
-	"propmatch/internal/apperr"
-	"propmatch/internal/auth"
-	"propmatch/internal/quota"
+	"propmatch/internal/kit/apperr"
+	"propmatch/internal/platform/auth"
+	"propmatch/internal/platform/limits"
 )
 
 // Quotas limits what one signed-in agent may write (issue 9, F16). A zero
@@ -29,74 +25,8 @@ type Quotas struct {
 }
 
 // creations is the daily quota on new listings and requirements.
-func (q Quotas) creations() quota.Daily {
-	return quota.Daily{Name: "creations", Limit: q.CreationsPerDay, What: "new listings and requirements"}
-}
-
-// agentLimiter keeps one token bucket per signed-in agent in memory.
-type agentLimiter struct {
-	mu        sync.Mutex
-	perSec    rate.Limit
-	burst     int
-	fullAfter time.Duration // an empty bucket is full again after this long
-	buckets   map[int64]*agentBucket
-	swept     time.Time
-}
-
-type agentBucket struct {
-	lim     *rate.Limiter
-	seen    time.Time
-	refused bool // the last take was refused
-}
-
-// newAgentLimiter returns a limiter allowing perMinute writes per agent with
-// bursts of burst (at least one), or nil when perMinute is zero or less.
-func newAgentLimiter(perMinute, burst int) *agentLimiter {
-	if perMinute <= 0 {
-		return nil
-	}
-	burst = max(burst, 1)
-	perSec := rate.Limit(float64(perMinute) / 60)
-	return &agentLimiter{perSec: perSec, burst: burst, buckets: map[int64]*agentBucket{},
-		fullAfter: time.Duration(float64(burst) / float64(perSec) * float64(time.Second))}
-}
-
-// take spends one of agentID's tokens at now. It returns zero when the write
-// may go ahead, else how long until a token is back; first is true for the
-// first refusal after the agent last got through.
-func (l *agentLimiter) take(agentID int64, now time.Time) (wait time.Duration, first bool) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	l.sweep(now)
-	b, ok := l.buckets[agentID]
-	if !ok {
-		b = &agentBucket{lim: rate.NewLimiter(l.perSec, l.burst)}
-		l.buckets[agentID] = b
-	}
-	b.seen = now
-	if b.lim.AllowN(now, 1) {
-		b.refused = false
-		return 0, false
-	}
-	r := b.lim.ReserveN(now, 1)
-	wait = r.DelayFrom(now)
-	r.CancelAt(now)
-	first, b.refused = !b.refused, true
-	return max(wait, time.Millisecond), first
-}
-
-// sweep forgets, once a minute, the buckets that have filled up again: a
-// full bucket is the same as a new one.
-func (l *agentLimiter) sweep(now time.Time) {
-	if now.Sub(l.swept) < time.Minute {
-		return
-	}
-	for id, b := range l.buckets {
-		if now.Sub(b.seen) >= l.fullAfter {
-			delete(l.buckets, id)
-		}
-	}
-	l.swept = now
+func (q Quotas) creations() limits.Daily {
+	return limits.Daily{Name: "creations", Limit: q.CreationsPerDay, What: "new listings and requirements"}
 }
 
 // isWrite reports whether r changes state.
@@ -121,7 +51,7 @@ func (s *server) limitWrites(next http.Handler) http.Handler {
 			next.ServeHTTP(w, r)
 			return
 		}
-		wait, first := s.writeLimiter.take(u.ID, s.DB.Now())
+		wait, first := s.writeLimiter.Take(u.ID, s.DB.Now())
 		if wait == 0 {
 			next.ServeHTTP(w, r)
 			return

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"propmatch/internal/httpapi"
-	"propmatch/internal/quota"
+	"propmatch/internal/platform/limits"
 )
 
 // wantThrottled checks a 429 whose Retry-After is want, rounded up to the
@@ -151,7 +151,7 @@ func TestDailyCreationQuota(t *testing.T) {
 	opts := apiOptions{quotas: httpapi.Quotas{CreationsPerDay: 5}}
 	eachEngine(t, opts, func(t *testing.T, a *apiTest) {
 		// 14:30 tomorrow in India: 9 h 30 min to midnight.
-		tomorrow := quota.NextDay(a.clock.Now())
+		tomorrow := limits.NextDay(a.clock.Now())
 		a.clock.Advance(tomorrow.Add(14*time.Hour + 30*time.Minute).Sub(a.clock.Now()))
 		A := a.newAgent("anil", "9811111111")
 		B := a.newAgent("bina", "9822222222")
@@ -194,7 +194,7 @@ func TestDailyCreationQuota(t *testing.T) {
 		t.Run("ANewDayInIndiaStartsAgain", func(t *testing.T) {
 			a := a.sub(t)
 			a.clock.Advance(9*time.Hour + 30*time.Minute)
-			if day, want := quota.Day(a.clock.Now()), quota.Day(tomorrow.Add(24*time.Hour)); day != want {
+			if day, want := limits.Day(a.clock.Now()), limits.Day(tomorrow.Add(24*time.Hour)); day != want {
 				t.Fatalf("clock is on %s, want %s", day, want)
 			}
 			a.create(A, "/api/requirements", wanted())

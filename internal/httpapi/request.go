@@ -5,7 +5,7 @@ import (
 	"net/http"
 	"strconv"
 
-	"propmatch/internal/apperr"
+	"propmatch/internal/kit/apperr"
 )
 
 // pathID reads the {name} path value as an id. It returns Invalid at name

@@ -6,7 +6,7 @@ import (
 	"net/url"
 	"testing"
 
-	"propmatch/internal/apperr"
+	"propmatch/internal/kit/apperr"
 )
 
 // Ids in paths and query strings are positive whole numbers; anything else

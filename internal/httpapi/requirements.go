@@ -3,9 +3,9 @@ package httpapi
 import (
 	"net/http"
 
-	"propmatch/internal/auth"
-	"propmatch/internal/paging"
-	"propmatch/internal/requirement"
+	"propmatch/internal/feature/requirement"
+	"propmatch/internal/kit/paging"
+	"propmatch/internal/platform/auth"
 )
 
 func (s *server) listMyRequirements(w http.ResponseWriter, r *http.Request, u auth.User) {
@@ -40,4 +40,13 @@ func (s *server) deleteRequirement(w http.ResponseWriter, r *http.Request, u aut
 		err = s.Requirements.Delete(r.Context(), actorOf(u), id)
 	}
 	s.reply(w, r, http.StatusOK, messageBody{Message: "Requirement deleted"}, err)
+}
+
+// requirementRoutes are the agent's client requirements
+// (docs/product.md#requirements).
+func (s *server) requirementRoutes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /api/requirements", s.signedIn(s.listMyRequirements))
+	mux.HandleFunc("POST /api/requirements", s.signedIn(s.counted(s.createRequirement)))
+	mux.HandleFunc("PATCH /api/requirements/{id}", s.signedIn(s.updateRequirement))
+	mux.HandleFunc("DELETE /api/requirements/{id}", s.signedIn(s.deleteRequirement))
 }

@@ -9,12 +9,12 @@ import (
 	"testing"
 	"time"
 
-	"propmatch/internal/auth"
 	"propmatch/internal/httpapi"
-	"propmatch/internal/notify"
+	"propmatch/internal/kit/store"
+	"propmatch/internal/kit/store/storetest"
+	"propmatch/internal/platform/auth"
+	"propmatch/internal/platform/outbound"
 	"propmatch/internal/services"
-	"propmatch/internal/store"
-	"propmatch/internal/store/storetest"
 )
 
 // blockingMailer holds every email until released.
@@ -23,7 +23,7 @@ type blockingMailer struct {
 	release chan struct{}
 }
 
-func (b *blockingMailer) SendEmail(ctx context.Context, m notify.Email) error {
+func (b *blockingMailer) SendEmail(ctx context.Context, m outbound.Email) error {
 	b.entered <- struct{}{}
 	<-b.release
 	return nil

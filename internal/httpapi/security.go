@@ -5,10 +5,10 @@ import (
 	"net/http"
 	"strconv"
 
-	"propmatch/internal/apperr"
-	"propmatch/internal/auth"
-	"propmatch/internal/paging"
-	"propmatch/internal/security"
+	"propmatch/internal/kit/apperr"
+	"propmatch/internal/kit/paging"
+	"propmatch/internal/platform/auth"
+	"propmatch/internal/platform/security"
 )
 
 // securityRoutes are the security dashboard (docs/product.md#security-dashboard):

@@ -1,6 +1,7 @@
 // Package httpapi is PropMatch's HTTP surface: the JSON API under /api, the
-// development outbox, health checks and the embedded web app. Every route is
-// in routes.go; handlers decode, call a service and encode, nothing more.
+// development outbox, health checks and the embedded web app. Each resource
+// file binds its own routes and routes.go lists the bindings; handlers
+// decode, call a service and encode, nothing more.
 package httpapi
 
 import (
@@ -13,19 +14,20 @@ import (
 	"strings"
 	"time"
 
-	"propmatch/internal/apperr"
-	"propmatch/internal/auth"
+	"propmatch/internal/kit/apperr"
+	"propmatch/internal/kit/store"
 	"propmatch/internal/metrics"
-	"propmatch/internal/notify"
-	"propmatch/internal/security"
+	"propmatch/internal/platform/auth"
+	"propmatch/internal/platform/limits"
+	"propmatch/internal/platform/outbound"
+	"propmatch/internal/platform/security"
 	"propmatch/internal/services"
-	"propmatch/internal/store"
 )
 
 // Deps is what the HTTP layer needs.
 type Deps struct {
 	DB     *store.DB
-	Outbox *notify.DBOutbox // nil outside development mode
+	Outbox *outbound.DBOutbox // nil outside development mode
 	// Set is the services (services.New builds it); a nil Events turns
 	// /api/events off.
 	services.Set
@@ -68,8 +70,8 @@ type Deps struct {
 
 // New returns the PropMatch HTTP handler.
 func New(d Deps) http.Handler {
-	s := &server{Deps: d, authLimiter: newBurstLimiter(d.AuthRatePerMinute, d.AuthBurst),
-		writeLimiter: newAgentLimiter(d.Quotas.WritesPerMinute, d.Quotas.WriteBurst)}
+	s := &server{Deps: d, authLimiter: limits.NewBurst[string](d.AuthRatePerMinute, d.AuthBurst),
+		writeLimiter: limits.NewBurst[int64](d.Quotas.WritesPerMinute, d.Quotas.WriteBurst)}
 	s.streams = newStreamSlots(cmp.Or(d.MaxStreamsPerUser, defaultMaxStreams))
 	s.blocks = security.NewBlockList(d.DB, d.BlockCacheFor, d.Log)
 	mux := http.NewServeMux()
@@ -96,8 +98,8 @@ func New(d Deps) http.Handler {
 
 type server struct {
 	Deps
-	authLimiter  *burstLimiter
-	writeLimiter *agentLimiter // nil when the write rate is off
+	authLimiter  *limits.Burst[string] // per client IP; nil when off
+	writeLimiter *limits.Burst[int64]  // per agent; nil when the write rate is off
 	streams      *streamSlots
 	blocks       *security.BlockList
 }

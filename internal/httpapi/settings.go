@@ -4,10 +4,10 @@ import (
 	"bytes"
 	"net/http"
 
-	"propmatch/internal/apperr"
-	"propmatch/internal/auth"
-	"propmatch/internal/settings"
-	"propmatch/internal/version"
+	"propmatch/internal/kit/apperr"
+	"propmatch/internal/kit/version"
+	"propmatch/internal/platform/auth"
+	"propmatch/internal/platform/settings"
 )
 
 // settingsRoutes are the agent's saved settings and the build's version

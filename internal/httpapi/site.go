@@ -8,9 +8,9 @@ import (
 	"net/http"
 	"strings"
 
-	"propmatch/internal/apperr"
-	"propmatch/internal/auth"
-	"propmatch/internal/site"
+	"propmatch/internal/feature/site"
+	"propmatch/internal/kit/apperr"
+	"propmatch/internal/platform/auth"
 )
 
 // siteRoutes are the public landing page's data, its admin save, the

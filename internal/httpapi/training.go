@@ -3,9 +3,9 @@ package httpapi
 import (
 	"net/http"
 
-	"propmatch/internal/auth"
-	"propmatch/internal/paging"
-	"propmatch/internal/training"
+	"propmatch/internal/feature/training"
+	"propmatch/internal/kit/paging"
+	"propmatch/internal/platform/auth"
 )
 
 // trainingRoutes are courses, enrolments, certificates and the app demos

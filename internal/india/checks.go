@@ -4,7 +4,7 @@ import (
 	"errors"
 	"strings"
 
-	"propmatch/internal/apperr"
+	"propmatch/internal/kit/apperr"
 )
 
 // CheckMobile returns raw as an E.164 mobile number, as NormalizeMobile

@@ -4,7 +4,7 @@ import (
 	"slices"
 	"testing"
 
-	"propmatch/internal/apperr"
+	"propmatch/internal/kit/apperr"
 )
 
 // fieldErr is an apperr.FieldError, short to write in tables.

@@ -3,7 +3,7 @@ package india
 import (
 	"strings"
 
-	"propmatch/internal/apperr"
+	"propmatch/internal/kit/apperr"
 )
 
 // StateNotListed is what a form says of a state that is not one of States.

@@ -7,11 +7,11 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
-	"propmatch/internal/backups"
-	"propmatch/internal/cached"
-	"propmatch/internal/jobs"
-	"propmatch/internal/security"
-	"propmatch/internal/store"
+	"propmatch/internal/feature/backups"
+	"propmatch/internal/kit/cached"
+	"propmatch/internal/kit/jobs"
+	"propmatch/internal/kit/store"
+	"propmatch/internal/platform/security"
 )
 
 var (

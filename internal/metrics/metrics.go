@@ -16,9 +16,9 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
-	"propmatch/internal/jobs"
-	"propmatch/internal/security"
-	"propmatch/internal/store"
+	"propmatch/internal/kit/jobs"
+	"propmatch/internal/kit/store"
+	"propmatch/internal/platform/security"
 )
 
 // Unmatched is the route label of a request that matched no route pattern.

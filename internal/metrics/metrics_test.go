@@ -6,10 +6,10 @@ import (
 	"testing"
 	"time"
 
-	"propmatch/internal/jobs"
+	"propmatch/internal/kit/jobs"
+	"propmatch/internal/kit/store"
+	"propmatch/internal/kit/store/storetest"
 	"propmatch/internal/metrics"
-	"propmatch/internal/store"
-	"propmatch/internal/store/storetest"
 )
 
 func TestObserveRequest(t *testing.T) {

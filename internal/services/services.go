@@ -2,39 +2,40 @@
 // constructor serves `propmatch serve`, the benchmark and the HTTP test
 // harness, so they all run the services wired the same way.
 //
-// It sits below httpapi (whose Deps embeds a Set) and below app, and imports
+// It sits below httpapi (whose Deps embeds a Set) and below commands, and imports
 // neither: httpapi's external tests and the benchmark use it without an
 // import cycle.
 package services
 
 import (
 	"context"
+	"database/sql"
 	"log/slog"
 	"time"
 
 	"propmatch/internal/account"
-	"propmatch/internal/admin"
-	"propmatch/internal/ads"
-	"propmatch/internal/analytics"
-	"propmatch/internal/auth"
-	"propmatch/internal/backups"
-	"propmatch/internal/dashboard"
-	"propmatch/internal/events"
-	"propmatch/internal/jobs"
-	"propmatch/internal/marketplace"
-	"propmatch/internal/match"
-	"propmatch/internal/matching"
-	"propmatch/internal/media"
-	"propmatch/internal/message"
-	"propmatch/internal/network"
-	"propmatch/internal/notices"
-	"propmatch/internal/notify"
-	"propmatch/internal/property"
-	"propmatch/internal/requirement"
-	"propmatch/internal/security"
-	"propmatch/internal/site"
-	"propmatch/internal/store"
-	"propmatch/internal/training"
+	"propmatch/internal/core/matchengine"
+	"propmatch/internal/feature/admin"
+	"propmatch/internal/feature/ads"
+	"propmatch/internal/feature/analytics"
+	"propmatch/internal/feature/backups"
+	"propmatch/internal/feature/dashboard"
+	"propmatch/internal/feature/marketplace"
+	"propmatch/internal/feature/matches"
+	"propmatch/internal/feature/message"
+	"propmatch/internal/feature/property"
+	"propmatch/internal/feature/requirement"
+	"propmatch/internal/feature/site"
+	"propmatch/internal/feature/training"
+	"propmatch/internal/kit/events"
+	"propmatch/internal/kit/jobs"
+	"propmatch/internal/kit/store"
+	"propmatch/internal/platform/auth"
+	"propmatch/internal/platform/media"
+	"propmatch/internal/platform/network"
+	"propmatch/internal/platform/notifications"
+	"propmatch/internal/platform/outbound"
+	"propmatch/internal/platform/security"
 )
 
 // Options are what a Set is built from besides the database.
@@ -43,10 +44,10 @@ type Options struct {
 	Auth auth.Config
 	// OTP and Mail deliver codes and emails: the real senders in production,
 	// the development outbox otherwise.
-	OTP  notify.OTPSender
-	Mail notify.Mailer
+	OTP  outbound.OTPSender
+	Mail outbound.Mailer
 	// MatchLimit is how many open matches a requirement keeps
-	// (matching.DefaultLimit when zero).
+	// (matchengine.DefaultLimit when zero).
 	MatchLimit int
 	// Events carries live events: the match engine announces new matches on
 	// it, and the network and message services publish their committed
@@ -56,10 +57,10 @@ type Options struct {
 	// Queue tunes the background job queue (its Log defaults to Log).
 	Queue jobs.Config
 	// MatchingDelay holds each write's matching job back this long (see
-	// matching.Engine.Delay).
+	// matchengine.Engine.Delay).
 	MatchingDelay time.Duration
 	// MatchingChunk is how many requirements one transaction of a
-	// listing's matching job settles (0: matching.PropertyChunk).
+	// listing's matching job settles (0: matchengine.PropertyChunk).
 	MatchingChunk int
 	// Backups configures the server's backups (directory, retention,
 	// schedule).
@@ -69,8 +70,8 @@ type Options struct {
 	// WhatsApp sends notification templates (nil sends none); Notices
 	// tunes the notification digests (its Secret defaults to Auth.Secret).
 	// Notices.BaseURL is also where verification links point.
-	WhatsApp notify.TemplateSender
-	Notices  notices.Config
+	WhatsApp outbound.TemplateSender
+	Notices  notifications.Config
 }
 
 // Set is every PropMatch service, sharing one database and one match engine.
@@ -78,7 +79,7 @@ type Set struct {
 	Auth         *auth.Service
 	Properties   *property.Service
 	Requirements *requirement.Service
-	Matches      *match.Service
+	Matches      *matches.Service
 	Marketplace  *marketplace.Service
 	Dashboard    *dashboard.Service
 	Analytics    *analytics.Service
@@ -90,10 +91,10 @@ type Set struct {
 	Ads          *ads.Service
 	Admin        *admin.Service
 	Backups      *backups.Service
-	Notices      *notices.Service
+	Notices      *notifications.Service
 	// Mail is the mailer every email leaves through (the email test page
 	// uses it directly).
-	Mail    notify.Mailer
+	Mail    outbound.Mailer
 	Account *account.Service
 	// Events carries live events to open streams; nil turns them off.
 	Events events.Bus
@@ -107,35 +108,49 @@ type Set struct {
 
 // New builds the service set on db.
 func New(db *store.DB, o Options) Set {
-	engine := matching.NewEngine(o.MatchLimit)
-	engine.Serialize = db.Engine == store.Postgres
-	engine.Delay = o.MatchingDelay
-	engine.Chunk = o.MatchingChunk
 	if o.Queue.Log == nil {
 		o.Queue.Log = o.Log
 	}
 	queue := jobs.NewQueue(db, o.Queue)
-	engine.Register(queue, db)
-	engine.Waker = queue
 	var pub network.Publisher
+	var announcer matchengine.Announcer
 	if o.Events != nil {
-		engine.Announcer = events.MatchAnnouncer{Bus: o.Events, Log: o.Log}
+		announcer = events.MatchAnnouncer{Bus: o.Events, Log: o.Log}
 		pub = publisher{bus: o.Events, log: o.Log}
 	}
+	engine := matchengine.New(db, matchengine.Options{
+		Limit:     o.MatchLimit,
+		Serialize: db.Engine == store.Postgres,
+		Delay:     o.MatchingDelay,
+		Chunk:     o.MatchingChunk,
+		Record: func(ctx context.Context, tx *sql.Tx, now time.Time, g matchengine.Gained) error {
+			return notifications.MatchesGained(ctx, tx, now, g)
+		},
+		Announcer: announcer,
+		Waker:     queue,
+	})
 	authSvc := auth.New(db, o.Auth, o.OTP, o.Mail, o.Log)
 	recorder := security.NewRecorder(db, o.SecurityEvents, o.Log)
 	authSvc.UseRecorder(recorder)
-	authSvc.RegisterVerification(queue, o.Notices.BaseURL)
 	if o.Notices.Secret == nil {
 		o.Notices.Secret = o.Auth.Secret
 	}
-	notes := notices.NewService(db, o.Mail, o.WhatsApp, o.Notices, o.Log)
-	notes.Register(queue)
+	notes := notifications.NewService(db, o.Mail, o.WhatsApp, o.Notices, o.Log)
+	backupSvc := backups.New(db, queue, o.Backups, o.Log)
+	// Every background job, in one place: each package lists its own.
+	for _, kinds := range [][]jobs.Kind{
+		engine.Jobs(),
+		authSvc.Jobs(o.Notices.BaseURL),
+		notes.Jobs(),
+		backupSvc.Jobs(),
+	} {
+		queue.Add(kinds...)
+	}
 	set := Set{
 		Auth:         authSvc,
 		Properties:   property.NewService(db, engine),
 		Requirements: requirement.NewService(db, engine),
-		Matches:      match.NewService(db, engine),
+		Matches:      matches.NewService(db, engine),
 		Marketplace:  marketplace.NewService(db),
 		Dashboard:    dashboard.NewService(db),
 		Analytics:    analytics.NewService(db),
@@ -146,7 +161,7 @@ func New(db *store.DB, o Options) Set {
 		Site:         site.NewService(db),
 		Ads:          ads.NewService(db),
 		Admin:        admin.NewService(db, authSvc, engine),
-		Backups:      backups.New(db, queue, o.Backups, o.Log),
+		Backups:      backupSvc,
 		Notices:      notes,
 		Mail:         o.Mail,
 		Events:       o.Events,

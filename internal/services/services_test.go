@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"propmatch/internal/events"
+	"propmatch/internal/kit/events"
 )
 
 // failingBus records the context of each Publish and fails it.

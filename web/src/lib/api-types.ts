@@ -640,7 +640,7 @@ export interface paths {
          */
         get: operations["listMyProperties"];
         put?: never;
-        /** List a property; matching runs in the same transaction */
+        /** List a property; its matching job is queued in the same transaction and runs after commit */
         post: operations["createProperty"];
         delete?: never;
         options?: never;
@@ -678,7 +678,7 @@ export interface paths {
         /** The caller's own client requirements, newest first */
         get: operations["listMyRequirements"];
         put?: never;
-        /** Record a client requirement; matching runs in the same transaction */
+        /** Record a client requirement; its matching job is queued in the same transaction and runs after commit */
         post: operations["createRequirement"];
         delete?: never;
         options?: never;

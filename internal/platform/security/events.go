@@ -1,0 +1,83 @@
+// Package security records security events (failed sign-ins, rate-limit hits,
+// suspicious requests) in the database, where every instance sees them, and
+// keeps the server secret (LoadSecret), the admins' IP block list
+// (blocks.go) and the security dashboard's figures (dashboard.go). The
+// throttles and rate limits are package limits'.
+package security
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"propmatch/internal/kit/store"
+)
+
+// Event types, as the security dashboard names them. AdminAction is never
+// stored in security_events: the dashboard reads admin actions from the audit
+// log (internal/audit).
+const (
+	AuthFailure       = "auth_failure"         // a failed sign-in (or a wrong current password)
+	OTPFailure        = "otp_failure"          // a wrong, expired or spent phone code
+	ResetCodeFailure  = "reset_code_failure"   // a wrong, expired or spent password-reset code
+	DeactivatedSignIn = "deactivated_sign_in"  // the right password for a deactivated account
+	RateLimitHit      = "rate_limit_hit"       // a request refused by a rate limit
+	CrossSiteRefused  = "cross_site_refused"   // a cross-origin write refused
+	AdminRouteByAgent = "admin_route_by_agent" // a signed-in agent calling an admin-only route
+	SuspiciousRequest = "suspicious_request"   // a scanner-like request (see Suspicious)
+	AdminAction       = "admin_action"         // an admin action, from the audit log
+)
+
+// StoredTypes are the types security_events holds (its CHECK constraint
+// names the same list).
+var StoredTypes = []string{AuthFailure, OTPFailure, ResetCodeFailure, DeactivatedSignIn, RateLimitHit,
+	CrossSiteRefused, AdminRouteByAgent, SuspiciousRequest}
+
+// Types are every type the dashboard shows: the stored ones and AdminAction.
+var Types = append(append([]string{}, StoredTypes...), AdminAction)
+
+// authTypes count as the dashboard's "Auth Failures"; suspiciousTypes as its
+// "Suspicious Today" and make an address suspicious on their own.
+var (
+	authTypes       = []string{AuthFailure, OTPFailure, ResetCodeFailure, DeactivatedSignIn}
+	suspiciousTypes = []string{SuspiciousRequest, CrossSiteRefused, AdminRouteByAgent}
+)
+
+// Event is one security-relevant happening. Subject names what it concerns
+// (such as "user:42" or "login:someone"); it never holds a secret.
+type Event struct {
+	Type    string
+	IP      string
+	URL     string
+	Subject string
+	Detail  string
+	// At is when it happened (Recorder.Add sets it when zero).
+	At time.Time
+}
+
+// Record stores e at time now, synchronously. Use it only where the event
+// must be part of the caller's transaction; everything else goes through a
+// Recorder, off the request path. It returns the database error, if any.
+func Record(ctx context.Context, q store.Querier, now time.Time, e Event) error {
+	_, err := q.ExecContext(ctx,
+		`INSERT INTO security_events (type, ip, url, subject, detail, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
+		e.Type, e.IP, clip(e.URL, maxText), clip(e.Subject, maxText), clip(e.Detail, maxText), now)
+	return err
+}
+
+// maxText is the longest URL, subject or detail stored: a scanner's
+// request line can be long, and the dashboard needs only its start.
+const maxText = 512
+
+// clip cuts s to at most n bytes, on a UTF-8 boundary, with any invalid
+// UTF-8 (a scanner's path may carry some; PostgreSQL refuses it) replaced.
+func clip(s string, n int) string {
+	s = strings.ToValidUTF8(strings.ReplaceAll(s, "\x00", ""), "\uFFFD")
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && s[n]&0xC0 == 0x80 {
+		n--
+	}
+	return s[:n]
+}
