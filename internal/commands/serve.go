@@ -241,7 +241,7 @@ func noticesConfig(cfg Config) notifications.Config {
 			}
 		}
 	}
-	return notifications.Config{Interval: cfg.DigestInterval, BaseURL: base, Templates: templates}
+	return notifications.Config{Interval: cfg.DigestInterval, BaseURL: base, Templates: templates, Dev: cfg.Dev()}
 }
 
 // handlerDeps returns what the HTTP layer needs, from the configuration.

@@ -1,20 +1,12 @@
 package httpapi
 
 import (
-	"context"
-	"database/sql"
 	"html/template"
 	"net/http"
-	"strconv"
-	"strings"
-	"time"
 
 	"propmatch/internal/kit/apperr"
-	"propmatch/internal/platform/audit"
 	"propmatch/internal/platform/auth"
-	"propmatch/internal/platform/limits"
 	"propmatch/internal/platform/notifications"
-	"propmatch/internal/platform/outbound"
 	"propmatch/internal/platform/settings"
 )
 
@@ -133,21 +125,9 @@ func (s *server) unsubscribe(w http.ResponseWriter, r *http.Request) {
 	s.reply(w, r, http.StatusOK, unsubscribedBody{Message: "You will no longer get emails about " + notifications.KindLabel(kind), Kind: kind}, err)
 }
 
-// emailTypes are the templates the test page can show and send.
-var emailTypes = []string{"match", "message", "connection", "test"}
-
-var errEmailType = apperr.Validation(apperr.FieldError{Path: "type", Message: "Type must be match, message, connection or test"})
-
-// sampleEmail renders the sample email of type typ for admin u, to to.
-func (s *server) sampleEmail(u auth.User, typ, to string) (outbound.Email, error) {
-	n, ok := s.Notices.Sample(typ, u.ID, u.FullName, s.DB.Time())
-	if !ok {
-		return outbound.Email{}, errEmailType
-	}
-	if to == "" {
-		to = "agent@example.com"
-	}
-	return outbound.NoticeEmail(to, n)
+// sampleAdmin is u as the sample emails address them.
+func sampleAdmin(u auth.User) notifications.Admin {
+	return notifications.Admin{ID: u.ID, FullName: u.FullName, Email: deref(u.Email)}
 }
 
 type previewBody struct {
@@ -159,7 +139,7 @@ type previewBody struct {
 
 func (s *server) emailPreview(w http.ResponseWriter, r *http.Request, u auth.User) {
 	typ := r.URL.Query().Get("type")
-	m, err := s.sampleEmail(u, typ, deref(u.Email))
+	m, err := s.Notices.SampleEmail(sampleAdmin(u), typ, deref(u.Email))
 	s.reply(w, r, http.StatusOK, previewBody{Type: typ, Subject: m.Subject, HTML: m.HTML, Text: m.Text}, err)
 }
 
@@ -167,7 +147,7 @@ func (s *server) emailPreview(w http.ResponseWriter, r *http.Request, u auth.Use
 // the test page's sandboxed frame: its policy lets the email's inline
 // styles in and nothing else, and only PropMatch may frame it.
 func (s *server) emailPreviewHTML(w http.ResponseWriter, r *http.Request, u auth.User) {
-	m, err := s.sampleEmail(u, r.URL.Query().Get("type"), deref(u.Email))
+	m, err := s.Notices.SampleEmail(sampleAdmin(u), r.URL.Query().Get("type"), deref(u.Email))
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -179,96 +159,14 @@ func (s *server) emailPreviewHTML(w http.ResponseWriter, r *http.Request, u auth
 	_, _ = w.Write([]byte(m.HTML))
 }
 
-type testEmailIn struct {
-	Type      string `json:"type"`
-	TestEmail string `json:"testEmail"`
-}
-
-type testEmailOut struct {
-	Message string `json:"message"`
-	To      string `json:"to"`
-	Sent    bool   `json:"sent"`
-}
-
-// TestEmailsPerHour is how many test emails one admin may send in an hour.
-const TestEmailsPerHour = 20
-
 // testEmail sends a sample email through the real mail path and answers
-// what happened, in plain words; it is recorded in the audit log either way.
+// what happened, in plain words (notifications.SendTestEmail).
 func (s *server) testEmail(w http.ResponseWriter, r *http.Request, u auth.User) {
-	in, err := decode[testEmailIn](r)
+	in, err := decode[notifications.TestEmail](r)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	to := strings.TrimSpace(in.TestEmail)
-	var f apperr.Fields
-	switch {
-	case !validType(in.Type):
-		f = append(f, errEmailType.Fields...)
-	case in.Type == "test":
-		// The 'test' type always goes to the admin's own address.
-		if to = deref(u.Email); to == "" {
-			f.Add("testEmail", "Add an email address to your profile to send yourself a test email")
-		}
-	case to == "":
-		f.Add("testEmail", "Enter the address to send the test email to")
-	default:
-		if msg := auth.CheckEmail(to); msg != "" {
-			f.Add("testEmail", msg)
-		}
-	}
-	if err := f.Err(); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	ok, wait, err := limits.Take(r.Context(), s.DB, "test-email:"+strconv.FormatInt(u.ID, 10), s.DB.Time(), limits.Window{Max: TestEmailsPerHour, Every: time.Hour})
-	if err != nil {
-		s.fail(w, r, apperr.Wrap(err, "count test emails"))
-		return
-	}
-	if !ok {
-		s.fail(w, r, apperr.Throttled(wait, "Too many test emails. Try again in %s", apperr.Wait(wait)))
-		return
-	}
-	m, err := s.sampleEmail(u, in.Type, to)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	ctx, cancel := context.WithTimeout(r.Context(), 30*time.Second)
-	defer cancel()
-	sendErr := s.Mail.SendEmail(ctx, m)
-	out := testEmailOut{To: to, Sent: sendErr == nil}
-	if sendErr == nil {
-		out.Message = "Sent: the SMTP server accepted the " + in.Type + " email for " + to + "."
-		if s.Dev {
-			out.Message = "Captured in the development outbox (development mode sends no email): the " + in.Type + " email for " + to + "."
-		}
-	} else {
-		out.Message = outbound.Explain(sendErr)
-		s.Log.WarnContext(r.Context(), "test email failed", "err", sendErr)
-	}
-	err = s.DB.WithTx(context.WithoutCancel(r.Context()), func(tx *sql.Tx) error {
-		return audit.Record(r.Context(), tx, s.DB.Time(), audit.Entry{ActorID: u.ID, Action: "email.test", TargetType: "email",
-			After: map[string]any{"type": in.Type, "to": to, "sent": out.Sent, "result": out.Message}})
-	})
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	if !out.Sent {
-		s.fail(w, r, apperr.New(apperr.Unavailable, "%s", out.Message))
-		return
-	}
-	writeJSON(w, http.StatusOK, out)
-}
-
-func validType(t string) bool {
-	for _, v := range emailTypes {
-		if v == t {
-			return true
-		}
-	}
-	return false
+	out, err := s.Notices.SendTestEmail(r.Context(), sampleAdmin(u), in)
+	s.reply(w, r, http.StatusOK, out, err)
 }

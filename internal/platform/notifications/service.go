@@ -32,6 +32,9 @@ type Config struct {
 	// Templates are the approved WhatsApp template names per kind; a kind
 	// without one gets no WhatsApp message.
 	Templates map[settings.Kind]string
+	// Dev says the mailer is the development outbox, so a test email is
+	// reported as captured rather than sent.
+	Dev bool
 }
 
 // Service sends the digests.
