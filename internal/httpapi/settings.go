@@ -19,7 +19,7 @@ func (s *server) settingsRoutes(mux *http.ServeMux) {
 }
 
 func (s *server) getSettings(w http.ResponseWriter, r *http.Request, u auth.User) {
-	st, err := settings.Get(r.Context(), s.DB, u.ID)
+	st, err := s.Settings.Get(r.Context(), u.ID)
 	s.reply(w, r, http.StatusOK, st, err)
 }
 
@@ -35,7 +35,7 @@ func (s *server) putSettings(w http.ResponseWriter, r *http.Request, u auth.User
 		s.fail(w, r, err)
 		return
 	}
-	st, err := settings.Update(r.Context(), s.DB, u.ID, func(st *settings.Settings) error {
+	st, err := s.Settings.Update(r.Context(), u.ID, func(st *settings.Settings) error {
 		return unmarshalInto(body, st)
 	})
 	s.reply(w, r, http.StatusOK, st, err)

@@ -36,6 +36,7 @@ import (
 	"propmatch/internal/platform/notifications"
 	"propmatch/internal/platform/outbound"
 	"propmatch/internal/platform/security"
+	"propmatch/internal/platform/settings"
 )
 
 // Options are what a Set is built from besides the database.
@@ -96,6 +97,8 @@ type Set struct {
 	// uses it directly).
 	Mail    outbound.Mailer
 	Account *account.Service
+	// Settings reads and changes an agent's saved settings.
+	Settings *settings.Service
 	// Events carries live events to open streams; nil turns them off.
 	Events events.Bus
 	// Queue runs background jobs, matching among them: serve runs it
@@ -157,6 +160,7 @@ func New(db *store.DB, o Options) Set {
 		Network:      network.NewService(db, pub),
 		Messages:     message.NewService(db, engine, pub),
 		Media:        media.NewService(db),
+		Settings:     settings.NewService(db),
 		Training:     training.NewService(db),
 		Site:         site.NewService(db),
 		Ads:          ads.NewService(db),

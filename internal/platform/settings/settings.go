@@ -191,11 +191,24 @@ func StopEmail(ctx context.Context, q store.Querier, now time.Time, userID int64
 	return nil
 }
 
+// Service is the settings' request work: reading and changing one agent's
+// settings. Get, Save and StopEmail join another service's transaction.
+type Service struct{ db *store.DB }
+
+// NewService returns the settings service on db.
+func NewService(db *store.DB) *Service { return &Service{db: db} }
+
+// Get returns userID's settings, the defaults where nothing is saved.
+func (sv *Service) Get(ctx context.Context, userID int64) (Settings, error) {
+	return Get(ctx, sv.db, userID)
+}
+
 // Update changes userID's saved settings with change, which starts from
 // what is saved (or the defaults), and returns the result. It validates the
 // result (Validate) and saves it in one transaction that holds the agent's
 // row, so concurrent updates of different switches all land.
-func Update(ctx context.Context, db *store.DB, userID int64, change func(*Settings) error) (Settings, error) {
+func (sv *Service) Update(ctx context.Context, userID int64, change func(*Settings) error) (Settings, error) {
+	db := sv.db
 	var out Settings
 	err := db.WithTx(ctx, func(tx *sql.Tx) error {
 		now := db.Time()

@@ -22,7 +22,7 @@ func TestUpdate(t *testing.T) {
 		ctx := context.Background()
 		asha := storetest.AddUser(t, db, "asha", "+919800000001")
 
-		got, err := settings.Update(ctx, db, asha, func(s *settings.Settings) error {
+		got, err := settings.NewService(db).Update(ctx, asha, func(s *settings.Settings) error {
 			s.Privacy.ContactVisible = false
 			return nil
 		})
@@ -32,7 +32,7 @@ func TestUpdate(t *testing.T) {
 			t.Fatalf("Update = %+v, %v; want %+v", got, err, want)
 		}
 
-		_, err = settings.Update(ctx, db, asha, func(s *settings.Settings) error {
+		_, err = settings.NewService(db).Update(ctx, asha, func(s *settings.Settings) error {
 			s.Preferences.Theme = "purple"
 			s.Privacy.ProfileVisible = false
 			return nil
@@ -72,7 +72,7 @@ func TestUpdate(t *testing.T) {
 				wg.Add(1)
 				go func() {
 					defer wg.Done()
-					_, err := settings.Update(ctx, db, user, func(s *settings.Settings) error {
+					_, err := settings.NewService(db).Update(ctx, user, func(s *settings.Settings) error {
 						time.Sleep(2 * time.Millisecond) // a slow change widens the window a lost update needs
 						off(s)
 						return nil
