@@ -264,3 +264,43 @@ func TestReadyzWarnsOfFailedOrStaleBackups(t *testing.T) {
 		}
 	})
 }
+
+// A job held back by its delay is not stuck while it is not due:
+// queue_stuck counts from when it became due (issue 21).
+func TestReadyzCountsAJobFromWhenItIsDue(t *testing.T) {
+	eachEngine(t, apiOptions{manualQueue: true}, func(t *testing.T, a *apiTest) {
+		stuck := func() bool {
+			t.Helper()
+			a.afterCache()
+			res := a.do("GET", "/readyz", nil)
+			wantStatus(t, res, 200)
+			for _, w := range res.json(t)["warnings"].([]any) {
+				if w.(map[string]any)["check"] == "queue_stuck" {
+					return true
+				}
+			}
+			return false
+		}
+		if err := a.db.WithTx(context.Background(), func(tx *sql.Tx) error {
+			_, err := jobs.Enqueue(context.Background(), tx, a.db.Time(), jobs.New{Kind: "unknown", Key: "thing:1", Delay: 30 * time.Minute})
+			return err
+		}); err != nil {
+			t.Fatal(err)
+		}
+		var since time.Duration
+		for _, step := range []struct {
+			advance time.Duration
+			want    bool
+		}{
+			{20 * time.Minute, false}, // queued 20 min ago, due in 10
+			{20 * time.Minute, false}, // due 10 min ago
+			{6 * time.Minute, true},   // due 16 min ago
+		} {
+			a.clock.Advance(step.advance)
+			since += step.advance
+			if got := stuck(); got != step.want {
+				t.Errorf("%v after queueing a job delayed 30 min: queue_stuck %v, want %v", since, got, step.want)
+			}
+		}
+	})
+}

@@ -18,7 +18,7 @@ var (
 	jobsDepth = prometheus.NewDesc("propmatch_jobs_depth",
 		"Background jobs still to do (pending or running), in the shared database.", nil, nil)
 	jobsOldest = prometheus.NewDesc("propmatch_jobs_oldest_pending_seconds",
-		"How long the oldest pending background job has waited (0 when none waits).", nil, nil)
+		"How long the pending background job due longest has waited since it became due (0 when none waits).", nil, nil)
 	jobsFailedDay = prometheus.NewDesc("propmatch_jobs_failed_last_day",
 		"Background jobs that failed for good in the last 24 hours.", nil, nil)
 	jobsFailed = prometheus.NewDesc("propmatch_jobs_failed",

@@ -160,22 +160,39 @@ func (q *Queue) Wake() {
 // errLost says a job's lease passed to another worker before it finished.
 var errLost = errors.New("jobs: the lease ran out and another worker took the job")
 
-// claimSQL takes the oldest runnable job whose key has no earlier job still
-// to do: pending and due, or running with a lapsed lease (its worker died).
+// earlierOpen is true for a candidate job j whose key has an earlier job
+// still to do: j must wait for it. It is one probe of jobs_open_key.
+const earlierOpen = `EXISTS (SELECT 1 FROM jobs o WHERE o.key = j.key AND o.id < j.id AND o.state IN ('pending', 'running'))`
+
+// claimSQL takes one runnable job whose key has no earlier job still to do:
+// a running job whose lease lapsed (its worker died), the oldest lease
+// first; else the pending job due longest (by run_at, then id). Each
+// sub-select reads its partial index in order (jobs_leased, jobs_due;
+// migration 00019) and stops at the first candidate it can take, so a claim
+// neither sorts nor scans the backlog, and its plan does not depend on the
+// table's statistics (without them PostgreSQL sorted every open job on each
+// claim: about 5 jobs a minute at 15,000). COALESCE runs the second
+// sub-select only when the first finds nothing. %[1]s is FOR UPDATE SKIP
+// LOCKED on PostgreSQL.
 const claimSQL = `UPDATE jobs SET state = 'running', attempts = attempts + 1, locked_by = $1, locked_until = $2, updated_at = $3
-	WHERE id = (SELECT j.id FROM jobs j
-		WHERE j.state IN ('pending', 'running')
-		AND ((j.state = 'pending' AND j.run_at <= $3) OR (j.state = 'running' AND j.locked_until < $3))
-		AND NOT EXISTS (SELECT 1 FROM jobs o WHERE o.key = j.key AND o.id < j.id AND o.state IN ('pending', 'running'))
-		ORDER BY j.id LIMIT 1%s)
+	WHERE id = COALESCE(
+		(SELECT j.id FROM jobs j WHERE j.state = 'running' AND j.locked_until < $3 AND NOT ` + earlierOpen + `
+			ORDER BY j.locked_until, j.id LIMIT 1%[1]s),
+		(SELECT j.id FROM jobs j WHERE j.state = 'pending' AND j.run_at <= $3 AND NOT ` + earlierOpen + `
+			ORDER BY j.run_at, j.id LIMIT 1%[1]s))
 	RETURNING id, kind, key, payload, attempts, max_attempts, created_at`
+
+// claimQuery is claimSQL for engine.
+func claimQuery(engine store.Engine) string {
+	lock := ""
+	if engine == store.Postgres {
+		lock = " FOR UPDATE SKIP LOCKED"
+	}
+	return fmt.Sprintf(claimSQL, lock)
+}
 
 // claim takes one job for this worker, or returns nil when none is runnable.
 func (q *Queue) claim(ctx context.Context) (*Job, error) {
-	lock := ""
-	if q.db.Engine == store.Postgres {
-		lock = " FOR UPDATE SKIP LOCKED"
-	}
 	now := q.db.Time()
 	var j Job
 	var payload string
@@ -183,7 +200,7 @@ func (q *Queue) claim(ctx context.Context) (*Job, error) {
 	// On SQLite the transaction is an immediate one: it holds the one write
 	// lock from its start, so the UPDATE reads no stale row.
 	err := q.db.WithTx(ctx, func(tx *sql.Tx) error {
-		err := tx.QueryRowContext(ctx, fmt.Sprintf(claimSQL, lock), q.worker, now.Add(q.cfg.Lease), now).
+		err := tx.QueryRowContext(ctx, claimQuery(q.db.Engine), q.worker, now.Add(q.cfg.Lease), now).
 			Scan(&j.ID, &j.Kind, &j.Key, &payload, &j.Attempts, &j.MaxAttempts, store.ScanTime(&j.CreatedAt))
 		if errors.Is(err, sql.ErrNoRows) {
 			return nil

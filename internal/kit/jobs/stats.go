@@ -14,7 +14,10 @@ import (
 type Stats struct {
 	// Depth is how many jobs are still to do (pending or running).
 	Depth int `json:"depth"`
-	// OldestPendingSeconds is how long the oldest pending job has waited.
+	// OldestPendingSeconds is how long the pending job due longest has
+	// waited since it became due (its run_at: when it was queued plus its
+	// delay, or the time of its next try): a job held back on purpose has
+	// not waited yet.
 	OldestPendingSeconds float64 `json:"oldestPendingSeconds"`
 	// DoneLastMinute and FailedLastMinute count the jobs finished, and
 	// failed for good, in the last minute.
@@ -44,12 +47,13 @@ func ReadStats(ctx context.Context, db *store.DB) (Stats, error) {
 	if err != nil {
 		return s, fmt.Errorf("jobs: stats: %w", err)
 	}
-	var oldest time.Time
-	err = db.QueryRowContext(ctx, `SELECT COALESCE(created_at, NULL) FROM jobs WHERE `+openJob+` AND state = 'pending' ORDER BY id LIMIT 1`).
-		Scan(store.ScanTime(&oldest))
+	// The first entry of jobs_due, the index the claim reads.
+	var due time.Time
+	err = db.QueryRowContext(ctx, `SELECT run_at FROM jobs WHERE state = 'pending' ORDER BY run_at, id LIMIT 1`).
+		Scan(store.ScanTime(&due))
 	switch {
 	case err == nil:
-		s.OldestPendingSeconds = max(0, now.Sub(oldest).Seconds())
+		s.OldestPendingSeconds = max(0, now.Sub(due).Seconds())
 	case !errors.Is(err, sql.ErrNoRows):
 		return s, fmt.Errorf("jobs: stats: %w", err)
 	}
