@@ -229,7 +229,7 @@ func backUpWhileWriting(t *testing.T, m market) ([]byte, backup.Manifest) {
 	}()
 	var between int
 	var buf bytes.Buffer
-	mf, err := backup.Write(ctx, m.db, &buf, func(p backup.Progress) {
+	mf, err := backup.Write(ctx, m.db, &buf, testKey, func(p backup.Progress) {
 		if !p.Done {
 			return
 		}
@@ -277,7 +277,7 @@ func TestRestoreDrill(t *testing.T) {
 						t.Fatal(err)
 					}
 					defer db.Close()
-					got, err := backup.Restore(ctx, db, bytes.NewReader(file), int64(len(file)), nil)
+					got, err := backup.Restore(ctx, db, bytes.NewReader(file), int64(len(file)), backup.RestoreOptions{Key: testKey})
 					if err != nil {
 						t.Fatal(err)
 					}

@@ -14,6 +14,7 @@ package backups
 
 import (
 	"context"
+	"crypto/rand"
 	"database/sql"
 	"errors"
 	"fmt"
@@ -22,6 +23,7 @@ import (
 	"time"
 
 	"propmatch/internal/audit"
+	"propmatch/internal/backup"
 	"propmatch/internal/cached"
 	"propmatch/internal/jobs"
 	"propmatch/internal/store"
@@ -64,6 +66,10 @@ type Config struct {
 	Schedule Schedule
 	// Offsite is where each successful backup is copied (off when zero).
 	Offsite Offsite
+	// Key signs the backups' manifests: backup.KeyFrom(the server secret).
+	// When empty (tests that do not restore), a random key of this process
+	// signs them, which no restore accepts without --trust-unsigned.
+	Key backup.Key
 }
 
 // Service runs and lists backups.
@@ -89,6 +95,11 @@ func New(db *store.DB, queue *jobs.Queue, cfg Config, log *slog.Logger) *Service
 	}
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
+	}
+	if len(cfg.Key) == 0 {
+		cfg.Key = make(backup.Key, 32)
+		_, _ = rand.Read(cfg.Key) // never fails (crypto/rand)
+		log.Warn("backups are signed with a key of this process only: no restore will trust them without --trust-unsigned")
 	}
 	s := &Service{db: db, queue: queue, cfg: cfg, log: log}
 	s.health = &cached.Value[Health]{For: jobs.RecentFor, Now: db.Time, Load: func(ctx context.Context) (Health, error) { return ReadHealth(ctx, db) }}

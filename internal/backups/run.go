@@ -95,7 +95,7 @@ func (s *Service) write(ctx context.Context, name string) (m backup.Manifest, si
 			_ = os.Remove(f.Name()) // a partial file is of no use
 		}
 	}()
-	if m, err = backup.Write(ctx, s.db, f, nil); err != nil {
+	if m, err = backup.Write(ctx, s.db, f, s.cfg.Key, nil); err != nil {
 		return m, 0, err
 	}
 	if err = f.Sync(); err != nil {
