@@ -207,6 +207,14 @@ func TestRestoreRefuses(t *testing.T) {
 			"its signature does not match this installation's server secret"},
 		{"TamperedSignedWithAnotherSecret", tamper(t, good, "users", backup.KeyFrom([]byte("another installation's secret!!!")), makeAdmin(t)), false,
 			"its signature does not match this installation's server secret"},
+		// Sizes (issue 21, S17): refused before the database is touched, or
+		// as soon as a table has more rows than declared.
+		{"HugeRowCount", craft(t, good, "rate_counters", 10, 1_000_000_000, counterLine), false,
+			"table rate_counters declares 1,000,000,000 rows, but its file"},
+		{"MoreRowsThanDeclared", craft(t, good, "rate_counters", 5000, 10, counterLine), false,
+			"table rate_counters has more rows in the backup than the 10 its manifest says"},
+		{"ZipBomb", craft(t, good, "rate_counters", 1_000_000, -1, func(int) string { return counterLine(0) }), false,
+			"inflates from"},
 		{"Unsigned", rewriteSigned(t, good, nil, func(name string, data []byte) []byte {
 			if name == "manifest.sig" {
 				return nil
