@@ -122,10 +122,11 @@ func TestOffsiteCopiesAndKeepsTheLastN(t *testing.T) {
 				t.Fatal(err)
 			}
 			dir := t.TempDir()
-			in := newInstance(t, storetest.URL(t, e), backups.Config{Dir: dir, Keep: 2, Offsite: offsiteConfig(s3.addr)})
+			in := newInstance(t, storetest.URL(t, e), backups.Config{Dir: dir, Keep: 2, KeepManual: 2, Offsite: offsiteConfig(s3.addr)})
 			admin := newAdmin(t, in.db)
 			var made []backups.Backup
 			for range 3 {
+				advance(in, backups.DefaultManualEvery) // one manual backup per interval
 				made = append(made, runBackup(t, in, admin))
 			}
 			for _, b := range made[1:] {
