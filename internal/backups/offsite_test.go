@@ -164,6 +164,41 @@ func TestOffsiteCopiesAndKeepsTheLastN(t *testing.T) {
 	}
 }
 
+// The bucket keeps the newest Keep scheduled and KeepManual manual copies
+// apart: manual backups never push a scheduled copy out.
+func TestOffsiteKeepsManualCopiesApart(t *testing.T) {
+	for _, e := range storetest.Engines() {
+		t.Run(string(e), func(t *testing.T) {
+			s3 := startS3(t, "propmatch-backups")
+			in := newInstance(t, storetest.URL(t, e), backups.Config{Dir: t.TempDir(), Keep: 1, KeepManual: 1, Offsite: offsiteConfig(s3.addr)})
+			admin := newAdmin(t, in.db)
+			slot := time.Date(2026, 11, 1, 2, 0, 0, 0, time.UTC)
+			var last map[string]string // kind: file name
+			for i, kind := range []string{backups.Scheduled, backups.Manual, backups.Manual, backups.Scheduled, backups.Manual, backups.Manual} {
+				advance(in, backups.DefaultManualEvery)
+				if kind == backups.Manual {
+					b := runBackup(t, in, admin)
+					last = map[string]string{backups.Manual: b.FileName, backups.Scheduled: last[backups.Scheduled]}
+					continue
+				}
+				if ok, err := in.svc.EnqueueScheduled(ctx, slot.Add(time.Duration(i)*time.Hour)); !ok || err != nil {
+					t.Fatal(ok, err)
+				}
+				if err := in.queue.RunPending(ctx); err != nil {
+					t.Fatal(err)
+				}
+				st, _ := in.svc.Status(ctx)
+				last = map[string]string{backups.Scheduled: st.History[0].FileName, backups.Manual: last[backups.Manual]}
+			}
+			want := []string{"nightly/" + last[backups.Scheduled], "nightly/" + last[backups.Manual]}
+			slices.Sort(want)
+			if got := s3.keys("propmatch-backups"); !slices.Equal(got, want) {
+				t.Errorf("bucket holds %v; want the newest scheduled and the newest manual copy %v", got, want)
+			}
+		})
+	}
+}
+
 // With the storage down the backup still succeeds and keeps its file; the
 // copy is recorded as pending with the error and retried with the queue's
 // backoff, and it succeeds once the storage is back. The secret key is in
