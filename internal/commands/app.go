@@ -24,8 +24,11 @@ Usage:
                                            fill the database with a generated demo market
   propmatch backup [--out FILE]            write a backup of the database to one file
                                            (default $PROPMATCH_BACKUP_DIR/propmatch-TIME.zip)
-  propmatch restore FILE                   load a backup into an empty database
-                                           (either engine: the way from SQLite to PostgreSQL)
+  propmatch restore [--trust-unsigned] FILE
+                                           load a backup into an empty database
+                                           (either engine: the way from SQLite to PostgreSQL);
+                                           --trust-unsigned takes one not signed with this
+                                           installation's server secret, after a warning
   propmatch users set-role USERNAME ROLE   make a user an admin or an agent
 
 Configuration is read from the environment; see the README.

@@ -8,11 +8,13 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"propmatch/internal/feature/backups"
 	"propmatch/internal/kit/dbdump"
 	"propmatch/internal/kit/store"
+	"propmatch/internal/platform/security"
 )
 
 // defaultBackupDir is where `propmatch backup` writes without --out.
@@ -30,6 +32,10 @@ func backupCommand(ctx context.Context, cfg Config, args []string, stdout, stder
 	}
 	if fl.NArg() > 0 {
 		return fmt.Errorf("backup: unexpected argument %q", fl.Arg(0))
+	}
+	secret, err := serverSecret(cfg)
+	if err != nil {
+		return fmt.Errorf("backup: %w", err)
 	}
 	db, err := store.Open(ctx, cfg.DatabaseURL)
 	if err != nil {
@@ -55,7 +61,7 @@ func backupCommand(ctx context.Context, cfg Config, args []string, stdout, stder
 		}
 	}()
 	_, _ = fmt.Fprintf(stderr, "Backing up the %s database to %s\n", db.Engine, path) // progress only: a closed stderr must not stop a backup
-	m, err := dbdump.Write(ctx, db, f, tableProgress(stderr))
+	m, err := dbdump.Write(ctx, db, f, dbdump.KeyFrom(secret), tableProgress(stderr))
 	if err != nil {
 		return fmt.Errorf("backup: %w", err)
 	}
@@ -78,12 +84,33 @@ func backupCommand(ctx context.Context, cfg Config, args []string, stdout, stder
 }
 
 // restoreCommand loads a backup file into the configured database, which
-// must be empty.
+// must be empty. The backup's manifest must be signed with this
+// installation's server secret; --trust-unsigned restores one that is not
+// (from another installation), after a loud warning.
 func restoreCommand(ctx context.Context, cfg Config, args []string, stdout, stderr io.Writer) (err error) {
-	if len(args) != 1 || args[0] == "" || args[0][0] == '-' {
-		return errors.New("usage: propmatch restore FILE")
+	const use = "usage: propmatch restore [--trust-unsigned] FILE"
+	fl := flag.NewFlagSet("restore", flag.ContinueOnError)
+	fl.SetOutput(stderr)
+	trust := fl.Bool("trust-unsigned", false, "restore a backup not signed with this installation's server secret (one from another installation), after a warning")
+	var files []string
+	for rest := args; ; rest = fl.Args()[1:] { // flags before or after the file
+		if err := fl.Parse(rest); err != nil {
+			return errors.New(use)
+		}
+		if fl.NArg() == 0 {
+			break
+		}
+		files = append(files, fl.Arg(0))
 	}
-	f, err := os.Open(args[0])
+	if len(files) != 1 || files[0] == "" {
+		return errors.New(use)
+	}
+	file := files[0]
+	key, err := restoreKey(cfg)
+	if err != nil {
+		return fmt.Errorf("restore: %w", err)
+	}
+	f, err := os.Open(file) //nolint:gosec // the operator names the file
 	if err != nil {
 		return fmt.Errorf("restore: %w", err)
 	}
@@ -98,14 +125,48 @@ func restoreCommand(ctx context.Context, cfg Config, args []string, stdout, stde
 	}
 	defer closeDB(db, &err)
 	start := time.Now()
-	_, _ = fmt.Fprintf(stderr, "Restoring %s into the %s database\n", args[0], db.Engine) // progress only
-	m, err := dbdump.Restore(ctx, db, f, info.Size(), tableProgress(stderr))
+	_, _ = fmt.Fprintf(stderr, "Restoring %s into the %s database\n", file, db.Engine) // progress only
+	m, err := dbdump.Restore(ctx, db, f, info.Size(), dbdump.RestoreOptions{Key: key, TrustUnsigned: *trust,
+		Warn: func(why string) { warnUnsigned(stderr, why) }, Progress: tableProgress(stderr)})
 	if err != nil {
 		return fmt.Errorf("restore: %w", err)
 	}
 	_, err = fmt.Fprintf(stdout, "Restored %s rows in %d tables from a %s backup of %s (schema version %d) in %s\n",
 		thousands(m.Rows()), len(m.Tables), m.Engine, m.CreatedAt.Format(time.RFC3339), m.SchemaVersion, time.Since(start).Round(10*time.Millisecond))
 	return err
+}
+
+// restoreKey returns the key that checks a backup's signature: from the
+// configured server secret, or nil when the secret file does not exist yet
+// (a new installation: the restore then needs --trust-unsigned, and no
+// secret file is made for a restore that may be refused).
+func restoreKey(cfg Config) (dbdump.Key, error) {
+	file := cfg.SecretFile
+	if file == "" {
+		file = security.DefaultSecretFile(cfg.DatabaseURL)
+	}
+	if strings.TrimSpace(cfg.Secret) == "" {
+		if _, err := os.Stat(file); errors.Is(err, os.ErrNotExist) {
+			return nil, nil
+		}
+	}
+	secret, err := serverSecret(cfg)
+	if err != nil {
+		return nil, err
+	}
+	return dbdump.KeyFrom(secret), nil
+}
+
+// warnUnsigned tells the operator, loudly, that a backup whose signature
+// failed is being restored because they said to trust it.
+func warnUnsigned(w io.Writer, why string) {
+	_, _ = fmt.Fprintf(w, `
+!!! WARNING: this backup is NOT signed by this installation: %s.
+!!! It is restored because --trust-unsigned was given. Every row is loaded as the file has it,
+!!! users, roles and password hashes included: restore only a file whose origin you know,
+!!! and check who is an admin afterwards.
+
+`, why)
 }
 
 // tableProgress prints a backup's or restore's progress to w. The lines

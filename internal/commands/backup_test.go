@@ -14,10 +14,15 @@ import (
 )
 
 func TestBackupAndRestoreCommands(t *testing.T) {
-	run := func(dbURL string, args ...string) (string, string, error) {
+	const secret = "this installation's server secret"
+	runWith := func(e env, dbURL string, args ...string) (string, string, error) {
 		var stdout, stderr bytes.Buffer
-		err := commands.Run(context.Background(), nil, args, env{"DATABASE_URL": dbURL}.get, &stdout, &stderr)
+		e["DATABASE_URL"] = dbURL
+		err := commands.Run(context.Background(), nil, args, e.get, &stdout, &stderr)
 		return stdout.String(), stderr.String(), err
+	}
+	run := func(dbURL string, args ...string) (string, string, error) {
+		return runWith(env{"PROPMATCH_SECRET": secret}, dbURL, args...)
 	}
 	for _, from := range storetest.Engines() {
 		t.Run(string(from), func(t *testing.T) {
@@ -60,6 +65,41 @@ func TestBackupAndRestoreCommands(t *testing.T) {
 					}
 				})
 			}
+			// Another installation's secret, or none yet, refuses the file
+			// unless --trust-unsigned says to take it, with a warning.
+			for _, tt := range []struct {
+				name string
+				env  env
+			}{
+				{"AnotherSecret", env{"PROPMATCH_SECRET": "another installation's server secret"}},
+				{"NoSecretYet", env{"PROPMATCH_SECRET_FILE": filepath.Join(t.TempDir(), "propmatch.secret")}},
+			} {
+				t.Run(tt.name, func(t *testing.T) {
+					dst := storetest.URL(t, from)
+					_, stderr, err := runWith(tt.env, dst, "restore", file)
+					if err == nil || !strings.Contains(err.Error(), "this backup cannot be trusted") || !strings.Contains(err.Error(), "--trust-unsigned") {
+						t.Fatalf("restore with %s = %v, want a refusal naming --trust-unsigned", tt.name, err)
+					}
+					if strings.Contains(stderr, "WARNING") {
+						t.Errorf("the refused restore warned:\n%s", stderr)
+					}
+					if f := tt.env["PROPMATCH_SECRET_FILE"]; f != "" {
+						if _, err := os.Stat(f); !os.IsNotExist(err) {
+							t.Errorf("the refused restore made a secret file: %v", err)
+						}
+					}
+					out, stderr, err := runWith(tt.env, dst, "restore", file, "--trust-unsigned")
+					if err != nil || !strings.Contains(out, "Restored") {
+						t.Fatalf("restore --trust-unsigned = %v\n%s", err, stderr)
+					}
+					if !strings.Contains(stderr, "!!! WARNING: this backup is NOT signed by this installation") {
+						t.Errorf("restore --trust-unsigned did not warn:\n%s", stderr)
+					}
+					if n := countUsers(t, dst); n != 6 {
+						t.Errorf("%d users restored, want 6", n)
+					}
+				})
+			}
 		})
 	}
 	t.Run("DefaultFile", func(t *testing.T) {
@@ -78,7 +118,7 @@ func TestBackupAndRestoreCommands(t *testing.T) {
 	})
 	t.Run("BadUse", func(t *testing.T) {
 		src := storetest.URL(t, store.SQLite)
-		for _, args := range [][]string{{"restore"}, {"restore", "a", "b"}, {"restore", "/no/such/file.zip"}, {"backup", "extra"}, {"backup", "--bogus"}} {
+		for _, args := range [][]string{{"restore"}, {"restore", "a", "b"}, {"restore", "a", "--trust-unsigned", "b"}, {"restore", "--trust-unsigned"}, {"restore", "/no/such/file.zip"}, {"backup", "extra"}, {"backup", "--bogus"}} {
 			if _, _, err := run(src, args...); err == nil {
 				t.Errorf("%v was accepted", args)
 			}

@@ -173,6 +173,11 @@ func loadConfig(getenv func(string) string) (Config, error) {
 	if c.Backups.Keep < 1 {
 		errs = append(errs, fmt.Errorf("PROPMATCH_BACKUP_KEEP must be at least 1"))
 	}
+	c.Backups.KeepManual = num("PROPMATCH_BACKUP_KEEP_MANUAL", backups.DefaultKeepManual)
+	if c.Backups.KeepManual < 1 {
+		errs = append(errs, fmt.Errorf("PROPMATCH_BACKUP_KEEP_MANUAL must be at least 1"))
+	}
+	c.Backups.ManualEvery = dur("PROPMATCH_BACKUP_MANUAL_INTERVAL", backups.DefaultManualEvery)
 	c.Backups.Offsite = backups.Offsite{
 		Endpoint:  str("PROPMATCH_BACKUP_S3_ENDPOINT", ""),
 		Bucket:    str("PROPMATCH_BACKUP_S3_BUCKET", ""),

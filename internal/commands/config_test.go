@@ -53,10 +53,13 @@ func TestLoadConfig(t *testing.T) {
 			return c.DigestInterval == 5*time.Minute && c.WhatsAppMatchTemplate == "pm_m" && c.WhatsAppMessageTemplate == "pm_msg" && c.WhatsAppUpdateTemplate == "pm_u"
 		}},
 		{"BackupsHaveDefaults", nil, func(c Config) bool {
-			return c.Backups.Dir == "data/backups" && c.Backups.Keep == 7 && c.Backups.Schedule.String() == "0 2 * * *"
+			return c.Backups.Dir == "data/backups" && c.Backups.Keep == 7 && c.Backups.Schedule.String() == "0 2 * * *" &&
+				c.Backups.KeepManual == 3 && c.Backups.ManualEvery == 10*time.Minute
 		}},
-		{"BackupsAreConfigurable", map[string]string{"PROPMATCH_BACKUP_DIR": "/var/backups/pm", "PROPMATCH_BACKUP_KEEP": "14", "PROPMATCH_BACKUP_SCHEDULE": "30 3 * * 1-5"}, func(c Config) bool {
-			return c.Backups.Dir == "/var/backups/pm" && c.Backups.Keep == 14 && c.Backups.Schedule.String() == "30 3 * * 1-5"
+		{"BackupsAreConfigurable", map[string]string{"PROPMATCH_BACKUP_DIR": "/var/backups/pm", "PROPMATCH_BACKUP_KEEP": "14", "PROPMATCH_BACKUP_SCHEDULE": "30 3 * * 1-5",
+			"PROPMATCH_BACKUP_KEEP_MANUAL": "5", "PROPMATCH_BACKUP_MANUAL_INTERVAL": "1h"}, func(c Config) bool {
+			return c.Backups.Dir == "/var/backups/pm" && c.Backups.Keep == 14 && c.Backups.Schedule.String() == "30 3 * * 1-5" &&
+				c.Backups.KeepManual == 5 && c.Backups.ManualEvery == time.Hour
 		}},
 		{"OffsiteBackupsAreOffByDefault", nil, func(c Config) bool { return !c.Backups.Offsite.On() }},
 		{"OffsiteBackupsAreConfigurable", map[string]string{"PROPMATCH_BACKUP_S3_ENDPOINT": "http://minio.internal:9000",
@@ -92,7 +95,7 @@ func TestLoadConfig(t *testing.T) {
 		})
 	}
 	for key, bad := range map[string]string{"PROPMATCH_BACKUP_SCHEDULE": "every night", "PROPMATCH_BACKUP_KEEP": "0",
-		"PROPMATCH_BACKUP_S3_PATH_STYLE": "yes", "PROPMATCH_BACKUP_S3_ENDPOINT": "minio:9000"} {
+		"PROPMATCH_BACKUP_KEEP_MANUAL": "0", "PROPMATCH_BACKUP_MANUAL_INTERVAL": "often", "PROPMATCH_BACKUP_S3_PATH_STYLE": "yes", "PROPMATCH_BACKUP_S3_ENDPOINT": "minio:9000"} {
 		t.Run("BadBackupSetting/"+key, func(t *testing.T) {
 			env := map[string]string{key: bad}
 			if _, err := loadConfig(func(k string) string { return env[k] }); err == nil || !strings.Contains(err.Error(), key) {

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"propmatch/internal/httpapi"
+	"propmatch/internal/kit/dbdump"
 	"propmatch/internal/kit/events"
 	"propmatch/internal/kit/jobs"
 	"propmatch/internal/kit/store"
@@ -216,9 +217,11 @@ func newServices(cfg Config, db *store.DB, s senders, bus events.Bus, log *slog.
 		return services.Set{}, err
 	}
 	wa, _ := s.otp.(outbound.TemplateSender)
+	bc := cfg.Backups
+	bc.Key = dbdump.KeyFrom(ac.Secret) // signs the server's backups and exports
 	return services.New(db, services.Options{Auth: ac, OTP: s.otp, Mail: s.mail, WhatsApp: wa, Notices: noticesConfig(cfg),
 		MatchLimit: cfg.MatchesPerRequirement, Events: bus, Log: log, MatchingDelay: cfg.MatchingDelay,
-		MatchingChunk: cfg.MatchingChunk, Backups: cfg.Backups,
+		MatchingChunk: cfg.MatchingChunk, Backups: bc,
 		Queue: jobs.Config{Workers: cfg.QueueWorkers, Lease: cfg.QueueLease, Drain: cfg.DrainTimeout, Log: log}}), nil
 }
 

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // auditRow is the newest audit_log row.
@@ -139,9 +140,11 @@ func TestNoAdminActionGoesUnrecorded(t *testing.T) {
 				return adminCall{fmt.Sprintf("/api/advertisements/%d", idOf(m)), nil, "advertisement.delete"}
 			},
 			"POST /api/manual-backup": func() adminCall {
+				a.clock.Advance(11 * time.Minute) // one manual backup per 10 minutes
 				return adminCall{"/api/manual-backup", nil, "backup.manual"}
 			},
 			"DELETE /api/admin/backups/{id}": func() adminCall {
+				a.clock.Advance(11 * time.Minute)
 				res := a.do("POST", "/api/manual-backup", nil, as(admin))
 				wantStatus(t, res, 202)
 				a.drain()

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestBackupRoutesAreForAdminsOnly(t *testing.T) {
@@ -110,28 +111,35 @@ func TestQueuedBackupCannotBeDeleted(t *testing.T) {
 	})
 }
 
-// A hundred admins' requests at once: every manual backup is queued (each a
-// row and a job of its own) and every download of a finished one is whole.
+// A hundred admins' requests at once: one manual backup is queued (one
+// per 10 minutes: the others are 429 with Retry-After) and every download
+// of a finished one is whole.
 func TestBackupRoutesUnderConcurrentRequests(t *testing.T) {
 	eachEngine(t, apiOptions{manualQueue: true}, func(t *testing.T, a *apiTest) {
 		admin := a.newAdmin("root", "9822222222")
 		wantStatus(t, a.do("POST", "/api/manual-backup", nil, as(admin)), 202)
 		a.drain()
+		res := a.do("POST", "/api/manual-backup", nil, as(admin))
+		wantError(t, res, 429)
+		if res.header.Get("Retry-After") == "" {
+			t.Error("a refused manual backup does not say when to retry")
+		}
+		a.clock.Advance(10 * time.Minute)
 		counts := a.concurrently(100, func(i int) (int, error) {
 			if i%2 == 0 {
 				return a.raw(admin, "POST", "/api/manual-backup")
 			}
 			return a.raw(admin, "GET", "/api/admin/backups/1/download")
 		})
-		if counts[202] != 50 || counts[200] != 50 {
-			t.Fatalf("answers %v; want 50 × 202 and 50 × 200", counts)
+		if counts[202] != 1 || counts[429] != 49 || counts[200] != 50 {
+			t.Fatalf("answers %v; want 1 × 202, 49 × 429 and 50 × 200", counts)
 		}
-		if n := a.jobCount("backups", "pending"); n != 50 {
-			t.Errorf("%d backup jobs pending; want 50", n)
+		if n := a.jobCount("backups", "pending"); n != 1 {
+			t.Errorf("%d backup jobs pending; want 1", n)
 		}
 		var queued int
-		if err := a.db.QueryRow(`SELECT COUNT(*) FROM backups WHERE state = 'queued'`).Scan(&queued); err != nil || queued != 50 {
-			t.Errorf("%d queued backups (%v); want 50", queued, err)
+		if err := a.db.QueryRow(`SELECT COUNT(*) FROM backups WHERE state = 'queued'`).Scan(&queued); err != nil || queued != 1 {
+			t.Errorf("%d queued backups (%v); want 1", queued, err)
 		}
 	})
 }

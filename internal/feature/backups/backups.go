@@ -14,6 +14,7 @@ package backups
 
 import (
 	"context"
+	"crypto/rand"
 	"database/sql"
 	"errors"
 	"fmt"
@@ -21,10 +22,13 @@ import (
 	"strings"
 	"time"
 
+	"propmatch/internal/kit/apperr"
 	"propmatch/internal/kit/cached"
+	"propmatch/internal/kit/dbdump"
 	"propmatch/internal/kit/jobs"
 	"propmatch/internal/kit/store"
 	"propmatch/internal/platform/audit"
+	"propmatch/internal/platform/limits"
 )
 
 // JobKind is the queue's kind for a backup run.
@@ -49,21 +53,35 @@ const (
 
 // Defaults.
 const (
-	DefaultDir  = "data/backups"
-	DefaultKeep = 7
+	DefaultDir         = "data/backups"
+	DefaultKeep        = 7
+	DefaultKeepManual  = 3
+	DefaultManualEvery = 10 * time.Minute
 )
 
 // Config is the backups' configuration.
 type Config struct {
 	// Dir holds the backup files (DefaultDir when empty).
 	Dir string
-	// Keep is how many successful backups are kept (DefaultKeep when zero).
+	// Keep is how many successful scheduled backups are kept (DefaultKeep
+	// when zero).
 	Keep int
+	// KeepManual is how many successful manual backups are kept, apart
+	// from the scheduled ones, so manual runs never rotate those out
+	// (DefaultKeepManual when zero).
+	KeepManual int
+	// ManualEvery is the least time between two manual backups, whoever
+	// starts them (DefaultManualEvery when zero).
+	ManualEvery time.Duration
 	// Schedule is when scheduled runs happen (DefaultSchedule, in the
 	// server's zone, when zero).
 	Schedule Schedule
 	// Offsite is where each successful backup is copied (off when zero).
 	Offsite Offsite
+	// Key signs the backups' manifests: dbdump.KeyFrom(the server secret).
+	// When empty (tests that do not restore), a random key of this process
+	// signs them, which no restore accepts without --trust-unsigned.
+	Key dbdump.Key
 }
 
 // Service runs and lists backups.
@@ -85,11 +103,22 @@ func New(db *store.DB, queue *jobs.Queue, cfg Config, log *slog.Logger) *Service
 	if cfg.Keep <= 0 {
 		cfg.Keep = DefaultKeep
 	}
+	if cfg.KeepManual <= 0 {
+		cfg.KeepManual = DefaultKeepManual
+	}
+	if cfg.ManualEvery <= 0 {
+		cfg.ManualEvery = DefaultManualEvery
+	}
 	if cfg.Schedule.expr == "" {
 		cfg.Schedule, _ = ParseSchedule(DefaultSchedule, time.Local) // a constant that parses
 	}
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
+	}
+	if len(cfg.Key) == 0 {
+		cfg.Key = make(dbdump.Key, 32)
+		_, _ = rand.Read(cfg.Key) // never fails (crypto/rand)
+		log.Warn("backups are signed with a key of this process only: no restore will trust them without --trust-unsigned")
 	}
 	s := &Service{db: db, queue: queue, cfg: cfg, log: log}
 	s.health = &cached.Value[Health]{For: jobs.RecentFor, Now: db.Time, Load: func(ctx context.Context) (Health, error) { return ReadHealth(ctx, db) }}
@@ -108,16 +137,22 @@ func (s *Service) Jobs() []jobs.Kind {
 // Settings are the backups' configuration as an admin sees it.
 type Settings struct {
 	Schedule string `json:"schedule"`
-	Keep     int    `json:"keep"`
-	Dir      string `json:"dir"`
-	TimeZone string `json:"timeZone"`
+	// Keep is how many scheduled backups are kept, KeepManual how many
+	// manual ones; ManualEverySeconds is the least time between two manual
+	// backups.
+	Keep               int    `json:"keep"`
+	KeepManual         int    `json:"keepManual"`
+	ManualEverySeconds int64  `json:"manualEverySeconds"`
+	Dir                string `json:"dir"`
+	TimeZone           string `json:"timeZone"`
 	// Offsite is where backups are copied, without keys; nil when off.
 	Offsite *OffsiteSettings `json:"offsite"`
 }
 
 // Settings returns the configuration in force.
 func (s *Service) Settings() Settings {
-	return Settings{Schedule: s.cfg.Schedule.String(), Keep: s.cfg.Keep, Dir: s.cfg.Dir, TimeZone: zoneName(s.cfg.Schedule.loc, s.db.Time()),
+	return Settings{Schedule: s.cfg.Schedule.String(), Keep: s.cfg.Keep, KeepManual: s.cfg.KeepManual,
+		ManualEverySeconds: int64(s.cfg.ManualEvery / time.Second), Dir: s.cfg.Dir, TimeZone: zoneName(s.cfg.Schedule.loc, s.db.Time()),
 		Offsite: s.cfg.Offsite.settings()}
 }
 
@@ -172,20 +207,39 @@ func (s *Service) EnqueueScheduled(ctx context.Context, slot time.Time) (bool, e
 	return true, nil
 }
 
-// StartManual queues a manual run for admin userID and returns it.
+// manualKey is the rate counter of manual backups: one for the server,
+// whichever admin starts them.
+const manualKey = "backup:manual"
+
+// StartManual queues a manual run for admin userID and returns it. One
+// starts at most every ManualEvery: another is TooManyRequests, saying when
+// to retry. The count is the run's own transaction's first statement, one
+// INSERT … ON CONFLICT on the rate counter (limits.Take), so concurrent
+// requests on any instance queue one run between them.
 func (s *Service) StartManual(ctx context.Context, userID int64) (Backup, error) {
 	var id int64
 	err := s.db.WithTx(ctx, func(tx *sql.Tx) error {
 		now := s.db.Time()
+		ok, wait, err := limits.Take(ctx, tx, manualKey, now, limits.Window{Max: 1, Every: s.cfg.ManualEvery})
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return apperr.Throttled(wait, "A manual backup was started less than %s ago. Start another in %s",
+				apperr.Wait(s.cfg.ManualEvery), apperr.Wait(wait))
+		}
 		if err := tx.QueryRowContext(ctx, `INSERT INTO backups (kind, state, created_by, queued_at) VALUES ($1, $2, $3, $4) RETURNING id`,
 			Manual, Queued, userID, now).Scan(&id); err != nil {
 			return err
 		}
-		if err := audit.Record(ctx, tx, now, audit.Entry{ActorID: userID, Action: "backup.manual", TargetType: "backup", TargetID: id}); err != nil {
+		if err := audit.Record(ctx, tx, now, audit.Entry{ActorID: userID, Action: "dbdump.manual", TargetType: "backup", TargetID: id}); err != nil {
 			return err
 		}
 		return s.enqueue(ctx, tx, id, now)
 	})
+	if apperr.CodeOf(err) == apperr.TooManyRequests {
+		return Backup{}, err
+	}
 	if err != nil {
 		return Backup{}, fmt.Errorf("backups: queue manual run: %w", err)
 	}

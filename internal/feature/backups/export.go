@@ -18,7 +18,7 @@ func (s *Service) Export(ctx context.Context, adminID int64, w io.Writer) (dbdum
 	if err := audit.Record(ctx, s.db, s.db.Time(), audit.Entry{ActorID: adminID, Action: "database.export", TargetType: "database"}); err != nil {
 		return dbdump.Manifest{}, err
 	}
-	m, err := dbdump.Write(ctx, s.db, w, nil)
+	m, err := dbdump.Write(ctx, s.db, w, s.cfg.Key, nil)
 	if err != nil {
 		return m, fmt.Errorf("backups: export: %w", err)
 	}

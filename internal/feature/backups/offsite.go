@@ -229,13 +229,15 @@ func (s *Service) recordOffsite(ctx context.Context, id int64, state, msg string
 
 // remoteCopy is one of this server's backups in the bucket.
 type remoteCopy struct {
-	key   string
-	stamp string
-	id    int64
+	key    string
+	stamp  string
+	id     int64
+	manual bool
 }
 
 // parseCopy reads a key under prefix named as this server names backups
-// ("propmatch-YYYYMMDD-HHMMSS-ID.zip"); anything else is not its own.
+// ("propmatch-YYYYMMDD-HHMMSS-ID.zip", "-ID-manual.zip" for a manual one);
+// anything else is not its own.
 func parseCopy(prefix, key string) (remoteCopy, bool) {
 	name, ok := strings.CutPrefix(key, prefix+"propmatch-")
 	if !ok || strings.Contains(name, "/") {
@@ -245,6 +247,7 @@ func parseCopy(prefix, key string) (remoteCopy, bool) {
 	if !ok {
 		return remoteCopy{}, false
 	}
+	name, manual := strings.CutSuffix(name, manualSuffix)
 	i := strings.LastIndexByte(name, '-')
 	if i < 0 {
 		return remoteCopy{}, false
@@ -253,31 +256,39 @@ func parseCopy(prefix, key string) (remoteCopy, bool) {
 	if err != nil {
 		return remoteCopy{}, false
 	}
-	return remoteCopy{key: key, stamp: name[:i], id: id}, true
+	return remoteCopy{key: key, stamp: name[:i], id: id, manual: manual}, true
 }
 
 // pruneOffsite deletes the bucket's backups under the prefix older than the
-// newest Keep, oldest first by their names' time, then id. Other objects
-// are left alone.
+// newest Keep scheduled and KeepManual manual ones, oldest first by their
+// names' time, then id. Other objects are left alone. (Manual copies named
+// before manual names had their suffix count as scheduled.)
 func (s *Service) pruneOffsite(ctx context.Context, client *minio.Client) error {
 	prefix := s.cfg.Offsite.prefix()
-	var copies []remoteCopy
+	var scheduled, manual []remoteCopy
 	for obj := range client.ListObjects(ctx, s.cfg.Offsite.Bucket, minio.ListObjectsOptions{Prefix: prefix}) {
 		if obj.Err != nil {
 			return obj.Err
 		}
-		if c, ok := parseCopy(prefix, obj.Key); ok {
-			copies = append(copies, c)
+		if c, ok := parseCopy(prefix, obj.Key); ok && c.manual {
+			manual = append(manual, c)
+		} else if ok {
+			scheduled = append(scheduled, c)
 		}
 	}
-	if len(copies) <= s.cfg.Keep {
-		return nil
-	}
-	slices.SortFunc(copies, func(a, b remoteCopy) int { return cmp.Or(cmp.Compare(a.stamp, b.stamp), cmp.Compare(a.id, b.id)) })
 	var errs []error
-	for _, c := range copies[:len(copies)-s.cfg.Keep] {
-		if err := client.RemoveObject(ctx, s.cfg.Offsite.Bucket, c.key, minio.RemoveObjectOptions{}); err != nil {
-			errs = append(errs, err)
+	for _, k := range []struct {
+		copies []remoteCopy
+		keep   int
+	}{{scheduled, s.cfg.Keep}, {manual, s.cfg.KeepManual}} {
+		if len(k.copies) <= k.keep {
+			continue
+		}
+		slices.SortFunc(k.copies, func(a, b remoteCopy) int { return cmp.Or(cmp.Compare(a.stamp, b.stamp), cmp.Compare(a.id, b.id)) })
+		for _, c := range k.copies[:len(k.copies)-k.keep] {
+			if err := client.RemoveObject(ctx, s.cfg.Offsite.Bucket, c.key, minio.RemoveObjectOptions{}); err != nil {
+				errs = append(errs, err)
+			}
 		}
 	}
 	return errors.Join(errs...)

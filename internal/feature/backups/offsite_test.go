@@ -122,10 +122,11 @@ func TestOffsiteCopiesAndKeepsTheLastN(t *testing.T) {
 				t.Fatal(err)
 			}
 			dir := t.TempDir()
-			in := newInstance(t, storetest.URL(t, e), backups.Config{Dir: dir, Keep: 2, Offsite: offsiteConfig(s3.addr)})
+			in := newInstance(t, storetest.URL(t, e), backups.Config{Dir: dir, Keep: 2, KeepManual: 2, Offsite: offsiteConfig(s3.addr)})
 			admin := newAdmin(t, in.db)
 			var made []backups.Backup
 			for range 3 {
+				advance(in, backups.DefaultManualEvery) // one manual backup per interval
 				made = append(made, runBackup(t, in, admin))
 			}
 			for _, b := range made[1:] {
@@ -158,6 +159,41 @@ func TestOffsiteCopiesAndKeepsTheLastN(t *testing.T) {
 			if st.Settings.Offsite == nil || st.Settings.Offsite.Destination != "s3://propmatch-backups/nightly/ at http://"+s3.addr ||
 				strings.Contains(string(body), testSecret) || strings.Contains(string(body), "AKIATEST") {
 				t.Errorf("settings %s; want the destination and no key", body)
+			}
+		})
+	}
+}
+
+// The bucket keeps the newest Keep scheduled and KeepManual manual copies
+// apart: manual backups never push a scheduled copy out.
+func TestOffsiteKeepsManualCopiesApart(t *testing.T) {
+	for _, e := range storetest.Engines() {
+		t.Run(string(e), func(t *testing.T) {
+			s3 := startS3(t, "propmatch-backups")
+			in := newInstance(t, storetest.URL(t, e), backups.Config{Dir: t.TempDir(), Keep: 1, KeepManual: 1, Offsite: offsiteConfig(s3.addr)})
+			admin := newAdmin(t, in.db)
+			slot := time.Date(2026, 11, 1, 2, 0, 0, 0, time.UTC)
+			var last map[string]string // kind: file name
+			for i, kind := range []string{backups.Scheduled, backups.Manual, backups.Manual, backups.Scheduled, backups.Manual, backups.Manual} {
+				advance(in, backups.DefaultManualEvery)
+				if kind == backups.Manual {
+					b := runBackup(t, in, admin)
+					last = map[string]string{backups.Manual: b.FileName, backups.Scheduled: last[backups.Scheduled]}
+					continue
+				}
+				if ok, err := in.svc.EnqueueScheduled(ctx, slot.Add(time.Duration(i)*time.Hour)); !ok || err != nil {
+					t.Fatal(ok, err)
+				}
+				if err := in.queue.RunPending(ctx); err != nil {
+					t.Fatal(err)
+				}
+				st, _ := in.svc.Status(ctx)
+				last = map[string]string{backups.Scheduled: st.History[0].FileName, backups.Manual: last[backups.Manual]}
+			}
+			want := []string{"nightly/" + last[backups.Scheduled], "nightly/" + last[backups.Manual]}
+			slices.Sort(want)
+			if got := s3.keys("propmatch-backups"); !slices.Equal(got, want) {
+				t.Errorf("bucket holds %v; want the newest scheduled and the newest manual copy %v", got, want)
 			}
 		})
 	}

@@ -25,7 +25,11 @@ func (s *Service) run(ctx context.Context, j jobs.Job) error {
 		return fmt.Errorf("backups: bad job payload %s", j.Payload)
 	}
 	start := s.db.Time()
-	name := "propmatch-" + dbdump.Stamp(start) + fmt.Sprintf("-%d.zip", p.BackupID)
+	var kind string
+	if err := s.db.QueryRowContext(ctx, `SELECT kind FROM backups WHERE id = $1`, p.BackupID).Scan(&kind); err != nil {
+		return fmt.Errorf("backups: start: %w", err)
+	}
+	name := fileName(start, p.BackupID, kind)
 	if _, err := s.db.ExecContext(ctx, `UPDATE backups SET state = $2, started_at = $3, file_name = $4 WHERE id = $1`,
 		p.BackupID, Running, start, name); err != nil {
 		return fmt.Errorf("backups: start: %w", err)
@@ -78,6 +82,20 @@ func (s *Service) run(ctx context.Context, j jobs.Job) error {
 	return nil
 }
 
+// fileName names backup id of kind, started at t:
+// propmatch-YYYYMMDD-HHMMSS-ID.zip, with "-manual" before ".zip" for a
+// manual one, so the off-site retention (parseCopy) keeps the kinds apart.
+func fileName(t time.Time, id int64, kind string) string {
+	name := "propmatch-" + dbdump.Stamp(t) + fmt.Sprintf("-%d", id)
+	if kind == Manual {
+		name += manualSuffix
+	}
+	return name + ".zip"
+}
+
+// manualSuffix marks a manual backup's file name.
+const manualSuffix = "-manual"
+
 // write writes a backup to name in the directory: to a temporary file
 // beside it, renamed once complete, so a file under a backup's name is
 // always whole.
@@ -95,7 +113,7 @@ func (s *Service) write(ctx context.Context, name string) (m dbdump.Manifest, si
 			_ = os.Remove(f.Name()) // a partial file is of no use
 		}
 	}()
-	if m, err = dbdump.Write(ctx, s.db, f, nil); err != nil {
+	if m, err = dbdump.Write(ctx, s.db, f, s.cfg.Key, nil); err != nil {
 		return m, 0, err
 	}
 	if err = f.Sync(); err != nil {
@@ -114,10 +132,24 @@ func (s *Service) write(ctx context.Context, name string) (m dbdump.Manifest, si
 	return m, info.Size(), nil
 }
 
-// prune deletes the successful backups older than the newest Keep, files
-// first, and the failed runs older than the oldest backup kept.
+// prune deletes the successful backups of each kind older than its
+// newest Keep (scheduled) or KeepManual (manual), files first, and the
+// failed runs of the kind older than its oldest backup kept: manual runs,
+// however many, never rotate out the scheduled ones.
 func (s *Service) prune(ctx context.Context) error {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, file_name FROM backups WHERE state = $1 ORDER BY id DESC`, Success)
+	for _, k := range []struct {
+		kind string
+		keep int
+	}{{Scheduled, s.cfg.Keep}, {Manual, s.cfg.KeepManual}} {
+		if err := s.pruneKind(ctx, k.kind, k.keep); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (s *Service) pruneKind(ctx context.Context, kind string, keep int) error {
+	rows, err := s.db.QueryContext(ctx, `SELECT id, file_name FROM backups WHERE state = $1 AND kind = $2 ORDER BY id DESC`, Success, kind)
 	if err != nil {
 		return err
 	}
@@ -137,16 +169,16 @@ func (s *Service) prune(ctx context.Context) error {
 	if err := errors.Join(rows.Err(), rows.Close()); err != nil {
 		return err
 	}
-	if len(all) <= s.cfg.Keep {
+	if len(all) <= keep {
 		return nil
 	}
-	for _, o := range all[s.cfg.Keep:] {
+	for _, o := range all[keep:] {
 		if err := s.remove(ctx, s.db, o.id, o.name); err != nil {
 			return err
 		}
 	}
-	oldest := all[s.cfg.Keep-1].id
-	_, err = s.db.ExecContext(ctx, `DELETE FROM backups WHERE state = $1 AND id < $2`, Failed, oldest)
+	oldest := all[keep-1].id
+	_, err = s.db.ExecContext(ctx, `DELETE FROM backups WHERE state = $1 AND kind = $2 AND id < $3`, Failed, kind, oldest)
 	return err
 }
 

@@ -229,7 +229,7 @@ func backUpWhileWriting(t *testing.T, m market) ([]byte, dbdump.Manifest) {
 	}()
 	var between int
 	var buf bytes.Buffer
-	mf, err := dbdump.Write(ctx, m.db, &buf, func(p dbdump.Progress) {
+	mf, err := dbdump.Write(ctx, m.db, &buf, testKey, func(p dbdump.Progress) {
 		if !p.Done {
 			return
 		}
@@ -277,7 +277,7 @@ func TestRestoreDrill(t *testing.T) {
 						t.Fatal(err)
 					}
 					defer db.Close()
-					got, err := dbdump.Restore(ctx, db, bytes.NewReader(file), int64(len(file)), nil)
+					got, err := dbdump.Restore(ctx, db, bytes.NewReader(file), int64(len(file)), dbdump.RestoreOptions{Key: testKey})
 					if err != nil {
 						t.Fatal(err)
 					}

@@ -23,21 +23,50 @@ const maxManifest = 8 << 20
 // 300 KiB, a third more in base64).
 const maxLine = 16 << 20
 
+// RestoreOptions are a restore's key and reports.
+type RestoreOptions struct {
+	// Key checks the manifest's signature: KeyFrom(the server secret).
+	Key Key
+	// TrustUnsigned restores a backup whose signature is missing or does
+	// not match Key (one from another installation), after calling Warn.
+	TrustUnsigned bool
+	// Warn, when not nil, is told why a trusted backup's signature failed.
+	Warn func(reason string)
+	// Progress, when not nil, is called every 100,000 rows of a table and
+	// once the table is done.
+	Progress func(Progress)
+}
+
 // Restore loads the backup in r (size bytes) into db, which must be empty:
-// it brings db's schema to the backup's version, loads every table in one
-// transaction, checks each table's row count and checksum against the
-// manifest before committing, resets PostgreSQL's id sequences, and then
-// runs the migrations this build has beyond the backup's version. A
-// refusal (a damaged file, a newer format or schema, a checksum mismatch,
-// a database that is not empty) is an *Error, and leaves no row loaded.
-func Restore(ctx context.Context, db *store.DB, r io.ReaderAt, size int64, progress func(Progress)) (Manifest, error) {
+// it checks the manifest's signature against opts.Key, brings db's schema
+// to the backup's version, loads every table in one transaction, checks
+// each table's row count and checksum against the manifest before
+// committing, resets PostgreSQL's id sequences, and then runs the
+// migrations this build has beyond the backup's version. A refusal (a
+// damaged, unsigned or edited file, a newer format or schema, a checksum
+// mismatch, a database that is not empty) is an *Error, and leaves no row
+// loaded.
+func Restore(ctx context.Context, db *store.DB, r io.ReaderAt, size int64, opts RestoreOptions) (Manifest, error) {
+	progress := opts.Progress
 	zr, err := zip.NewReader(r, size)
 	if err != nil {
 		return Manifest{}, refuse("this is not a PropMatch backup, or the file is truncated or damaged (%v)", err)
 	}
-	m, files, err := readManifest(zr)
+	m, files, raw, err := readManifest(zr)
 	if err != nil {
 		return m, err
+	}
+	if err := checkSizes(m, files, size); err != nil {
+		return m, err
+	}
+	if why := checkSignature(files, raw, opts.Key); why != "" {
+		if !opts.TrustUnsigned {
+			return m, refuse("this backup cannot be trusted: %s. Nothing was restored. A backup of this installation restores with its server secret (PROPMATCH_SECRET or the secret file); "+
+				"to restore one from another installation that you trust, run restore again with --trust-unsigned", why)
+		}
+		if opts.Warn != nil {
+			opts.Warn(why)
+		}
 	}
 	have, err := checkSchema(ctx, db, m)
 	if err != nil {
@@ -74,8 +103,8 @@ func Restore(ctx context.Context, db *store.DB, r io.ReaderAt, size int64, progr
 }
 
 // readManifest reads and checks the manifest and returns it with the
-// archive's files by name.
-func readManifest(zr *zip.Reader) (Manifest, map[string]*zip.File, error) {
+// archive's files by name and the manifest's bytes.
+func readManifest(zr *zip.Reader) (Manifest, map[string]*zip.File, []byte, error) {
 	var m Manifest
 	files := map[string]*zip.File{}
 	for _, f := range zr.File {
@@ -83,32 +112,32 @@ func readManifest(zr *zip.Reader) (Manifest, map[string]*zip.File, error) {
 	}
 	f := files[manifestName]
 	if f == nil {
-		return m, nil, refuse("this is not a PropMatch backup: it has no %s", manifestName)
+		return m, nil, nil, refuse("this is not a PropMatch backup: it has no %s", manifestName)
 	}
 	rc, err := f.Open()
 	if err != nil {
-		return m, nil, refuse("the backup's manifest cannot be read (%v)", err)
+		return m, nil, nil, refuse("the backup's manifest cannot be read (%v)", err)
 	}
 	defer func() { _ = rc.Close() }()
 	raw, err := io.ReadAll(io.LimitReader(rc, maxManifest))
 	if err != nil {
-		return m, nil, refuse("the backup's manifest is damaged (%v)", err)
+		return m, nil, nil, refuse("the backup's manifest is damaged (%v)", err)
 	}
 	if err := json.Unmarshal(raw, &m); err != nil || m.Format != formatName {
-		return m, nil, refuse("this is not a PropMatch backup: its manifest is not one")
+		return m, nil, nil, refuse("this is not a PropMatch backup: its manifest is not one")
 	}
 	if m.FormatVersion > FormatVersion {
-		return m, nil, refuse("this backup has format version %d, made by a newer PropMatch; this one reads up to version %d: restore it with the newer release", m.FormatVersion, FormatVersion)
+		return m, nil, nil, refuse("this backup has format version %d, made by a newer PropMatch; this one reads up to version %d: restore it with the newer release", m.FormatVersion, FormatVersion)
 	}
 	if m.FormatVersion < 1 {
-		return m, nil, refuse("this backup's format version %d is not valid", m.FormatVersion)
+		return m, nil, nil, refuse("this backup's format version %d is not valid", m.FormatVersion)
 	}
 	for _, t := range m.Tables {
 		if files[t.File] == nil {
-			return m, nil, refuse("the backup is incomplete: table %s's file %s is missing", t.Name, t.File)
+			return m, nil, nil, refuse("the backup is incomplete: table %s's file %s is missing", t.Name, t.File)
 		}
 	}
-	return m, files, nil
+	return m, files, raw, nil
 }
 
 // checkSchema refuses a backup whose schema version this build does not
@@ -220,9 +249,14 @@ func secondaryIndexes(ctx context.Context, tx *sql.Tx, engine store.Engine) (nam
 	return names, creates, closeRows(rows)
 }
 
-// loadCacheKiB is SQLite's page cache during a restore (512 MiB): the
-// index builds at the end of a large load sort in it.
-const loadCacheKiB = 512 * 1024
+// loadCacheKiB is SQLite's page cache during a restore (64 MiB): the
+// load's dirty pages spill to the log beyond it, and the index builds at
+// the end of a large load sort in as much memory before they use temporary
+// files, so it bounds the restore's memory whatever the row count. It was
+// 512 MiB, with which a crafted backup of a million small rows took 366 MB
+// and as many rows again more; 64 MiB loads as fast (see
+// BenchmarkRestoreManyRows and docs/decisions.md, issue 21).
+const loadCacheKiB = 64 * 1024
 
 // bigCache enlarges SQLite's page cache on the restore's connection and
 // returns a function that puts it back.
@@ -305,6 +339,12 @@ func loadTable(ctx context.Context, tx *sql.Tx, engine store.Engine, t table, su
 			return refuse("table %s in the backup is damaged: %v", t.name, err)
 		}
 		n++
+		if n > sum.Rows {
+			// Stop here: a file with more rows than declared is refused
+			// anyway, and loading them all first would cost their time and
+			// memory (the checks on sizes trust the declared counts).
+			return refuse("table %s has more rows in the backup than the %d its manifest says: the file is damaged or was changed; nothing was restored", t.name, sum.Rows)
+		}
 		vals, err := decodeRow(line, t.columns)
 		if err != nil {
 			return refuse("table %s, row %d in the backup is damaged: %v", t.name, n, err)

@@ -3,6 +3,9 @@ package dbdump_test
 import (
 	"archive/zip"
 	"bytes"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"io"
@@ -19,14 +22,25 @@ func smallBackup(t *testing.T) []byte {
 	t.Helper()
 	m := fill(t, storetest.New(t, store.SQLite))
 	var buf bytes.Buffer
-	if _, err := dbdump.Write(ctx, m.db, &buf, nil); err != nil {
+	if _, err := dbdump.Write(ctx, m.db, &buf, testKey, nil); err != nil {
 		t.Fatal(err)
 	}
 	return buf.Bytes()
 }
 
-// rewrite returns file with each entry passed through edit (by name).
+// testKey signs the tests' backups, as the server secret's key would.
+var testKey = dbdump.KeyFrom([]byte("a test server secret of 32 chars"))
+
+// rewrite returns file with each entry passed through edit (by name), its
+// manifest signed again with testKey: what the other checks see.
 func rewrite(t *testing.T, file []byte, edit func(name string, data []byte) []byte) []byte {
+	return rewriteSigned(t, file, testKey, edit)
+}
+
+// rewriteSigned returns file with each entry passed through edit (by name;
+// nil drops it), its manifest signed with key, or with the old signature
+// kept when key is nil.
+func rewriteSigned(t *testing.T, file []byte, key dbdump.Key, edit func(name string, data []byte) []byte) []byte {
 	t.Helper()
 	zr, err := zip.NewReader(bytes.NewReader(file), int64(len(file)))
 	if err != nil {
@@ -34,6 +48,7 @@ func rewrite(t *testing.T, file []byte, edit func(name string, data []byte) []by
 	}
 	var out bytes.Buffer
 	zw := zip.NewWriter(&out)
+	var manifest []byte
 	for _, f := range zr.File {
 		rc, err := f.Open()
 		if err != nil {
@@ -43,16 +58,84 @@ func rewrite(t *testing.T, file []byte, edit func(name string, data []byte) []by
 		if err != nil {
 			t.Fatal(err)
 		}
+		data = edit(f.Name, data)
+		switch f.Name {
+		case "manifest.json":
+			manifest = data
+		case "manifest.sig":
+			if key != nil && data != nil {
+				data = []byte(sign(key, manifest))
+			}
+		}
+		if data == nil {
+			continue
+		}
 		w, err := zw.Create(f.Name)
 		if err != nil {
 			t.Fatal(err)
 		}
-		w.Write(edit(f.Name, data))
+		w.Write(data)
 	}
 	if err := zw.Close(); err != nil {
 		t.Fatal(err)
 	}
 	return out.Bytes()
+}
+
+// sign returns the hex HMAC-SHA256 of manifest under key.
+func sign(key dbdump.Key, manifest []byte) string {
+	m := hmac.New(sha256.New, key)
+	m.Write(manifest)
+	return hex.EncodeToString(m.Sum(nil))
+}
+
+// tamper returns file with table's lines changed by fn and the manifest's
+// checksum and row count of the table made to match, signed with key (nil:
+// the old signature kept), as someone editing a backup would.
+func tamper(t *testing.T, file []byte, table string, key dbdump.Key, fn func(lines []string) []string) []byte {
+	t.Helper()
+	var sum string
+	var rows int
+	edited := rewriteSigned(t, file, nil, func(name string, data []byte) []byte {
+		if name != "tables/"+table+".jsonl" {
+			return data
+		}
+		lines := fn(strings.Split(strings.TrimSuffix(string(data), "\n"), "\n"))
+		data = []byte(strings.Join(lines, "\n") + "\n")
+		h := sha256.Sum256(data)
+		sum, rows = hex.EncodeToString(h[:]), len(lines)
+		return data
+	})
+	return rewriteSigned(t, edited, key, func(name string, data []byte) []byte {
+		if name != "manifest.json" {
+			return data
+		}
+		var m map[string]any
+		if err := json.Unmarshal(data, &m); err != nil {
+			t.Fatal(err)
+		}
+		for _, tab := range m["tables"].([]any) {
+			if tab := tab.(map[string]any); tab["name"] == table {
+				tab["sha256"], tab["rows"] = sum, rows
+			}
+		}
+		out, _ := json.MarshalIndent(m, "", "  ")
+		return append(out, '\n')
+	})
+}
+
+// makeAdmin turns the first agent of users' lines into an admin.
+func makeAdmin(t *testing.T) func(lines []string) []string {
+	return func(lines []string) []string {
+		for i, l := range lines {
+			if strings.Contains(l, `"agent"`) {
+				lines[i] = strings.Replace(l, `"agent"`, `"admin"`, 1)
+				return lines
+			}
+		}
+		t.Fatal("no agent in the users table")
+		return nil
+	}
 }
 
 // editManifest returns file with its manifest changed by fn.
@@ -118,6 +201,26 @@ func TestRestoreRefuses(t *testing.T) {
 			return l
 		}), false, "table matches, row 1 in the backup is damaged"},
 		{"NotEmpty", good, true, "the database is not empty ("},
+		// Signatures (issue 21, S4): an edited file whose checksums were
+		// made to match is refused unless signed with this secret's key.
+		{"TamperedWithNewChecksums", tamper(t, good, "users", nil, makeAdmin(t)), false,
+			"its signature does not match this installation's server secret"},
+		{"TamperedSignedWithAnotherSecret", tamper(t, good, "users", dbdump.KeyFrom([]byte("another installation's secret!!!")), makeAdmin(t)), false,
+			"its signature does not match this installation's server secret"},
+		// Sizes (issue 21, S17): refused before the database is touched, or
+		// as soon as a table has more rows than declared.
+		{"HugeRowCount", craft(t, good, "rate_counters", 10, 1_000_000_000, counterLine), false,
+			"table rate_counters declares 1,000,000,000 rows, but its file"},
+		{"MoreRowsThanDeclared", craft(t, good, "rate_counters", 5000, 10, counterLine), false,
+			"table rate_counters has more rows in the backup than the 10 its manifest says"},
+		{"ZipBomb", craft(t, good, "rate_counters", 1_000_000, -1, func(int) string { return counterLine(0) }), false,
+			"inflates from"},
+		{"Unsigned", rewriteSigned(t, good, nil, func(name string, data []byte) []byte {
+			if name == "manifest.sig" {
+				return nil
+			}
+			return data
+		}), false, "it is not signed (no manifest.sig)"},
 	}
 	for _, tt := range tests {
 		for _, e := range storetest.Engines() {
@@ -129,12 +232,12 @@ func TestRestoreRefuses(t *testing.T) {
 				defer db.Close()
 				var before int
 				if tt.twice {
-					if _, err := dbdump.Restore(ctx, db, bytes.NewReader(good), int64(len(good)), nil); err != nil {
+					if _, err := dbdump.Restore(ctx, db, bytes.NewReader(good), int64(len(good)), dbdump.RestoreOptions{Key: testKey}); err != nil {
 						t.Fatal(err)
 					}
 					db.QueryRow(`SELECT COUNT(*) FROM messages`).Scan(&before)
 				}
-				_, err = dbdump.Restore(ctx, db, bytes.NewReader(tt.file), int64(len(tt.file)), nil)
+				_, err = dbdump.Restore(ctx, db, bytes.NewReader(tt.file), int64(len(tt.file)), dbdump.RestoreOptions{Key: testKey})
 				var be *dbdump.Error
 				if !errors.As(err, &be) || !strings.Contains(err.Error(), tt.want) {
 					t.Fatalf("Restore = %v, want a refusal saying %q", err, tt.want)
@@ -175,7 +278,7 @@ func TestRestoredBackupOfAnOlderSchemaIsMigrated(t *testing.T) {
 				t.Fatal(err)
 			}
 			var buf bytes.Buffer
-			mf, err := dbdump.Write(ctx, src, &buf, nil)
+			mf, err := dbdump.Write(ctx, src, &buf, testKey, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -184,7 +287,7 @@ func TestRestoredBackupOfAnOlderSchemaIsMigrated(t *testing.T) {
 			}
 			// A database already migrated past the backup's version is refused.
 			current := storetest.New(t, e)
-			if _, err := dbdump.Restore(ctx, current, bytes.NewReader(buf.Bytes()), int64(buf.Len()), nil); err == nil ||
+			if _, err := dbdump.Restore(ctx, current, bytes.NewReader(buf.Bytes()), int64(buf.Len()), dbdump.RestoreOptions{Key: testKey}); err == nil ||
 				!strings.Contains(err.Error(), "past the backup's") {
 				t.Errorf("restore into a newer schema = %v, want a refusal", err)
 			}
@@ -193,7 +296,7 @@ func TestRestoredBackupOfAnOlderSchemaIsMigrated(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer dst.Close()
-			if _, err := dbdump.Restore(ctx, dst, bytes.NewReader(buf.Bytes()), int64(buf.Len()), nil); err != nil {
+			if _, err := dbdump.Restore(ctx, dst, bytes.NewReader(buf.Bytes()), int64(buf.Len()), dbdump.RestoreOptions{Key: testKey}); err != nil {
 				t.Fatal(err)
 			}
 			if err := dst.SchemaCurrent(ctx); err != nil {
@@ -204,5 +307,67 @@ func TestRestoredBackupOfAnOlderSchemaIsMigrated(t *testing.T) {
 				t.Errorf("restored user: %q, %v", name, err)
 			}
 		})
+	}
+}
+
+// TestRestoreChecksTheSignature: only a backup signed with the restoring
+// installation's key restores, unless the operator trusts it
+// (--trust-unsigned), which restores it with a warning.
+func TestRestoreChecksTheSignature(t *testing.T) {
+	good := smallBackup(t)
+	other := dbdump.KeyFrom([]byte("another installation's secret!!!"))
+	tampered := tamper(t, good, "users", nil, makeAdmin(t))
+	tests := []struct {
+		name   string
+		file   []byte
+		key    dbdump.Key
+		trust  bool
+		refuse string // "" restores
+		warn   string // the warning a trusted restore gives
+		admins int    // after the restore (the filled database has none)
+	}{
+		{"SameSecret", good, testKey, false, "", "", 0},
+		{"WrongSecret", good, other, false, "its signature does not match", "", 0},
+		{"NoSecret", good, nil, false, "no server secret to check its signature with", "", 0},
+		{"WrongSecretTrusted", good, other, true, "", "its signature does not match", 0},
+		{"TamperedTrusted", tampered, testKey, true, "", "its signature does not match", 1},
+		{"TamperedResignedWithThisKey", tamper(t, good, "users", testKey, makeAdmin(t)), testKey, false, "", "", 1},
+	}
+	for _, tt := range tests {
+		for _, e := range storetest.Engines() {
+			t.Run(tt.name+"/"+string(e), func(t *testing.T) {
+				db, err := store.Open(ctx, storetest.URL(t, e))
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer db.Close()
+				var warned []string
+				_, err = dbdump.Restore(ctx, db, bytes.NewReader(tt.file), int64(len(tt.file)), dbdump.RestoreOptions{
+					Key: tt.key, TrustUnsigned: tt.trust, Warn: func(why string) { warned = append(warned, why) }})
+				if tt.refuse != "" {
+					var be *dbdump.Error
+					if !errors.As(err, &be) || !strings.Contains(err.Error(), tt.refuse) || !strings.Contains(err.Error(), "--trust-unsigned") {
+						t.Fatalf("Restore = %v, want a refusal saying %q and naming --trust-unsigned", err, tt.refuse)
+					}
+					if v, _ := store.SchemaVersion(ctx, db, db.Engine); v != 0 {
+						t.Errorf("the refused restore migrated the database to %d", v)
+					}
+					return
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				if (tt.warn == "") != (len(warned) == 0) || (tt.warn != "" && !strings.Contains(warned[0], tt.warn)) {
+					t.Errorf("warnings %q, want %q", warned, tt.warn)
+				}
+				var admins int
+				if err := db.QueryRow(`SELECT COUNT(*) FROM users WHERE role = 'admin'`).Scan(&admins); err != nil {
+					t.Fatal(err)
+				}
+				if admins != tt.admins {
+					t.Errorf("%d admins restored, want %d", admins, tt.admins)
+				}
+			})
+		}
 	}
 }

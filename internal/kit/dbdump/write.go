@@ -21,9 +21,13 @@ import (
 // every table in one read-only transaction (REPEATABLE READ on PostgreSQL; a
 // deferred one on SQLite, which never takes the write lock), so the backup is
 // one consistent snapshot while the server keeps writing, and it streams
-// rows: no table is held in memory. progress, when not nil, is called
+// rows: no table is held in memory. The manifest is signed with key (see
+// sign.go), which may not be empty. progress, when not nil, is called
 // every 100,000 rows of a table and once the table is done.
-func Write(ctx context.Context, db *store.DB, w io.Writer, progress func(Progress)) (Manifest, error) {
+func Write(ctx context.Context, db *store.DB, w io.Writer, key Key, progress func(Progress)) (Manifest, error) {
+	if len(key) == 0 {
+		return Manifest{}, errors.New("a backup needs the server secret to sign it")
+	}
 	zw := zip.NewWriter(w)
 	m, err := snapshot(ctx, db, func(name string) (io.Writer, error) {
 		return zw.CreateHeader(&zip.FileHeader{Name: name, Method: zip.Deflate, Modified: db.Now()})
@@ -35,9 +39,19 @@ func Write(ctx context.Context, db *store.DB, w io.Writer, progress func(Progres
 	if err != nil {
 		return m, err
 	}
-	enc := json.NewEncoder(mw)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(m); err != nil {
+	raw, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return m, err
+	}
+	raw = append(raw, '\n')
+	if _, err := mw.Write(raw); err != nil {
+		return m, err
+	}
+	sw, err := zw.CreateHeader(&zip.FileHeader{Name: signatureName, Method: zip.Store, Modified: m.CreatedAt})
+	if err != nil {
+		return m, err
+	}
+	if _, err := io.WriteString(sw, key.sign(raw)+"\n"); err != nil {
 		return m, err
 	}
 	return m, zw.Close()

@@ -69,10 +69,8 @@ func Open(ctx context.Context, url string) (*DB, error) {
 			// and open another file.
 			return nil, errors.New("DATABASE_URL: a SQLite file path may not contain '?' or '#'")
 		}
-		if dir := filepath.Dir(path); dir != "." {
-			if err := os.MkdirAll(dir, 0o750); err != nil {
-				return nil, fmt.Errorf("create database folder: %w", err)
-			}
+		if err := createPrivate(path); err != nil {
+			return nil, err
 		}
 		engine, driver = SQLite, "sqlite"
 		dsn = "file:" + path + "?_pragma=journal_mode(WAL)&_pragma=busy_timeout(5000)&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_pragma=cache_size(-65536)&_pragma=mmap_size(1073741824)&_pragma=wal_autocheckpoint(0)&_pragma=journal_size_limit(67108864)&_txlock=immediate&_time_format=sqlite"
@@ -105,6 +103,31 @@ func Open(ctx context.Context, url string) (*DB, error) {
 		out.stopCheckpoints = checkpointEvery(db, checkpointInterval)
 	}
 	return out, nil
+}
+
+// createPrivate creates the SQLite database file at path, empty and
+// readable by its owner only (0600), when it does not exist yet, and its
+// folder (0700) when that does not either. SQLite gives the write-ahead log
+// and shared-memory files (-wal, -shm) the database file's mode, so they
+// are owner-only too; left to the driver, all three would be 0644, readable
+// by every account on the machine. An existing file keeps its mode: the
+// operator may have chosen it.
+func createPrivate(path string) error {
+	if dir := filepath.Dir(path); dir != "." {
+		if err := os.MkdirAll(dir, 0o700); err != nil {
+			return fmt.Errorf("create database folder: %w", err)
+		}
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600) //nolint:gosec // the operator configures this path
+	if errors.Is(err, os.ErrExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("create database file: %w", err)
+	}
+	// An empty file is an empty SQLite database; umask may have narrowed
+	// the mode further, never widened it.
+	return f.Close()
 }
 
 // Migrate brings the schema up to date. It is safe to run on every start.

@@ -897,7 +897,9 @@ export interface paths {
         /**
          * Queue a manual backup (admins only)
          * @description No body. The backup runs in the background on the job queue, after any run already queued; its row is returned
-         *     at once, queued. Poll GET /api/admin/backups to see it running and then done.
+         *     at once, queued. Poll GET /api/admin/backups to see it running and then done. One manual backup starts per
+         *     PROPMATCH_BACKUP_MANUAL_INTERVAL (10 minutes), whichever admin asks: another is 429, with Retry-After and a
+         *     message saying when.
          */
         post: operations["startManualBackup"];
         delete?: never;
@@ -2707,8 +2709,12 @@ export interface components {
              * @example 0 2 * * *
              */
             schedule: string;
-            /** @description Successful backups kept (PROPMATCH_BACKUP_KEEP) */
+            /** @description Successful scheduled backups kept (PROPMATCH_BACKUP_KEEP) */
             keep: number;
+            /** @description Successful manual backups kept, apart from the scheduled ones (PROPMATCH_BACKUP_KEEP_MANUAL) */
+            keepManual: number;
+            /** @description The least time between two manual backups (PROPMATCH_BACKUP_MANUAL_INTERVAL) */
+            manualEverySeconds: number;
             /** @description Where the files are (PROPMATCH_BACKUP_DIR) */
             dir: string;
             /** @description The server's time zone, in which the schedule runs */
@@ -4913,6 +4919,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     downloadBackup: {

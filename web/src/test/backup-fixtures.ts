@@ -40,7 +40,15 @@ export function makeStatus(overrides: Partial<BackupStatus> = {}): BackupStatus 
     active: false,
     nextRun: '2026-11-24T02:00:00Z',
     history: [failed, ok],
-    settings: { schedule: '0 2 * * *', keep: 7, dir: '/srv/backups', timeZone: 'Asia/Kolkata, IST UTC+05:30', offsite: null },
+    settings: {
+      schedule: '0 2 * * *',
+      keep: 7,
+      keepManual: 3,
+      manualEverySeconds: 600,
+      dir: '/srv/backups',
+      timeZone: 'Asia/Kolkata, IST UTC+05:30',
+      offsite: null,
+    },
     ...overrides,
   }
 }

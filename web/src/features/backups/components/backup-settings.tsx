@@ -1,6 +1,6 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import type { BackupStatus } from '@/features/backups/api/backups'
-import { describeSchedule } from '@/features/backups/lib/backup-format'
+import { describeSchedule, formatInterval } from '@/features/backups/lib/backup-format'
 
 /** The Settings tab: the configuration in force, read from the server. */
 export function BackupSettingsPanel({ settings }: { settings: BackupStatus['settings'] }) {
@@ -12,14 +12,19 @@ export function BackupSettingsPanel({ settings }: { settings: BackupStatus['sett
     ],
     [
       'Retention',
-      `The last ${settings.keep} successful backups are kept; older files are deleted`,
+      `The last ${settings.keep} successful scheduled backups are kept; older files are deleted`,
       `PROPMATCH_BACKUP_KEEP = ${settings.keep}`,
+    ],
+    [
+      'Manual backups',
+      `Kept apart: the last ${settings.keepManual} manual backups, so they never replace scheduled ones. One can start every ${formatInterval(settings.manualEverySeconds)}`,
+      `PROPMATCH_BACKUP_KEEP_MANUAL = ${settings.keepManual}, PROPMATCH_BACKUP_MANUAL_INTERVAL`,
     ],
     ['Destination', settings.dir, 'PROPMATCH_BACKUP_DIR, on the server'],
     settings.offsite
       ? [
           'Off-site copy',
-          `Each successful backup is copied to ${settings.offsite.destination}${settings.offsite.region ? ` (region ${settings.offsite.region})` : ''}; the bucket keeps the last ${settings.keep} too`,
+          `Each successful backup is copied to ${settings.offsite.destination}${settings.offsite.region ? ` (region ${settings.offsite.region})` : ''}; the bucket keeps as many of each kind too`,
           `PROPMATCH_BACKUP_S3_ENDPOINT, _BUCKET, _PREFIX${settings.offsite.pathStyle ? ', _PATH_STYLE = true' : ''}`,
         ]
       : [
@@ -48,8 +53,8 @@ export function BackupSettingsPanel({ settings }: { settings: BackupStatus['sett
           <div className="grid gap-1 sm:grid-cols-[10rem_1fr]">
             <dt className="text-sm font-medium text-slate-500">Contents</dt>
             <dd className="text-sm text-slate-700">
-              One zip file: every table's rows and the stored images, with a checksummed manifest. Restore it into an empty database of
-              either engine with <code className="font-mono">propmatch restore FILE</code>.
+              One zip file: every table's rows and the stored images, with a checksummed manifest signed with the server secret. Restore it
+              into an empty database of either engine with <code className="font-mono">propmatch restore FILE</code>, with the same secret.
             </dd>
           </div>
         </dl>

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { describeSchedule, formatBytes, formatDuration, largestTables, relativeTo } from '@/features/backups/lib/backup-format'
+import {
+  describeSchedule,
+  formatBytes,
+  formatDuration,
+  formatInterval,
+  largestTables,
+  relativeTo,
+} from '@/features/backups/lib/backup-format'
 
 describe('backup formatting', () => {
   it.each([
@@ -15,6 +22,14 @@ describe('backup formatting', () => {
     [12_345, '12.3 s'],
     [245_000, '4 min 5 s'],
   ])('formats %d ms as %s', (ms, text) => expect(formatDuration(ms)).toBe(text))
+
+  it.each([
+    [45, '45 seconds'],
+    [60, '1 minute'],
+    [600, '10 minutes'],
+    [3600, '1 hour'],
+    [5400, '1 hour 30 minutes'],
+  ])('formats an interval of %d s as %s', (seconds, text) => expect(formatInterval(seconds)).toBe(text))
 
   it.each([
     ['0 2 * * *', 'Daily at 02:00'],

@@ -43,6 +43,16 @@ export function relativeTo(iso: string, now: number) {
   return diff >= 0 ? `in ${text}` : `${text} ago`
 }
 
+/** An interval in seconds as "45 seconds", "10 minutes", "1 hour", "1 hour 30 minutes". */
+export function formatInterval(seconds: number) {
+  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`
+  if (seconds < 60) return plural(seconds, 'second')
+  const minutes = Math.round(seconds / 60)
+  const hours = Math.floor(minutes / 60)
+  if (hours === 0) return plural(minutes, 'minute')
+  return minutes % 60 === 0 ? plural(hours, 'hour') : `${plural(hours, 'hour')} ${plural(minutes % 60, 'minute')}`
+}
+
 /** A plain reading of the usual cron expressions; anything else is shown as written. */
 export function describeSchedule(expr: string) {
   const daily = /^(\d{1,2}) (\d{1,2}) \* \* \*$/.exec(expr)

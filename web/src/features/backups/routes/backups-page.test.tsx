@@ -28,6 +28,9 @@ describe('BackupsPage', () => {
     await user.click(screen.getByRole('tab', { name: 'Settings' }))
     expect(await screen.findByText('Daily at 02:00 (server time: Asia/Kolkata, IST UTC+05:30)')).toBeInTheDocument()
     expect(screen.getByText('PROPMATCH_BACKUP_KEEP = 7')).toBeInTheDocument()
+    expect(
+      screen.getByText(/the last 3 manual backups, so they never replace scheduled ones\. One can start every 10 minutes/),
+    ).toBeInTheDocument()
     expect(screen.getByText('/srv/backups')).toBeInTheDocument()
   })
 
@@ -95,6 +98,18 @@ describe('BackupsPage', () => {
     renderWithProviders(<BackupsPage />)
     await user.click(await screen.findByRole('button', { name: /Manual Backup/ }))
     await expectToast('Backup Failed', 'Only administrators can manage backups')
+  })
+
+  it('says when the next manual backup can start', async () => {
+    const message = 'A manual backup was started less than 10 minutes ago. Start another in 7 minutes'
+    mockApi({
+      'GET /api/admin/backups': { body: makeStatus() },
+      'POST /api/manual-backup': { status: 429, body: { message }, headers: { 'Retry-After': '420' } },
+    })
+    const user = userEvent.setup()
+    renderWithProviders(<BackupsPage />)
+    await user.click(await screen.findByRole('button', { name: /Manual Backup/ }))
+    await expectToast('Backup Failed', message)
   })
 
   it('deletes a backup after asking', async () => {
