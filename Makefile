@@ -20,17 +20,17 @@ build: $(BIN)
 $(BIN): web/dist/index.html $(GO_SOURCES) go.mod go.sum
 	$(GO) build -tags $(WEB_TAG) -ldflags "-X propmatch/internal/kit/version.Release=$(VERSION)" -o $(BIN) ./cmd/propmatch
 
-# npm ci can fail on this registry for a missing platform package; npm install
-# with the committed lockfile works then.
+# npm ci installs exactly the lock file (which lists every platform's optional
+# packages), so a build never rewrites a tracked file.
 web/node_modules/.installed: web/package-lock.json
-	cd web && (npm ci --no-audit --no-fund || npm install --no-audit --no-fund)
+	cd web && npm ci --no-audit --no-fund
 	touch $@
 
 web/dist/index.html: web/node_modules/.installed $(WEB_SOURCES)
 	cd web && npm run build
 
 e2e/node_modules/.installed: e2e/package-lock.json
-	cd e2e && (npm ci --no-audit --no-fund || npm install --no-audit --no-fund)
+	cd e2e && npm ci --no-audit --no-fund
 	touch $@
 
 run: build
