@@ -164,9 +164,11 @@ func (db *DB) QueryRowContext(ctx context.Context, query string, args ...any) *s
 	}
 	leave, err := db.enterWrite(ctx)
 	if err != nil {
-		// A Row carries its error to Scan; a cancelled context gives one.
-		done, cancel := context.WithCancel(ctx)
-		cancel()
+		// A Row carries its error to Scan, and a context already done
+		// gives it one: ctx's own error when it ended (cancelled, or past
+		// the request's deadline: a 503), else the deadline of the wait.
+		done, cancel := context.WithDeadline(ctx, time.Unix(0, 0))
+		defer cancel()
 		return db.DB.QueryRowContext(done, query, args...)
 	}
 	defer leave()

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -158,5 +159,41 @@ func TestIsWrite(t *testing.T) {
 		if got := isWrite(q); got != want {
 			t.Errorf("isWrite(%q) = %v; want %v", q, got, want)
 		}
+	}
+}
+
+// TestAWriteThatCannotGetTheWriterInTimeTimesOut: a request's write whose
+// deadline passes while it waits for the writer fails with the deadline
+// (which the API answers with 503), whichever way it writes.
+func TestAWriteThatCannotGetTheWriterInTimeTimesOut(t *testing.T) {
+	writes := map[string]func(ctx context.Context, db *DB) error{
+		"transaction": func(ctx context.Context, db *DB) error {
+			return db.WithTx(ctx, func(*sql.Tx) error { return nil })
+		},
+		"statement": func(ctx context.Context, db *DB) error {
+			_, err := db.ExecContext(ctx, `INSERT INTO t (n) VALUES (1)`)
+			return err
+		},
+		"row": func(ctx context.Context, db *DB) error {
+			var n int
+			return db.QueryRowContext(ctx, `INSERT INTO t (n) VALUES (1) RETURNING n`).Scan(&n)
+		},
+	}
+	for name, write := range writes {
+		t.Run(name, func(t *testing.T) {
+			db := openSQLite(t)
+			if err := db.writer.acquire(context.Background(), true); err != nil {
+				t.Fatal(err)
+			}
+			defer db.writer.release()
+			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+			defer cancel()
+			if err := write(ctx, db); !errors.Is(err, context.DeadlineExceeded) {
+				t.Errorf("%v; want the deadline", err)
+			}
+			if r, b := db.writer.waiters(); r != 0 || b != 0 {
+				t.Errorf("waiters %d, %d after the deadline; want none", r, b)
+			}
+		})
 	}
 }
