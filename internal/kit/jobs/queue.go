@@ -220,8 +220,11 @@ func (q *Queue) claim(ctx context.Context) (*Job, error) {
 
 // runOne claims and runs one job. It reports whether it found one.
 // Once the job is claimed it runs under jobCtx, which outlives ctx by the
-// drain time.
+// drain time. Both are marked store.Background: on SQLite every write of
+// the queue's (the claim, a job's chunks and its end) takes the writer only
+// when no request's write waits for it.
 func (q *Queue) runOne(ctx, jobCtx context.Context) (bool, error) {
+	ctx, jobCtx = store.Background(ctx), store.Background(jobCtx)
 	j, err := q.claim(ctx)
 	if err != nil || j == nil {
 		return false, err
@@ -396,7 +399,7 @@ func (q *Queue) Run(ctx context.Context) {
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		q.report(ctx)
+		q.report(store.Background(ctx))
 	}()
 	wg.Wait()
 }

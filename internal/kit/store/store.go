@@ -46,8 +46,9 @@ type DB struct {
 
 	prepared        prepared
 	stopCheckpoints func()
-	// writer admits one WithTx transaction at a time on SQLite (see WithTx).
-	writer chan struct{}
+	// writer admits one write at a time on SQLite, requests' before the
+	// queue's (see WithTx and writerGate).
+	writer *writerGate
 }
 
 // Open connects to url, which is "sqlite:PATH" or "postgres://...".
@@ -98,7 +99,7 @@ func Open(ctx context.Context, url string) (*DB, error) {
 		_ = db.Close() // the ping error says what went wrong
 		return nil, fmt.Errorf("connect to %s: %w", engine, err)
 	}
-	out := &DB{DB: db, Engine: engine, Now: func() time.Time { return time.Now().UTC() }, writer: make(chan struct{}, 1)}
+	out := &DB{DB: db, Engine: engine, Now: func() time.Time { return time.Now().UTC() }, writer: &writerGate{}}
 	if engine == SQLite {
 		out.stopCheckpoints = checkpointEvery(db, checkpointInterval)
 	}
@@ -171,17 +172,17 @@ func (db *DB) Time() time.Time { return db.Now().UTC().Truncate(time.Microsecond
 // handler, whose growing sleeps (up to 100 ms each) overshoot the moment the
 // lock frees. Now that background jobs write while requests do, that cost
 // a waiting request hundreds of milliseconds, so WithTx queues its
-// transactions here first, in arrival order, and each BEGIN finds the lock
-// free (or held only by a write outside WithTx). A context that ends while
-// waiting ends the wait.
+// transactions at the writer's gate first, and each BEGIN finds the lock
+// free. The gate admits requests' writes first, in arrival order, and
+// background work's (a ctx marked by Background: the job queue's) only
+// when no request's waits (issue 21; see writerGate). A context that ends
+// while waiting ends the wait.
 func (db *DB) WithTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	if db.Engine == SQLite && db.writer != nil {
-		select {
-		case db.writer <- struct{}{}:
-			defer func() { <-db.writer }()
-		case <-ctx.Done():
-			return fmt.Errorf("begin: %w", ctx.Err())
+		if err := db.writer.acquire(ctx, IsBackground(ctx)); err != nil {
+			return fmt.Errorf("begin: %w", err)
 		}
+		defer db.writer.release()
 	}
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
