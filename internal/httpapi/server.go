@@ -15,6 +15,7 @@ import (
 
 	"propmatch/internal/apperr"
 	"propmatch/internal/auth"
+	"propmatch/internal/input"
 	"propmatch/internal/metrics"
 	"propmatch/internal/notify"
 	"propmatch/internal/security"
@@ -165,16 +166,21 @@ func sessionToken(r *http.Request) string {
 	return t
 }
 
-// client describes the caller for throttles and security events.
+// client describes the caller for throttles, sessions and security events.
+// What comes from headers is made fit to store (input.Header): valid UTF-8,
+// no control characters, capped.
 func (s *server) client(r *http.Request) auth.Client {
-	return auth.Client{IP: s.clientIP(r), UserAgent: r.UserAgent(), URL: r.URL.Path}
+	return auth.Client{IP: s.clientIP(r), UserAgent: input.Header(r.UserAgent(), input.MaxUserAgent), URL: r.URL.Path}
 }
 
+// clientIP is the caller's address, which sessions, the audit log, security
+// events and throttles store; behind a trusted proxy it is the last
+// X-Forwarded-For entry, made fit to store.
 func (s *server) clientIP(r *http.Request) string {
 	if s.TrustProxy {
 		if xff := r.Header.Get("X-Forwarded-For"); xff != "" {
 			parts := strings.Split(xff, ",")
-			if ip := strings.TrimSpace(parts[len(parts)-1]); ip != "" {
+			if ip := input.Header(strings.TrimSpace(parts[len(parts)-1]), input.MaxClientIP); ip != "" {
 				return ip
 			}
 		}
