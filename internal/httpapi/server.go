@@ -170,17 +170,14 @@ func sessionToken(r *http.Request) string {
 // What comes from headers is made fit to store (input.Header): valid UTF-8,
 // no control characters, capped.
 func (s *server) client(r *http.Request) auth.Client {
-	return auth.Client{IP: s.clientIP(r), UserAgent: input.Header(r.UserAgent(), input.MaxUserAgent), URL: r.URL.Path}
+	return auth.Client{IP: input.Header(s.clientIP(r), input.MaxClientIP), UserAgent: input.Header(r.UserAgent(), input.MaxUserAgent), URL: r.URL.Path}
 }
 
-// clientIP is the caller's address, which sessions, the audit log, security
-// events and throttles store; behind a trusted proxy it is the last
-// X-Forwarded-For entry, made fit to store.
 func (s *server) clientIP(r *http.Request) string {
 	if s.TrustProxy {
 		if xff := r.Header.Get("X-Forwarded-For"); xff != "" {
 			parts := strings.Split(xff, ",")
-			if ip := input.Header(strings.TrimSpace(parts[len(parts)-1]), input.MaxClientIP); ip != "" {
+			if ip := strings.TrimSpace(parts[len(parts)-1]); ip != "" {
 				return ip
 			}
 		}
