@@ -210,7 +210,8 @@ export interface paths {
          * @description No session needed: the link (`/verify-email?token=...`) may be opened on another device. A token is random,
          *     stored only as its SHA-256, works once and for 24 hours, and only while the account still uses the address it
          *     was sent to. An unknown or expired token is a 400 and a used one (or one for an address the account no
-         *     longer has) a 409. Rate-limited per address like sign-in.
+         *     longer has) a 409. Rate-limited per address like sign-in. The answer says only that it worked: a link may
+         *     have been forwarded, so it never carries the account.
          */
         post: operations["verifyEmail"];
         delete?: never;
@@ -3857,8 +3858,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        message: string;
-                        user: components["schemas"]["User"];
+                        /** @enum {boolean} */
+                        verified: true;
                     };
                 };
             };
