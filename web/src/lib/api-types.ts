@@ -3055,7 +3055,7 @@ export interface components {
              * @enum {string}
              */
             iconName?: "" | "Camera" | "FileText" | "CreditCard" | "TrendingUp" | "Shield" | "Zap" | "Star" | "Users" | "Phone" | "Mail" | "Globe";
-            /** @description Stored only; the web colours adverts by `color` */
+            /** @description Stored only (the web colours adverts by `color`): empty or one of the fourteen colour names of `color` (purple, blue, green, orange, indigo, yellow, red, teal, pink, cyan, emerald, slate, violet, amber) */
             gradient?: string;
             /** @description Empty means 'Learn More' */
             buttonText?: string;
@@ -3390,7 +3390,8 @@ export interface components {
         /**
          * @description Required: title, category (one of the ten), instructor, price, description, duration, level and displayOrder (a whole
          *     number, 0 to 1,000,000). videoUrl must be a YouTube address (watch, youtu.be, shorts or embed form; stored as its
-         *     youtube-nocookie embed address) and thumbnailUrl an http(s) URL; blank means none. status defaults to available.
+         *     youtube-nocookie embed address) and thumbnailUrl an image stored in PropMatch (`/media/{id}`: the pages' CSP loads
+         *     no other site's images); blank means none. status defaults to available.
          *     modules (at most 50) are the course's lessons in order: one with the id of an existing module edits it (progress on it
          *     is kept), one without an id is added, and the course's modules left out are removed; without `modules` a PUT keeps them.
          */
