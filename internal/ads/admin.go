@@ -50,7 +50,7 @@ const (
 // advert's current /media/ URL (kept), or empty (no image).
 type Input struct {
 	Title              input.String `json:"title"`
-	Description        input.String `json:"description"`
+	Description        input.String `json:"description" input:"multiline"`
 	Highlight          input.String `json:"highlight"`
 	IconName           input.String `json:"iconName"`
 	Gradient           input.String `json:"gradient"`

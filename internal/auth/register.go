@@ -25,7 +25,7 @@ type Registration struct {
 	State      string `json:"state"`
 	City       string `json:"city"`
 	ReraNumber string `json:"reraNumber"`
-	Bio        string `json:"bio"`
+	Bio        string `json:"bio" input:"multiline"`
 }
 
 var usernamePattern = regexp.MustCompile(`^[A-Za-z0-9_.-]{3,30}$`)

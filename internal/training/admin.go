@@ -24,7 +24,7 @@ import (
 // module left out is removed.
 type CourseInput struct {
 	Title        input.String  `json:"title"`
-	Description  input.String  `json:"description"`
+	Description  input.String  `json:"description" input:"multiline"`
 	Instructor   input.String  `json:"instructor"`
 	Duration     input.String  `json:"duration"`
 	Level        input.String  `json:"level"`
