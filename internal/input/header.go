@@ -14,11 +14,11 @@ const (
 
 // Header returns the header value s as text any database stores: invalid
 // UTF-8 becomes U+FFFD, NUL and the other control characters are dropped,
-// and the result is cut to at most max bytes on a character boundary.
+// and the result is cut to at most limit bytes on a character boundary.
 // Headers are the client's to write (a User-Agent may hold any byte); a
 // stored one must never fail the INSERT that carries it (PostgreSQL refuses
 // invalid UTF-8 and NUL in text).
-func Header(s string, max int) string {
+func Header(s string, limit int) string {
 	if !utf8.ValidString(s) {
 		s = strings.ToValidUTF8(s, "\uFFFD")
 	}
@@ -30,16 +30,16 @@ func Header(s string, max int) string {
 			return r
 		}, s)
 	}
-	return Cut(s, max)
+	return Cut(s, limit)
 }
 
-// Cut returns s cut to at most max bytes without splitting a character.
-func Cut(s string, max int) string {
-	if len(s) <= max {
+// Cut returns s cut to at most limit bytes without splitting a character.
+func Cut(s string, limit int) string {
+	if len(s) <= limit {
 		return s
 	}
-	for max > 0 && !utf8.RuneStart(s[max]) {
-		max--
+	for limit > 0 && !utf8.RuneStart(s[limit]) {
+		limit--
 	}
-	return s[:max]
+	return s[:limit]
 }
