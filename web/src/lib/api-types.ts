@@ -47,7 +47,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create an agent account (needs a recently verified phone) and sign in */
+        /**
+         * Create an agent account (needs a recently verified phone) and sign in
+         * @description A taken username or phone is a 409. An email another account uses is not: the account is created without it and
+         *     the address's owner is emailed a notice, as a new address is emailed its verification link. So that the answer
+         *     does not tell who has an account, its `email` is always null and `emailVerified` false; `GET /api/user` shows
+         *     the account as it is.
+         */
         post: operations["register"];
         delete?: never;
         options?: never;
@@ -3648,7 +3654,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Account created; the session cookie is set */
+            /** @description Account created; the session cookie is set. The answer never carries the email. */
             201: {
                 headers: {
                     "Set-Cookie": components["headers"]["SessionCookie"];
