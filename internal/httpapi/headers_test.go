@@ -32,6 +32,17 @@ func TestSignInStoresAnyHeaderSafely(t *testing.T) {
 				}
 			})
 		}
+		t.Run("AuditAndSecurityEventsStoreTheAddressSafely", func(t *testing.T) {
+			a := a.sub(t)
+			bad := withHeader("X-Forwarded-For", "203.0.113.\xff\xfe")
+			agentTok := a.signIn("anil", anilPassword, "Mozilla/5.0")
+			// A security event (an agent on an admin route) and an audit entry
+			// (an admin's write) each store the address; do flushes the events.
+			wantError(t, a.do("GET", "/api/admin/users", nil, withToken(agentTok), bad), 403)
+			admin := a.newAdmin("meera", "9811111111")
+			wantStatus(t, a.do("POST", "/api/advertisements", advert("Home loans"), as(admin), bad), 201)
+		})
+
 		var ua, ip string
 		var longest int
 		rows, err := a.db.QueryContext(t.Context(), `SELECT user_agent, ip FROM sessions`)
