@@ -49,6 +49,11 @@ func (s *server) register(w http.ResponseWriter, r *http.Request) {
 	if err == nil {
 		s.setSessionCookie(w, r, sess)
 	}
+	// The answer is the same whether the email given was new (it gets a
+	// verification link) or another account's (its owner gets a notice):
+	// it never carries the email, so it does not tell who has an account.
+	// GET /api/user shows the account as it is.
+	u.Email, u.EmailVerified = nil, false
 	s.reply(w, r, http.StatusCreated, u, err)
 }
 

@@ -68,6 +68,10 @@ func TestAdvertisementFields(t *testing.T) {
 			m := a.sub(t).create(admin, "/api/advertisements", advert("Teal", "color", "teal"))
 			wantFields(t, "advert", m, map[string]any{"color": "teal"})
 		})
+		t.Run("GradientIsANamedColour", func(t *testing.T) {
+			m := a.sub(t).create(admin, "/api/advertisements", advert("Violet", "gradient", "violet"))
+			wantFields(t, "advert", m, map[string]any{"gradient": "violet"})
+		})
 		for _, tc := range []struct {
 			name string
 			over []any
@@ -75,6 +79,8 @@ func TestAdvertisementFields(t *testing.T) {
 		}{
 			{"UnknownIcon", []any{"iconName", "Rocket"}, "iconName"},
 			{"UnknownColour", []any{"color", "bg-rose-600"}, "color"},
+			{"FreeTextGradient", []any{"gradient", "linear-gradient(red, blue); background:url(https://evil.example)"}, "gradient"},
+			{"UnknownGradient", []any{"gradient", "rose"}, "gradient"},
 			{"WebsiteNotAURL", []any{"websiteUrl", "homeloans"}, "websiteUrl"},
 			{"WebsiteNotHTTP", []any{"websiteUrl", "javascript:alert(1)"}, "websiteUrl"},
 			{"FractionalOrder", []any{"displayOrder", 1.5}, "displayOrder"},

@@ -9,6 +9,7 @@ import (
 	"html"
 	"io"
 	"net/http"
+	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
@@ -373,11 +374,49 @@ func TestRegister(t *testing.T) {
 			wantError(t, a.do("POST", "/api/register", registration("ASHA", "Monsoon-Terrace-42", "9876501235", "")), 409, "username")
 		})
 	})
-	t.Run("TakenEmailIs409", func(t *testing.T) {
+	t.Run("TakenEmailAnswersLikeANewOneAndTellsItsOwner", func(t *testing.T) {
+		// Registration answers alike for a new address and another account's,
+		// so it does not tell who has an account: the new address gets its
+		// verification link, the taken one's owner a notice (issue 21, F8).
 		eachEngine(t, apiOptions{}, func(t *testing.T, a *apiTest) {
 			a.signUp("asha", phone, "asha@example.com")
-			verify(t, a, "9876501235")
-			wantError(t, a.do("POST", "/api/register", registration("meera", "Monsoon-Terrace-42", "9876501235", "Asha@Example.com")), 409, "email")
+			a.do("POST", "/api/logout", nil)
+			answer := func(username, phone, email string) response {
+				t.Helper()
+				verify(t, a, phone)
+				res := a.do("POST", "/api/register", registration(username, "Monsoon-Terrace-42", phone, email))
+				wantStatus(t, res, 201)
+				a.do("POST", "/api/logout", nil)
+				return res
+			}
+			taken := answer("meera", "9876501235", "Asha@Example.com")
+			fresh := answer("neha", "9876501236", "neha@example.com")
+			strip := func(res response) map[string]any {
+				m := res.json(t)
+				for _, k := range []string{"id", "username", "fullName", "phone", "createdAt", "updatedAt"} {
+					delete(m, k) // the registrant's own details differ, and only they
+				}
+				return m
+			}
+			if a, b := strip(taken), strip(fresh); !reflect.DeepEqual(a, b) {
+				t.Fatalf("a taken email answered %v, a new one %v", a, b)
+			}
+			a.auth.Drain(t.Context())
+			notices, link := 0, false
+			for _, m := range a.outboxTo("asha@example.com") {
+				if strings.Contains(m["subject"].(string), "tried to register") {
+					notices++
+				}
+			}
+			for _, m := range a.outboxTo("neha@example.com") {
+				link = link || strings.Contains(m["body"].(string), "/verify-email?token=")
+			}
+			if notices != 1 || !link {
+				t.Fatalf("the owner got %d notices, want 1; the new address got its link: %v", notices, link)
+			}
+			if me := a.do("GET", "/api/user", nil, withToken(a.signIn("meera", "Monsoon-Terrace-42", chromeWindows))).json(t); me["email"] != nil {
+				t.Errorf("the new account took the taken address: %v", me["email"])
+			}
 		})
 	})
 	t.Run("RegisteredPhoneCannotGetACode", func(t *testing.T) {

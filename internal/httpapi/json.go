@@ -65,12 +65,17 @@ func readJSON(r *http.Request) ([]byte, error) {
 // unmarshalInto decodes body onto v: the fields the body names replace v's,
 // the others keep their values (what a partial update needs). It returns
 // Invalid with a clear message for malformed JSON, and a field error for a
-// mistyped field.
+// mistyped field or for text out of its rule (input.CheckText: control
+// characters in a single-line field, or in a multi-line one beyond line
+// breaks and tabs).
 func unmarshalInto[T any](body []byte, v *T) error {
 	err := json.Unmarshal(body, v)
 	var typ *json.UnmarshalTypeError
 	switch {
 	case err == nil:
+		if bad := input.CheckText(v); len(bad) > 0 {
+			return apperr.Validation(bad...)
+		}
 		return nil
 	case errors.As(err, &typ) && typ.Field == "":
 		return apperr.New(apperr.Invalid, "Request body must be a JSON %s", jsonKind(typ.Type.Kind().String()))

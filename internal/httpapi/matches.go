@@ -54,7 +54,7 @@ func (s *server) setMatchStatus(w http.ResponseWriter, r *http.Request, u auth.U
 }
 
 type notesBody struct {
-	Notes *string `json:"notes"`
+	Notes *string `json:"notes" input:"multiline"`
 }
 
 func (s *server) setMatchNotes(w http.ResponseWriter, r *http.Request, u auth.User) {

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"propmatch/internal/kit/apperr"
+	"propmatch/internal/kit/input"
 	"propmatch/internal/platform/access"
 	"propmatch/internal/platform/audit"
 	"propmatch/internal/platform/auth"
@@ -31,8 +32,9 @@ func (s *server) signedIn(h userHandler) http.HandlerFunc {
 			writeJSON(w, http.StatusUnauthorized, errorBody{Message: "Not signed in"})
 			return
 		}
-		// The audit log records the address of each admin action.
-		h(w, r.WithContext(audit.WithIP(r.Context(), s.clientIP(r))), u)
+		// The audit log records the address of each admin action, made fit
+		// to store (X-Forwarded-For may carry any bytes).
+		h(w, r.WithContext(audit.WithIP(r.Context(), input.Header(s.clientIP(r), input.MaxClientIP))), u)
 	}
 }
 

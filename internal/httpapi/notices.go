@@ -26,9 +26,11 @@ type tokenBody struct {
 	Token string `json:"token"`
 }
 
+// verifiedBody answers a verification link. The link needs no sign-in and
+// may have been forwarded or logged, so it says only that it worked: never
+// the account's phone, username, role or address (issue 21, S12).
 type verifiedBody struct {
-	Message string    `json:"message"`
-	User    auth.User `json:"user"`
+	Verified bool `json:"verified"`
 }
 
 func (s *server) verifyEmail(w http.ResponseWriter, r *http.Request) {
@@ -37,8 +39,8 @@ func (s *server) verifyEmail(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	u, err := s.Auth.VerifyEmail(r.Context(), in.Token)
-	s.reply(w, r, http.StatusOK, verifiedBody{Message: "Your email is verified", User: u}, err)
+	_, err = s.Auth.VerifyEmail(r.Context(), in.Token)
+	s.reply(w, r, http.StatusOK, verifiedBody{Verified: true}, err)
 }
 
 func (s *server) resendVerification(w http.ResponseWriter, r *http.Request, u auth.User) {

@@ -57,6 +57,10 @@ func TestEmailVerification(t *testing.T) {
 			a := a.sub(t)
 			res := a.do("POST", "/api/user/verify-email", map[string]any{"token": tok})
 			wantStatus(t, res, 200)
+			// The link needs no sign-in: it answers that it worked, not the account.
+			if got := strings.TrimSpace(string(res.body)); got != `{"verified":true}` {
+				t.Fatalf("verify-email answered %s, want only {\"verified\":true}", got)
+			}
 			if a.me(vera)["emailVerified"] != true {
 				t.Fatalf("email not verified after the link")
 			}

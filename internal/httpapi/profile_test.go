@@ -23,11 +23,11 @@ const (
 	safariIPhone  = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1"
 )
 
-// signIn signs username in again with userAgent and returns the new
-// session's token, leaving the cookie jar empty.
-func (a *apiTest) signIn(username, password, userAgent string) string {
+// signIn signs username in again with userAgent (and any more request
+// options) and returns the new session's token, leaving the cookie jar empty.
+func (a *apiTest) signIn(username, password, userAgent string, more ...reqOption) string {
 	a.t.Helper()
-	res := a.do("POST", "/api/login", map[string]any{"username": username, "password": password}, withHeader("User-Agent", userAgent))
+	res := a.do("POST", "/api/login", map[string]any{"username": username, "password": password}, append(more, withHeader("User-Agent", userAgent))...)
 	wantStatus(a.t, res, 200)
 	a.client.Jar, _ = cookiejar.New(nil)
 	c := res.cookie()

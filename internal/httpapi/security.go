@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"propmatch/internal/kit/apperr"
+	"propmatch/internal/kit/input"
 	"propmatch/internal/kit/paging"
 	"propmatch/internal/platform/auth"
 	"propmatch/internal/platform/security"
@@ -27,7 +28,7 @@ func (s *server) securityRoutes(mux *http.ServeMux) {
 // path. Without a recorder (tools that build no service set) it is dropped.
 func (s *server) note(r *http.Request, e security.Event) {
 	if e.IP == "" {
-		e.IP = s.clientIP(r)
+		e.IP = input.Header(s.clientIP(r), input.MaxClientIP) // stored: X-Forwarded-For may carry any bytes
 	}
 	if e.URL == "" {
 		e.URL = r.URL.Path

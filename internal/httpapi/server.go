@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"propmatch/internal/kit/apperr"
+	"propmatch/internal/kit/input"
 	"propmatch/internal/kit/store"
 	"propmatch/internal/metrics"
 	"propmatch/internal/platform/auth"
@@ -167,9 +168,11 @@ func sessionToken(r *http.Request) string {
 	return t
 }
 
-// client describes the caller for throttles and security events.
+// client describes the caller for throttles, sessions and security events.
+// What comes from headers is made fit to store (input.Header): valid UTF-8,
+// no control characters, capped.
 func (s *server) client(r *http.Request) auth.Client {
-	return auth.Client{IP: s.clientIP(r), UserAgent: r.UserAgent(), URL: r.URL.Path}
+	return auth.Client{IP: input.Header(s.clientIP(r), input.MaxClientIP), UserAgent: input.Header(r.UserAgent(), input.MaxUserAgent), URL: r.URL.Path}
 }
 
 func (s *server) clientIP(r *http.Request) string {

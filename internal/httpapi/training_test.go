@@ -164,6 +164,8 @@ func TestCourseValidation(t *testing.T) {
 			{"VimeoVideo", course("x", 1, "videoUrl", "https://vimeo.com/12345"), []string{"videoUrl"}},
 			{"BadThumbnail", course("x", 1, "thumbnailUrl", "not a url"), []string{"thumbnailUrl"}},
 			{"JavaScriptThumbnail", course("x", 1, "thumbnailUrl", "javascript:alert(1)"), []string{"thumbnailUrl"}},
+			{"ThumbnailFromAnotherSite", course("x", 1, "thumbnailUrl", "https://img.example/course.png"), []string{"thumbnailUrl"}},
+			{"ThumbnailMediaPathWithQuery", course("x", 1, "thumbnailUrl", "/media/abc?x=1"), []string{"thumbnailUrl"}},
 			{"UnknownStatus", course("x", 1, "status", "archived"), []string{"status"}},
 			{"OtherTab", course("x", 1, "tab", "app-demo"), []string{"tab"}},
 			{"TooLongTitle", course(strings.Repeat("a", 201), 1), []string{"title"}},
@@ -195,6 +197,12 @@ func TestCourseValidation(t *testing.T) {
 			wantError(t, a.do("GET", "/api/courses/abc", nil, as(admin)), 400, "id")
 			wantError(t, a.do("POST", "/api/courses/0/enroll", nil, as(admin)), 400, "id")
 			wantError(t, a.do("PUT", "/api/courses/1/modules/x/complete", nil, as(admin)), 400, "moduleId")
+		})
+		t.Run("ThumbnailStoredInPropMatchIsKept", func(t *testing.T) {
+			c := a.sub(t).addCourse(admin, course("x", 1, "thumbnailUrl", "/media/0123abcd"))
+			if c["thumbnailUrl"] != "/media/0123abcd" {
+				t.Errorf("thumbnailUrl = %v, want /media/0123abcd", c["thumbnailUrl"])
+			}
 		})
 		t.Run("BlankURLsAreNone", func(t *testing.T) {
 			c := a.sub(t).addCourse(admin, course("x", 1, "videoUrl", "", "thumbnailUrl", "  "))

@@ -20,9 +20,12 @@ import (
 // Icons are the eleven icons an advert may show (the spec's iconName).
 var Icons = []string{"Camera", "FileText", "CreditCard", "TrendingUp", "Shield", "Zap", "Star", "Users", "Phone", "Mail", "Globe"}
 
-// Colors are the fourteen banner colours. An advert's color is one of them
-// or its background class name with a 600 shade ("bg-purple-600", as the
-// spec's admin form sends it), or empty (the card's default, blue).
+// Colors are the fourteen banner colours (the web app's advertColors). An
+// advert's color is one of them or its background class name with a 600
+// shade ("bg-purple-600", as the spec's admin form sends it), or empty (the
+// card's default, blue). Its gradient, optional style text the web app
+// neither sends nor draws, is one of the names or empty: free text there
+// was stored and served to every agent unchecked.
 var Colors = []string{"purple", "blue", "green", "orange", "indigo", "yellow", "red", "teal", "pink", "cyan", "emerald", "slate", "violet", "amber"}
 
 // Defaults of the admin form (the spec): an empty icon is Star, an empty
@@ -35,7 +38,7 @@ const (
 // Limits of an advert's fields.
 const (
 	maxTitle      = 200
-	maxText       = 1000 // description, highlight, contact, gradient
+	maxText       = 1000 // description, highlight, contact
 	maxShort      = 100  // button text, badge, offer
 	maxTargets    = 100  // cities or states
 	maxTargetName = 100
@@ -47,7 +50,7 @@ const (
 // advert's current /media/ URL (kept), or empty (no image).
 type Input struct {
 	Title              input.String `json:"title"`
-	Description        input.String `json:"description"`
+	Description        input.String `json:"description" input:"multiline"`
 	Highlight          input.String `json:"highlight"`
 	IconName           input.String `json:"iconName"`
 	Gradient           input.String `json:"gradient"`
@@ -74,7 +77,7 @@ func (in Input) validate() (New, error) {
 	}
 	n := New{
 		Title: text("title", in.Title, maxTitle), Description: text("description", in.Description, maxText),
-		Highlight: text("highlight", in.Highlight, maxText), Gradient: text("gradient", in.Gradient, maxText),
+		Highlight: text("highlight", in.Highlight, maxText), Gradient: string(in.Gradient),
 		ButtonText: text("buttonText", in.ButtonText, maxShort), Badge: text("badge", in.Badge, maxShort),
 		Offer: text("offer", in.Offer, maxShort), ContactInfo: text("contactInfo", in.ContactInfo, maxText),
 		IconName: string(in.IconName), Color: string(in.Color), WebsiteURL: string(in.WebsiteURL),
@@ -91,6 +94,9 @@ func (in Input) validate() (New, error) {
 	}
 	if n.Color != "" && !slices.Contains(Colors, strings.TrimSuffix(strings.TrimPrefix(n.Color, "bg-"), "-600")) {
 		f.Add("color", "color must be one of "+strings.Join(Colors, ", "))
+	}
+	if n.Gradient != "" && !slices.Contains(Colors, n.Gradient) {
+		f.Add("gradient", "gradient must be one of "+strings.Join(Colors, ", "))
 	}
 	if d := in.DisplayOrder; d.Set {
 		if order, ok := d.DisplayOrder(); ok {

@@ -109,8 +109,8 @@ func (s *Service) List(ctx context.Context, userID, with int64, page paging.Page
 type Input struct {
 	ReceiverID  input.Int `json:"receiverId"`
 	RecipientID input.Int `json:"recipientId"`
-	Content     *string   `json:"content"`
-	Message     *string   `json:"message"`
+	Content     *string   `json:"content" input:"multiline"`
+	Message     *string   `json:"message" input:"multiline"`
 	MatchID     input.Int `json:"matchId"`
 }
 

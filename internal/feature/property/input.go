@@ -13,7 +13,7 @@ import (
 // read, so a client cannot set them.
 type Input struct {
 	Title            input.String `json:"title"`
-	Description      input.String `json:"description"`
+	Description      input.String `json:"description" input:"multiline"`
 	PropertyType     input.String `json:"propertyType"`
 	ListingPurpose   input.String `json:"listingPurpose"`
 	Price            input.Float  `json:"price"`
@@ -21,7 +21,7 @@ type Input struct {
 	City             input.String `json:"city"`
 	Locality         input.String `json:"locality"`
 	Pincode          input.String `json:"pincode"`
-	Address          input.String `json:"address"`
+	Address          input.String `json:"address" input:"multiline"`
 	Bedrooms         input.Int    `json:"bedrooms"`
 	Bathrooms        input.Int    `json:"bathrooms"`
 	Sqft             input.Int    `json:"sqft"`

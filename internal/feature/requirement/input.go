@@ -25,8 +25,8 @@ type Input struct {
 	MinArea             input.Float  `json:"minArea"`
 	MaxArea             input.Float  `json:"maxArea"`
 	Timeline            input.String `json:"timeline"`
-	SpecialRequirements input.String `json:"specialRequirements"`
-	Notes               input.String `json:"notes"`
+	SpecialRequirements input.String `json:"specialRequirements" input:"multiline"`
+	Notes               input.String `json:"notes" input:"multiline"`
 	IsActive            input.Bool   `json:"isActive"`
 	IsRealData          input.Bool   `json:"isRealData"`
 }

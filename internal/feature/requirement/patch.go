@@ -26,8 +26,8 @@ type Patch struct {
 	MinArea             Change[input.Float]  `json:"minArea"`
 	MaxArea             Change[input.Float]  `json:"maxArea"`
 	Timeline            Change[input.String] `json:"timeline"`
-	SpecialRequirements Change[input.String] `json:"specialRequirements"`
-	Notes               Change[input.String] `json:"notes"`
+	SpecialRequirements Change[input.String] `json:"specialRequirements" input:"multiline"`
+	Notes               Change[input.String] `json:"notes" input:"multiline"`
 	IsActive            Change[input.Bool]   `json:"isActive"`
 	IsRealData          Change[input.Bool]   `json:"isRealData"`
 }

@@ -14,6 +14,7 @@ import (
 	"propmatch/internal/kit/video"
 	"propmatch/internal/platform/access"
 	"propmatch/internal/platform/audit"
+	"propmatch/internal/platform/media"
 )
 
 // CourseInput is the body of POST and PUT /api/courses: the course's fields
@@ -23,7 +24,7 @@ import (
 // module left out is removed.
 type CourseInput struct {
 	Title        input.String  `json:"title"`
-	Description  input.String  `json:"description"`
+	Description  input.String  `json:"description" input:"multiline"`
 	Instructor   input.String  `json:"instructor"`
 	Duration     input.String  `json:"duration"`
 	Level        input.String  `json:"level"`
@@ -116,7 +117,7 @@ func (in CourseInput) validate() (course, error) {
 		f.Add("tab", "tab must be courses")
 	}
 	c.videoURL = checkVideo(&f, "videoUrl", in.VideoURL)
-	c.thumbnailURL = checkURL(&f, "thumbnailUrl", in.ThumbnailURL)
+	c.thumbnailURL = checkThumbnail(&f, "thumbnailUrl", in.ThumbnailURL)
 	c.keepModules = in.Modules == nil
 	if len(in.Modules) > MaxModules {
 		f.Add("modules", fmt.Sprintf("A course has at most %d modules", MaxModules))
@@ -152,15 +153,17 @@ func checkVideo(f *apperr.Fields, path string, v input.String) *string {
 	return &embed
 }
 
-// checkURL returns v (nil when blank), adding a field error at path when it
-// is not an absolute http or https address.
-func checkURL(f *apperr.Fields, path string, v input.String) *string {
+// checkThumbnail returns a thumbnail address: nil when v is empty, v when
+// it is one of PropMatch's own stored images (/media/{id}), and otherwise a
+// field error at path. The pages' Content-Security-Policy loads images from
+// PropMatch only (img-src 'self'), so another site's picture would never show.
+func checkThumbnail(f *apperr.Fields, path string, v input.String) *string {
 	if v == "" {
 		return nil
 	}
 	s := string(v)
-	if !input.IsWebAddress(s) {
-		f.Add(path, path+" must be a valid http or https URL")
+	if media.IDFromURL(s) == "" {
+		f.Add(path, path+" must be an image stored in PropMatch (a /media/ address): pictures from other sites are blocked by the page's security policy")
 		return nil
 	}
 	return &s

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"propmatch/internal/kit/apperr"
+	"propmatch/internal/platform/outbound"
 )
 
 func TestRegister(t *testing.T) {
@@ -48,11 +49,31 @@ func TestRegister(t *testing.T) {
 			wantCode(t, err, apperr.Conflict)
 			wantField(t, err, "username")
 		})
-		t.Run("EmailTakenIgnoringCase", func(t *testing.T) {
+		t.Run("EmailTakenIgnoringCaseIsNoticedNotRefused", func(t *testing.T) {
+			// A refusal would tell who has an account (issue 21, F8): the new
+			// account goes without the address and its owner is told.
 			r := validRegistration("asha3", "+919876543299")
 			r.Email = "ASHA@example.in"
-			_, _, err := e.svc.Register(e.ctx, r, e.cli)
-			wantField(t, err, "email")
+			u, _, err := e.svc.Register(e.ctx, r, e.cli)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if u.Email != nil {
+				t.Fatalf("the new account took the address: %v", *u.Email)
+			}
+			e.svc.Drain(e.ctx)
+			var notices int
+			e.mail.mu.Lock()
+			sent := append([]outbound.Email(nil), e.mail.sent...)
+			e.mail.mu.Unlock()
+			for _, m := range sent {
+				if m.To == "asha@example.in" && m.Subject == EmailTakenSubject {
+					notices++
+				}
+			}
+			if notices != 1 {
+				t.Fatalf("%d notices to the owner, want 1", notices)
+			}
 		})
 	})
 }

@@ -65,8 +65,9 @@ type PasswordContext struct {
 // CheckPassword returns a user-facing reason why pw may not be the password
 // of the account who describes, or "". It refuses passwords that are too
 // short or too long, only spaces, one character or a short pattern
-// repeated, among the 100,000 most common, or built on the account's
-// username, name, email, phone number or the word PropMatch.
+// repeated, among the 100,000 most common or one of them (or an Indian
+// favourite) in disguise (isWeak), or built on the account's username,
+// name, email, phone number or the word PropMatch.
 func CheckPassword(pw string, who PasswordContext) string {
 	n := utf8.RuneCountInString(pw)
 	lower := strings.ToLower(pw)
@@ -80,15 +81,20 @@ func CheckPassword(pw string, who PasswordContext) string {
 	case repeats(lower):
 		return "Password must not be one character or a short pattern repeated, like aaaaaaaa or abcabcab"
 	case isCommon(lower):
-		return "This password is too common. Choose one that is harder to guess"
+		return tooCommon
 	}
 	for _, c := range contextWords(who) {
 		if builtOn(lower, c.word) {
 			return "Password must not be based on " + c.what + ". Add words of your own"
 		}
 	}
+	if isWeak(pw) {
+		return tooCommon
+	}
 	return ""
 }
+
+const tooCommon = "This password is too common. Choose one that is harder to guess"
 
 // contextWord is a word a password must not be built on, and how the
 // message names it.

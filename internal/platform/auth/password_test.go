@@ -104,3 +104,34 @@ func TestArgon2idHash(t *testing.T) {
 		t.Errorf("default argon2id cost %+v is below OWASP's minimum", DefaultArgon2)
 	}
 }
+
+// disguisedCommonPasswords are 24 weak passwords the common list alone let
+// through: a common word or an Indian favourite with a capital, digits for
+// letters, spaces, or a symbol, digits or a year at the end (issue 21, F10).
+var disguisedCommonPasswords = []string{
+	"Passw0rd!", "Welcome@123", "India@123", "P r o p M a t c h",
+	"Bharat@2024", "Hindustan#1", "Mumbai@123", "D3lhi@2025", "Bengaluru!1", "Chennai@786",
+	"K0lkata#99", "Hyderabad@1", "Pune@12345", "Cricket@123", "Sachin@10", "Dh0ni@007",
+	"Virat@18", "Kohli#1818", "Bollyw00d!", "ShahRukh@123", "Pr0p3rty!", "Bangal0re#1",
+	"M u m b a i 2 0 2 4", "$unsh1ne!",
+}
+
+func TestCommonPasswordsInDisguiseAreRefused(t *testing.T) {
+	for _, pw := range disguisedCommonPasswords {
+		t.Run(pw, func(t *testing.T) {
+			if got := CheckPassword(pw, PasswordContext{}); !strings.Contains(got, "too common") {
+				t.Fatalf("CheckPassword(%q) = %q, want it refused as too common", pw, got)
+			}
+		})
+	}
+	for _, pw := range []string{
+		"Zq8#mL2v", "Monsoon-Terrace-42", "Chai&Ghats#Rainy7", "india-monsoon-tea-garden",
+		"Tr1cky-anil-pass", "Mumbai local at 9:14 is late", "ऋषिकेश-नदी", "Kx!7pune-harbour",
+	} {
+		t.Run("Strong/"+pw, func(t *testing.T) {
+			if got := CheckPassword(pw, PasswordContext{}); got != "" {
+				t.Fatalf("CheckPassword(%q) = %q, want it accepted", pw, got)
+			}
+		})
+	}
+}

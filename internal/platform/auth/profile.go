@@ -28,7 +28,7 @@ var pictureLimits = media.Limits{
 type ProfileEdit struct {
 	FullName       string  `json:"fullName"`
 	Email          string  `json:"email"`
-	Bio            string  `json:"bio"`
+	Bio            string  `json:"bio" input:"multiline"`
 	AgentType      string  `json:"agentType"`
 	ReraNumber     string  `json:"reraNumber"`
 	ProfilePicture *string `json:"profilePicture"`

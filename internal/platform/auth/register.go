@@ -3,6 +3,8 @@ package auth
 import (
 	"context"
 	"database/sql"
+	"errors"
+	"fmt"
 	"net/mail"
 	"regexp"
 	"strings"
@@ -11,7 +13,9 @@ import (
 
 	"propmatch/internal/india"
 	"propmatch/internal/kit/apperr"
+	"propmatch/internal/kit/store"
 	"propmatch/internal/platform/limits"
+	"propmatch/internal/platform/outbound"
 )
 
 // Registration is the body of POST /api/register.
@@ -25,7 +29,7 @@ type Registration struct {
 	State      string `json:"state"`
 	City       string `json:"city"`
 	ReraNumber string `json:"reraNumber"`
-	Bio        string `json:"bio"`
+	Bio        string `json:"bio" input:"multiline"`
 }
 
 var usernamePattern = regexp.MustCompile(`^[A-Za-z0-9_.-]{3,30}$`)
@@ -103,9 +107,12 @@ func checkEmail(s string) string {
 }
 
 // Register creates an agent account for a phone verified within the last 30
-// minutes and signs it in. It returns Invalid with field errors for bad
-// input, Forbidden when the phone is not verified, Conflict when the
-// username, phone or email is taken, and TooManyRequests when the address or
+// minutes and signs it in. An email another account uses is not an error,
+// which would tell who has an account (issue 21, F8): the new account is
+// made without it and the address's owner is emailed a notice, as a new
+// address is emailed its verification link. It returns Invalid with field
+// errors for bad input, Forbidden when the phone is not verified, Conflict
+// when the username or phone is taken, and TooManyRequests when the address or
 // the phone has made too many attempts: that limit is counted before
 // anything is looked up, so it bounds how many usernames and emails one
 // address can test.
@@ -129,9 +136,17 @@ func (s *Service) Register(ctx context.Context, r Registration, c Client) (User,
 	}
 	var u User
 	var sess Session
+	var owner *User // the account that already uses the email given
 	err = s.db.WithTx(ctx, func(tx *sql.Tx) error {
+		add := nu
 		var err error
-		if u, err = s.insertUser(ctx, tx, nu, false); err != nil {
+		if owner, err = s.emailOwner(ctx, tx, add.Email); err != nil {
+			return err
+		}
+		if owner != nil {
+			add.Email = "" // the address stays its owner's, who is told instead
+		}
+		if u, err = s.insertUser(ctx, tx, add, false); err != nil {
 			return err
 		}
 		if err := s.queueVerification(ctx, tx, u); err != nil {
@@ -143,6 +158,49 @@ func (s *Service) Register(ctx context.Context, r Registration, c Client) (User,
 	if err != nil {
 		return User{}, Session{}, err
 	}
-	s.log.InfoContext(ctx, "account registered", "user_id", u.ID, "phone", india.MaskPhone(u.Phone))
+	if owner != nil && s.mail != nil {
+		msg := emailTakenEmail(*owner)
+		s.later(ctx, "email taken notice", func(ctx context.Context) {
+			if err := s.mail.SendEmail(ctx, msg); err != nil {
+				s.log.ErrorContext(ctx, "email taken notice failed", "user_id", owner.ID, "err", err)
+			}
+		})
+	}
+	s.log.InfoContext(ctx, "account registered", "user_id", u.ID, "phone", india.MaskPhone(u.Phone), "email_taken", owner != nil)
 	return u, sess, nil
+}
+
+// emailOwner returns the account that uses email, or nil when none does
+// (or email is empty).
+func (s *Service) emailOwner(ctx context.Context, q store.Querier, email string) (*User, error) {
+	if email == "" {
+		return nil, nil
+	}
+	u, err := scanUser(q.QueryRowContext(ctx, `SELECT `+userFields+` FROM users WHERE lower(email) = lower($1)`, email))
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return nil, nil
+	case err != nil:
+		return nil, apperr.Wrap(err, "email owner")
+	}
+	return &u, nil
+}
+
+// EmailTakenSubject is the subject of the email that tells an address's
+// owner that someone registered with it.
+const EmailTakenSubject = "Someone tried to register on PropMatch with your email address"
+
+// emailTakenEmail tells owner that a new registration gave their address.
+// Registration answers the same whether or not an address is taken, so
+// that it does not tell who has an account; the owner hears of it instead.
+func emailTakenEmail(owner User) outbound.Email {
+	text := fmt.Sprintf(`Hello %s,
+
+Someone has just registered a new PropMatch account and gave this email address, which your account (%s) already uses. The new account was created without it; your account is unchanged.
+
+If that was you, you already have an account: sign in, or choose a new password with "Forgot password" on the sign-in page. If not, there is nothing to do.
+
+PropMatch - We build Families
+`, owner.FullName, owner.Username)
+	return outbound.Email{To: *owner.Email, Subject: EmailTakenSubject, Text: text}
 }

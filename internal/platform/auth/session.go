@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"propmatch/internal/kit/apperr"
+	"propmatch/internal/kit/input"
 	"propmatch/internal/kit/store"
 )
 
@@ -29,7 +30,7 @@ func (s *Service) startSession(ctx context.Context, tx *sql.Tx, userID int64, c 
 	now := s.db.Time()
 	expires := now.Add(s.cfg.SessionMaxAge)
 	_, err = tx.ExecContext(ctx, `INSERT INTO sessions (token_hash, user_id, ip, user_agent, created_at, last_seen_at, expires_at)
-		VALUES ($1, $2, $3, $4, $5, $5, $6)`, hash, userID, c.IP, truncate(c.UserAgent, 300), now, expires)
+		VALUES ($1, $2, $3, $4, $5, $5, $6)`, hash, userID, input.Header(c.IP, input.MaxClientIP), input.Header(c.UserAgent, input.MaxUserAgent), now, expires)
 	if err != nil {
 		return Session{}, apperr.Wrap(err, "insert session")
 	}
@@ -88,11 +89,4 @@ func (s *Service) DeleteExpiredSessions(ctx context.Context) (int64, error) {
 		return 0, apperr.Wrap(err, "delete expired sessions")
 	}
 	return res.RowsAffected()
-}
-
-func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[:n]
 }

@@ -126,7 +126,7 @@ func (s *Service) List(ctx context.Context, userID int64, f Filter, page paging.
 type Request struct {
 	RecipientID input.Int    `json:"recipientId"`
 	ReceiverID  input.Int    `json:"receiverId"`
-	Message     input.String `json:"message"`
+	Message     input.String `json:"message" input:"multiline"`
 }
 
 // Create sends a connection request from requesterID. It returns Invalid for

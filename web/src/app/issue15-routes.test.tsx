@@ -64,7 +64,8 @@ describe('fix 5: a new account', () => {
   it('is greeted Welcome on the dashboard, with no stale Registration failed toast', async () => {
     let registerAttempts = 0
     mockApi({
-      'GET /api/user': { status: 401, body: { message: 'Not signed in' } },
+      // Signed in once registered: the app reads the account after registering (the answer leaves the email out).
+      'GET /api/user': () => (registerAttempts > 1 ? { body: testUser } : { status: 401, body: { message: 'Not signed in' } }),
       'GET /api/states': { body: ['Telangana'] },
       'GET /api/cities/Telangana': { body: ['Hyderabad'] },
       'POST /api/send-otp': { body: { message: 'sent', phone: '+919876543210', otp: '123456' } },

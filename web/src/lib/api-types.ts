@@ -47,7 +47,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create an agent account (needs a recently verified phone) and sign in */
+        /**
+         * Create an agent account (needs a recently verified phone) and sign in
+         * @description A taken username or phone is a 409. An email another account uses is not: the account is created without it and
+         *     the address's owner is emailed a notice, as a new address is emailed its verification link. So that the answer
+         *     does not tell who has an account, its `email` is always null and `emailVerified` false; `GET /api/user` shows
+         *     the account as it is.
+         */
         post: operations["register"];
         delete?: never;
         options?: never;
@@ -210,7 +216,8 @@ export interface paths {
          * @description No session needed: the link (`/verify-email?token=...`) may be opened on another device. A token is random,
          *     stored only as its SHA-256, works once and for 24 hours, and only while the account still uses the address it
          *     was sent to. An unknown or expired token is a 400 and a used one (or one for an address the account no
-         *     longer has) a 409. Rate-limited per address like sign-in.
+         *     longer has) a 409. Rate-limited per address like sign-in. The answer says only that it worked: a link may
+         *     have been forwarded, so it never carries the account.
          */
         post: operations["verifyEmail"];
         delete?: never;
@@ -3060,7 +3067,7 @@ export interface components {
              * @enum {string}
              */
             iconName?: "" | "Camera" | "FileText" | "CreditCard" | "TrendingUp" | "Shield" | "Zap" | "Star" | "Users" | "Phone" | "Mail" | "Globe";
-            /** @description Stored only; the web colours adverts by `color` */
+            /** @description Stored only (the web colours adverts by `color`): empty or one of the fourteen colour names of `color` (purple, blue, green, orange, indigo, yellow, red, teal, pink, cyan, emerald, slate, violet, amber) */
             gradient?: string;
             /** @description Empty means 'Learn More' */
             buttonText?: string;
@@ -3395,7 +3402,8 @@ export interface components {
         /**
          * @description Required: title, category (one of the ten), instructor, price, description, duration, level and displayOrder (a whole
          *     number, 0 to 1,000,000). videoUrl must be a YouTube address (watch, youtu.be, shorts or embed form; stored as its
-         *     youtube-nocookie embed address) and thumbnailUrl an http(s) URL; blank means none. status defaults to available.
+         *     youtube-nocookie embed address) and thumbnailUrl an image stored in PropMatch (`/media/{id}`: the pages' CSP loads
+         *     no other site's images); blank means none. status defaults to available.
          *     modules (at most 50) are the course's lessons in order: one with the id of an existing module edits it (progress on it
          *     is kept), one without an id is added, and the course's modules left out are removed; without `modules` a PUT keeps them.
          */
@@ -3652,7 +3660,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Account created; the session cookie is set */
+            /** @description Account created; the session cookie is set. The answer never carries the email. */
             201: {
                 headers: {
                     "Set-Cookie": components["headers"]["SessionCookie"];
@@ -3863,8 +3871,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        message: string;
-                        user: components["schemas"]["User"];
+                        /** @enum {boolean} */
+                        verified: true;
                     };
                 };
             };

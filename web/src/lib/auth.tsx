@@ -46,7 +46,7 @@ export const login = apiMutation({
   mutationFn: (body: LoginRequest) => unwrap(api.POST('/api/login', { body })),
 })
 
-/** POST /api/register: creates the account (phone must be verified) and signs in. */
+/** POST /api/register: creates the account (phone must be verified) and signs in; the answer never carries the email. */
 export const register = apiMutation({
   mutationFn: (body: RegisterRequest) => unwrap(api.POST('/api/register', { body })),
 })
@@ -84,7 +84,14 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
   }
 
   const loginMutation = useApiMutation(login, { onSuccess: (user) => onSignedIn(user), errorToast: 'Login failed' })
-  const registerMutation = useApiMutation(register, { onSuccess: (user) => onSignedIn(user, true), errorToast: 'Registration failed' })
+  const registerMutation = useApiMutation(register, {
+    onSuccess: (user) => {
+      onSignedIn(user, true)
+      // The registration answer leaves the email out (it must not tell whether another account has it); read the account.
+      void queryClient.invalidateQueries({ queryKey: userKeys.current() })
+    },
+    errorToast: 'Registration failed',
+  })
   const logoutMutation = useApiMutation(logout, {
     onSuccess: () => {
       queryClient.setQueryData(userKeys.current(), null)

@@ -91,6 +91,11 @@ export function RegisterDetailsStep({ phone, verified, onPhoneNotVerified }: Reg
         bio: values.bio || undefined,
       },
       {
+        // The answer is the same for a new address and another account's (the server emails the link or the
+        // owner's notice), so the registrant is only told where to look.
+        onSuccess: () => {
+          if (values.email) toast({ title: 'Check your email', description: `We have sent a message to ${values.email}.` })
+        },
         onError: (error) => {
           if (error.status === 403) {
             phoneNotVerified(onPhoneNotVerified)

@@ -230,7 +230,11 @@ describe('RegisterForm details step', () => {
   })
 
   it('registers with the verified phone, stores the user and goes to /dashboard', async () => {
-    const { user, calls, view } = await reachDetails({ 'POST /api/register': { status: 201, body: testUser } })
+    // The app reads the account once registered: the answer leaves the email out.
+    const { user, calls, view } = await reachDetails({
+      'POST /api/register': { status: 201, body: { ...testUser, email: null, emailVerified: false } },
+      'GET /api/user': { body: testUser },
+    })
     await user.type(screen.getByLabelText('Full Name'), 'Ravi Kumar')
     await user.type(screen.getByLabelText('Username'), 'ravi')
     await user.type(screen.getByLabelText('Password'), 'correct horse')
@@ -242,6 +246,7 @@ describe('RegisterForm details step', () => {
     await user.click(screen.getByRole('radio', { name: /seller agent/i }))
     await user.click(screen.getByRole('button', { name: /create account/i }))
     await waitFor(() => expect(currentLocation()).toBe('/dashboard'))
+    await expectToast('Check your email', 'We have sent a message to ravi@example.com.')
     expect(calls.find((c) => c.path === '/api/register')!.body).toEqual({
       username: 'ravi',
       password: 'correct horse',
@@ -252,7 +257,7 @@ describe('RegisterForm details step', () => {
       city: 'Hyderabad',
       email: 'ravi@example.com',
     })
-    expect(view.queryClient.getQueryData(['/api/user'])).toEqual(testUser)
+    await waitFor(() => expect(view.queryClient.getQueryData(['/api/user'])).toEqual(testUser))
   })
 
   it('goes back to the phone step when the server says the phone is not verified', async () => {

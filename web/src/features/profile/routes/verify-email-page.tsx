@@ -37,7 +37,7 @@ export function VerifyEmailPage() {
           </CardTitle>
           <CardDescription role={verify.isError ? 'alert' : 'status'}>
             {verify.isSuccess
-              ? `${verify.data.user.email ?? 'Your email'} is verified. PropMatch can now email you notifications.`
+              ? 'Your email is verified. PropMatch can now email you notifications.'
               : verify.isError
                 ? verify.error.message
                 : 'One moment.'}

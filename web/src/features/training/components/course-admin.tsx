@@ -125,8 +125,8 @@ function CourseForm({ course, onSaved }: { course: CourseDetail | null; onSaved:
             <option value="coming_soon">Coming Soon</option>
           </NativeSelect>
         </Field>
-        <Field {...field('thumbnailUrl', 'Thumbnail URL (optional)')}>
-          <Input type="url" {...form.register('thumbnailUrl')} />
+        <Field {...field('thumbnailUrl', 'Thumbnail (optional, an image stored in PropMatch: /media/...)')}>
+          <Input placeholder="/media/..." {...form.register('thumbnailUrl')} />
         </Field>
       </div>
       <Field {...field('description', 'Description')}>

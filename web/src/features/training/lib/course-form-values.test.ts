@@ -38,7 +38,8 @@ describe('course form', () => {
   it.each([
     ['displayOrder', { displayOrder: '1.5' }, 'Display order must be a whole number'],
     ['displayOrder', { displayOrder: '-2' }, 'Display order must be a whole number'],
-    ['thumbnailUrl', { thumbnailUrl: 'not a url' }, 'Enter a valid URL'],
+    ['thumbnailUrl', { thumbnailUrl: 'not a url' }, 'Use an image stored in PropMatch'],
+    ['thumbnailUrl', { thumbnailUrl: 'https://img.example/course.png' }, 'Use an image stored in PropMatch'],
     ['videoUrl', { videoUrl: 'https://vimeo.com/123' }, 'Use a YouTube watch, youtu.be, shorts or embed link'],
     ['modules.0.videoUrl', { modules: [{ title: 'A', videoUrl: 'https://example.com/v.mp4', duration: '5 min' }] }, 'Use a YouTube'],
     ['modules.0.title', { modules: [{ title: ' ', videoUrl: '', duration: '5 min' }] }, 'Module title is required'],

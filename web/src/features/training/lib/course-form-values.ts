@@ -14,6 +14,9 @@ const httpUrl = (value: string) => {
   }
 }
 
+/** An image PropMatch stores (/media/{id}): the only pictures the pages' Content-Security-Policy loads. */
+const ownMedia = (value: string) => /^\/media\/[^/?#]{1,64}$/.test(value)
+
 /** An optional video: empty, or one of the YouTube forms that play from the privacy-enhanced host. */
 const videoUrl = z
   .string()
@@ -30,8 +33,8 @@ const moduleSchema = z.object({
 
 /**
  * The admin course form (docs/product.md#training-screen-screen): title, category, instructor, price, description,
- * duration, level and display order are required; video and thumbnail must be valid URLs when filled
- * (the video one of the accepted YouTube forms) and are sent as null when empty.
+ * duration, level and display order are required; the video must be one of the accepted YouTube forms and the
+ * thumbnail an image stored in PropMatch (/media/...) when filled, and both are sent as null when empty.
  */
 export const courseFormSchema = z.object({
   title: required('Title'),
@@ -51,7 +54,7 @@ export const courseFormSchema = z.object({
   thumbnailUrl: z
     .string()
     .trim()
-    .refine((v) => v === '' || httpUrl(v), 'Enter a valid URL'),
+    .refine((v) => v === '' || ownMedia(v), 'Use an image stored in PropMatch (a /media/ address)'),
   modules: z.array(moduleSchema).min(1, 'Add at least one module'),
 })
 
