@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
+	"net/netip"
 	"net/url"
 	"strconv"
 	"strings"
@@ -12,6 +13,7 @@ import (
 
 	"propmatch/internal/backups"
 	"propmatch/internal/notify"
+	"propmatch/internal/security"
 )
 
 // Config is everything PropMatch reads from its environment, parsed once.
@@ -20,8 +22,11 @@ type Config struct {
 	DatabaseURL string
 	Env         string // development or production
 	TrustProxy  bool
-	LogFormat   string // text or json
-	LogLevel    slog.Level
+	// TrustedProxies are the proxies whose X-Forwarded-For entries are
+	// believed with TrustProxy (PROPMATCH_TRUSTED_PROXIES).
+	TrustedProxies []netip.Prefix
+	LogFormat      string // text or json
+	LogLevel       slog.Level
 
 	OTPPerIPPerHour       int
 	AuthRatePerMinute     int
@@ -146,6 +151,9 @@ func loadConfig(getenv func(string) string) (Config, error) {
 		},
 	}
 	var err error
+	if c.TrustedProxies, err = security.ParseTrustedProxies(str("PROPMATCH_TRUSTED_PROXIES", security.DefaultTrustedProxies)); err != nil {
+		errs = append(errs, fmt.Errorf("PROPMATCH_TRUSTED_PROXIES must be comma-separated CIDR ranges such as 10.0.0.0/8: %w", err))
+	}
 	c.DBTimeout = dur("PROPMATCH_DB_TIMEOUT", 5*time.Second)
 	c.DrainTimeout = dur("PROPMATCH_DRAIN_TIMEOUT", 20*time.Second)
 	c.StreamsPerAgent = num("PROPMATCH_STREAMS_PER_AGENT", 10)

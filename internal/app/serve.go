@@ -246,7 +246,7 @@ func noticesConfig(cfg Config) notices.Config {
 
 // handlerDeps returns what the HTTP layer needs, from the configuration.
 func handlerDeps(cfg Config, db *store.DB, set services.Set, web fs.FS, log *slog.Logger) httpapi.Deps {
-	return httpapi.Deps{DB: db, Set: set, Log: log, Web: web, Dev: cfg.Dev(), TrustProxy: cfg.TrustProxy,
+	return httpapi.Deps{DB: db, Set: set, Log: log, Web: web, Dev: cfg.Dev(), TrustProxy: cfg.TrustProxy, TrustedProxies: cfg.TrustedProxies,
 		AuthRatePerMinute: cfg.AuthRatePerMinute, AuthBurst: cfg.AuthBurst,
 		Quotas:       httpapi.Quotas{WritesPerMinute: cfg.WritesPerMinute, WriteBurst: cfg.WriteBurst, CreationsPerDay: cfg.CreationsPerDay},
 		PublicOrigin: cfg.PublicURL, DBTimeout: cfg.DBTimeout, MaxStreamsPerUser: cfg.StreamsPerAgent,

@@ -2,6 +2,7 @@ package httpapi_test
 
 import (
 	"fmt"
+	"net/http"
 	"net/url"
 	"strings"
 	"sync"
@@ -375,6 +376,49 @@ func TestHundredConcurrentProbesAreAllRecorded(t *testing.T) {
 		wg.Wait()
 		if got := a.countEvents("suspicious_request"); got != 100 || a.recorder.Dropped() != 0 {
 			t.Errorf("%d probes recorded, %d dropped; want all 100", got, a.recorder.Dropped())
+		}
+	})
+}
+
+// withHeaderLines sends header k as one line per value (as a chain of
+// proxies that each add a line would).
+func withHeaderLines(k string, vs ...string) reqOption {
+	return func(s *reqSettings) { s.header[http.CanonicalHeaderKey(k)] = vs }
+}
+
+// TestClientAddressBehindAProxy: behind a trusted proxy (the test client
+// connects from loopback) the client is the rightmost X-Forwarded-For hop
+// that is not a trusted proxy, read from every header line, so an address
+// the client writes itself never counts.
+func TestClientAddressBehindAProxy(t *testing.T) {
+	eachEngine(t, apiOptions{trustProxy: true}, func(t *testing.T, a *apiTest) {
+		for i, c := range []struct {
+			name  string
+			lines []string
+			want  string
+		}{
+			{"HAProxyAddsALine", []string{"198.51.100.66", "203.0.113.7"}, "203.0.113.7"},
+			{"NginxAppends", []string{"198.51.100.66, 203.0.113.8"}, "203.0.113.8"},
+			{"PrivateHopsSkipped", []string{"198.51.100.66, 203.0.113.9:4711", "10.0.0.2"}, "203.0.113.9"},
+			{"IPv4MappedIPv6", []string{"::ffff:203.0.113.10"}, "203.0.113.10"},
+		} {
+			t.Run(c.name, func(t *testing.T) {
+				path := fmt.Sprintf("/wp-login.php?n=%d", i)
+				wantStatus(t, a.do("GET", path, nil, withHeaderLines("X-Forwarded-For", c.lines...), undocumented()), 404)
+				a.flushEvents()
+				var ip string
+				if err := a.db.QueryRow(`SELECT ip FROM security_events WHERE type = 'suspicious_request' AND ip = $1`, c.want).Scan(&ip); err != nil {
+					var all []string
+					rows, _ := a.db.Query(`SELECT ip FROM security_events`)
+					for rows.Next() {
+						var s string
+						rows.Scan(&s)
+						all = append(all, s)
+					}
+					rows.Close()
+					t.Errorf("no event from %s (%v); events from %v", c.want, err, all)
+				}
+			})
 		}
 	})
 }
