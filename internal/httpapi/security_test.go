@@ -1,6 +1,7 @@
 package httpapi_test
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -313,6 +314,8 @@ func TestIPBlock(t *testing.T) {
 		})
 		t.Run("ExpiresOnItsOwn", func(t *testing.T) {
 			a.clock.Advance(11 * time.Minute) // past the 10-minute block and the cache
+			// The stale copy answers while the list is read again in the background.
+			a.eventuallyStatus(200, "GET", "/api/user", as(agent), from("192.0.2.7"))
 			allowed("192.0.2.7")
 			refused("203.0.113.5")
 		})
@@ -350,13 +353,13 @@ func TestIPBlockIsSharedByInstances(t *testing.T) {
 		wantStatus(t, res, 201)
 		wantStatus(t, a.do("GET", "/healthz", nil, ip, undocumented()), 403)
 		wantStatus(t, b.do("GET", "/healthz", nil, ip, undocumented()), 200) // b's copy is a few seconds old
-		a.clock.Advance(6 * time.Second)
-		wantStatus(t, b.do("GET", "/healthz", nil, ip, undocumented()), 403)
+		a.clock.Advance(6 * time.Second) // b answers from its old copy while it reads the list again
+		b.eventuallyStatus(403, "GET", "/healthz", ip)
 
 		wantStatus(t, a.do("DELETE", fmt.Sprintf("/api/security/blocks/%d", idOf(res.json(t))), nil, as(admin), from("198.51.100.9")), 200)
 		wantStatus(t, a.do("GET", "/healthz", nil, ip, undocumented()), 200)
 		a.clock.Advance(6 * time.Second)
-		wantStatus(t, b.do("GET", "/healthz", nil, ip, undocumented()), 200)
+		b.eventuallyStatus(200, "GET", "/healthz", ip)
 	})
 }
 
@@ -421,4 +424,36 @@ func TestClientAddressBehindAProxy(t *testing.T) {
 			})
 		}
 	})
+}
+
+// TestHealthAndStaticFilesNeedNoDatabase: with the database gone and the
+// block list's copy stale, /healthz, the landing page and static files still
+// answer, and a blocked address stays blocked (the last good copy).
+func TestHealthAndStaticFilesNeedNoDatabase(t *testing.T) {
+	eachEngine(t, apiOptions{trustProxy: true, web: testWeb, blockCacheFor: time.Second}, func(t *testing.T, a *apiTest) {
+		admin := a.newAdmin("asha", "9800000001")
+		wantStatus(t, a.do("POST", "/api/security/blocks", map[string]any{"range": "192.0.2.0/24", "minutes": 60}, as(admin), from("198.51.100.9")), 201)
+		a.recorder.Flush(context.Background())
+		a.db.Close()
+		a.clock.Advance(time.Minute)
+		for _, path := range []string{"/healthz", "/", "/assets/app-abc123.js"} {
+			res := a.doWithin(10*time.Second, "GET", path, nil, undocumented())
+			wantStatus(t, res, 200)
+			wantStatus(t, a.doWithin(10*time.Second, "GET", path, nil, undocumented(), from("192.0.2.7")), 403)
+		}
+	})
+}
+
+// eventuallyStatus repeats a request until it answers want (the block list
+// is read again in the background once its copy is stale), failing after
+// 10 s.
+func (a *apiTest) eventuallyStatus(want int, method, path string, opts ...reqOption) {
+	a.t.Helper()
+	var got int
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(time.Millisecond) {
+		if got = a.do(method, path, nil, append(opts, undocumented())...).status; got == want {
+			return
+		}
+	}
+	a.t.Fatalf("%s %s kept answering %d; want %d", method, path, got, want)
 }
