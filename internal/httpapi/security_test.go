@@ -353,7 +353,7 @@ func TestIPBlockIsSharedByInstances(t *testing.T) {
 		wantStatus(t, res, 201)
 		wantStatus(t, a.do("GET", "/healthz", nil, ip, undocumented()), 403)
 		wantStatus(t, b.do("GET", "/healthz", nil, ip, undocumented()), 200) // b's copy is a few seconds old
-		a.clock.Advance(6 * time.Second) // b answers from its old copy while it reads the list again
+		a.clock.Advance(6 * time.Second)                                     // b answers from its old copy while it reads the list again
 		b.eventuallyStatus(403, "GET", "/healthz", ip)
 
 		wantStatus(t, a.do("DELETE", fmt.Sprintf("/api/security/blocks/%d", idOf(res.json(t))), nil, as(admin), from("198.51.100.9")), 200)
