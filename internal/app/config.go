@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"propmatch/internal/backups"
+	"propmatch/internal/metrics"
 	"propmatch/internal/notify"
 	"propmatch/internal/security"
 )
@@ -63,6 +64,9 @@ type Config struct {
 	// MetricsAddr is where GET /metrics (Prometheus) is served, on its own
 	// listener, never the public one; empty serves no metrics.
 	MetricsAddr string
+	// MetricsAuth is the optional bearer token and basic-auth credentials
+	// scrapes of /metrics must present.
+	MetricsAuth metrics.Auth
 	// Secret keys the stored hashes of one-time codes. When it is empty the
 	// secret is read from SecretFile (made at first start), by default
 	// propmatch.secret next to the SQLite database or in ./data.
@@ -165,6 +169,11 @@ func loadConfig(getenv func(string) string) (Config, error) {
 	if err := checkMetricsAddr(c.MetricsAddr, c.Addr); err != nil {
 		errs = append(errs, err)
 	}
+	c.MetricsAuth = metrics.Auth{Token: strings.TrimSpace(getenv("PROPMATCH_METRICS_TOKEN")),
+		Username: str("PROPMATCH_METRICS_USERNAME", ""), Password: getenv("PROPMATCH_METRICS_PASSWORD")}
+	if err := checkMetricsAuth(c.MetricsAuth); err != nil {
+		errs = append(errs, err)
+	}
 	c.MatchingChunk = num("PROPMATCH_MATCHING_CHUNK", 100)
 	c.DigestInterval = dur("PROPMATCH_NOTIFY_DIGEST_INTERVAL", 15*time.Minute)
 	c.WhatsAppMatchTemplate = str("PROPMATCH_WHATSAPP_MATCH_TEMPLATE", "")
@@ -259,4 +268,25 @@ func checkMetricsAddr(addr, public string) error {
 		return fmt.Errorf("PROPMATCH_METRICS_ADDR must differ from PROPMATCH_ADDR (%s): metrics are never served on the public listener", public)
 	}
 	return nil
+}
+
+// minMetricsSecret is the shortest metrics token or password accepted.
+const minMetricsSecret = 16
+
+// checkMetricsAuth returns an error when the metrics credentials are half
+// set or too short to resist guessing.
+func checkMetricsAuth(a metrics.Auth) error {
+	var errs []error
+	if a.Token != "" && len(a.Token) < minMetricsSecret {
+		errs = append(errs, fmt.Errorf("PROPMATCH_METRICS_TOKEN must be at least %d characters", minMetricsSecret))
+	}
+	switch {
+	case a.Username == "" && a.Password != "":
+		errs = append(errs, errors.New("PROPMATCH_METRICS_PASSWORD is set without PROPMATCH_METRICS_USERNAME"))
+	case a.Username != "" && a.Password == "":
+		errs = append(errs, errors.New("PROPMATCH_METRICS_USERNAME is set without PROPMATCH_METRICS_PASSWORD"))
+	case a.Username != "" && len(a.Password) < minMetricsSecret:
+		errs = append(errs, fmt.Errorf("PROPMATCH_METRICS_PASSWORD must be at least %d characters", minMetricsSecret))
+	}
+	return errors.Join(errs...)
 }
