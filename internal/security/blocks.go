@@ -329,13 +329,13 @@ func (l *BlockList) Blocked(_ context.Context, ip string) bool {
 }
 
 // maybeRefresh starts one background read when the copy is older than
-// Every (or the clock went back) and no read is running.
+// Every (or the clock went back by more than that) and no read is running.
 func (l *BlockList) maybeRefresh() {
 	now := l.now()
 	at := l.readAt.Load()
 	if at != 0 {
-		age := now.Sub(time.Unix(0, at))
-		if age >= 0 && age < l.every {
+		// A clock that went back further than Every reads again too.
+		if age := now.Sub(time.Unix(0, at)); age > -l.every && age < l.every {
 			return
 		}
 	}
