@@ -13,7 +13,9 @@ func TestProtect(t *testing.T) {
 	token := metrics.Auth{Token: "s3cret-token-0123456789"}
 	basic := metrics.Auth{Username: "prom", Password: "pa55-word-0123456789"}
 	both := metrics.Auth{Token: token.Token, Username: basic.Username, Password: basic.Password}
-	bearer := func(v string) func(*http.Request) { return func(r *http.Request) { r.Header.Set("Authorization", "Bearer "+v) } }
+	bearer := func(v string) func(*http.Request) {
+		return func(r *http.Request) { r.Header.Set("Authorization", "Bearer "+v) }
+	}
 	userPass := func(u, p string) func(*http.Request) { return func(r *http.Request) { r.SetBasicAuth(u, p) } }
 	none := func(*http.Request) {}
 	for _, c := range []struct {

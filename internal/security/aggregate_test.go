@@ -48,8 +48,8 @@ func TestRepeatsAreCounted(t *testing.T) {
 		}
 		wg.Wait()
 		a.Add(probe(t0.Add(time.Minute), security.SuspiciousRequest, "198.51.100.66")) // the next minute
-		a.Add(probe(t0, security.CrossSiteRefused, "198.51.100.66"))                    // another type
-		b.Add(probe(t0, security.SuspiciousRequest, "198.51.100.67"))                   // another source
+		a.Add(probe(t0, security.CrossSiteRefused, "198.51.100.66"))                   // another type
+		b.Add(probe(t0, security.SuspiciousRequest, "198.51.100.67"))                  // another source
 		if err := security.Record(ctx, db, t0.Add(30*time.Second), probe(time.Time{}, security.SuspiciousRequest, "198.51.100.66")); err != nil {
 			t.Fatal(err)
 		}
