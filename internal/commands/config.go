@@ -5,13 +5,16 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
+	"net/netip"
 	"net/url"
 	"strconv"
 	"strings"
 	"time"
 
 	"propmatch/internal/feature/backups"
+	"propmatch/internal/metrics"
 	"propmatch/internal/platform/outbound"
+	"propmatch/internal/platform/security"
 )
 
 // Config is everything PropMatch reads from its environment, parsed once.
@@ -20,8 +23,11 @@ type Config struct {
 	DatabaseURL string
 	Env         string // development or production
 	TrustProxy  bool
-	LogFormat   string // text or json
-	LogLevel    slog.Level
+	// TrustedProxies are the proxies whose X-Forwarded-For entries are
+	// believed with TrustProxy (PROPMATCH_TRUSTED_PROXIES).
+	TrustedProxies []netip.Prefix
+	LogFormat      string // text or json
+	LogLevel       slog.Level
 
 	OTPPerIPPerHour       int
 	AuthRatePerMinute     int
@@ -58,6 +64,9 @@ type Config struct {
 	// MetricsAddr is where GET /metrics (Prometheus) is served, on its own
 	// listener, never the public one; empty serves no metrics.
 	MetricsAddr string
+	// MetricsAuth is the optional bearer token and basic-auth credentials
+	// scrapes of /metrics must present.
+	MetricsAuth metrics.Auth
 	// Secret keys the stored hashes of one-time codes. When it is empty the
 	// secret is read from SecretFile (made at first start), by default
 	// propmatch.secret next to the SQLite database or in ./data.
@@ -146,6 +155,9 @@ func loadConfig(getenv func(string) string) (Config, error) {
 		},
 	}
 	var err error
+	if c.TrustedProxies, err = security.ParseTrustedProxies(str("PROPMATCH_TRUSTED_PROXIES", security.DefaultTrustedProxies)); err != nil {
+		errs = append(errs, fmt.Errorf("PROPMATCH_TRUSTED_PROXIES must be comma-separated CIDR ranges such as 10.0.0.0/8: %w", err))
+	}
 	c.DBTimeout = dur("PROPMATCH_DB_TIMEOUT", 5*time.Second)
 	c.DrainTimeout = dur("PROPMATCH_DRAIN_TIMEOUT", 20*time.Second)
 	c.StreamsPerAgent = num("PROPMATCH_STREAMS_PER_AGENT", 10)
@@ -155,6 +167,11 @@ func loadConfig(getenv func(string) string) (Config, error) {
 	c.QueueStuckAfter = dur("PROPMATCH_QUEUE_STUCK_AFTER", 15*time.Minute)
 	c.MetricsAddr = str("PROPMATCH_METRICS_ADDR", "")
 	if err := checkMetricsAddr(c.MetricsAddr, c.Addr); err != nil {
+		errs = append(errs, err)
+	}
+	c.MetricsAuth = metrics.Auth{Token: strings.TrimSpace(getenv("PROPMATCH_METRICS_TOKEN")),
+		Username: str("PROPMATCH_METRICS_USERNAME", ""), Password: getenv("PROPMATCH_METRICS_PASSWORD")}
+	if err := checkMetricsAuth(c.MetricsAuth); err != nil {
 		errs = append(errs, err)
 	}
 	c.MatchingChunk = num("PROPMATCH_MATCHING_CHUNK", 100)
@@ -256,4 +273,25 @@ func checkMetricsAddr(addr, public string) error {
 		return fmt.Errorf("PROPMATCH_METRICS_ADDR must differ from PROPMATCH_ADDR (%s): metrics are never served on the public listener", public)
 	}
 	return nil
+}
+
+// minMetricsSecret is the shortest metrics token or password accepted.
+const minMetricsSecret = 16
+
+// checkMetricsAuth returns an error when the metrics credentials are half
+// set or too short to resist guessing.
+func checkMetricsAuth(a metrics.Auth) error {
+	var errs []error
+	if a.Token != "" && len(a.Token) < minMetricsSecret {
+		errs = append(errs, fmt.Errorf("PROPMATCH_METRICS_TOKEN must be at least %d characters", minMetricsSecret))
+	}
+	switch {
+	case a.Username == "" && a.Password != "":
+		errs = append(errs, errors.New("PROPMATCH_METRICS_PASSWORD is set without PROPMATCH_METRICS_USERNAME"))
+	case a.Username != "" && a.Password == "":
+		errs = append(errs, errors.New("PROPMATCH_METRICS_USERNAME is set without PROPMATCH_METRICS_PASSWORD"))
+	case a.Username != "" && len(a.Password) < minMetricsSecret:
+		errs = append(errs, fmt.Errorf("PROPMATCH_METRICS_PASSWORD must be at least %d characters", minMetricsSecret))
+	}
+	return errors.Join(errs...)
 }

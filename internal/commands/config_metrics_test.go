@@ -26,6 +26,10 @@ func TestMetricsConfig(t *testing.T) {
 		{"PortOutOfRange", map[string]string{"PROPMATCH_METRICS_ADDR": "127.0.0.1:70000"}, "", 0, "PROPMATCH_METRICS_ADDR"},
 		{"AURLIsNoAddress", map[string]string{"PROPMATCH_METRICS_ADDR": "http://127.0.0.1:9090/metrics"}, "", 0, "PROPMATCH_METRICS_ADDR"},
 		{"ThePublicAddressIsRefused", map[string]string{"PROPMATCH_ADDR": "127.0.0.1:8080", "PROPMATCH_METRICS_ADDR": "127.0.0.1:8080"}, "", 0, "must differ from PROPMATCH_ADDR"},
+		{"TokenTooShort", map[string]string{"PROPMATCH_METRICS_TOKEN": "short"}, "", 0, "PROPMATCH_METRICS_TOKEN"},
+		{"UsernameWithoutPassword", map[string]string{"PROPMATCH_METRICS_USERNAME": "prom"}, "", 0, "PROPMATCH_METRICS_PASSWORD"},
+		{"PasswordWithoutUsername", map[string]string{"PROPMATCH_METRICS_PASSWORD": "pa55word-0123456789"}, "", 0, "PROPMATCH_METRICS_USERNAME"},
+		{"PasswordTooShort", map[string]string{"PROPMATCH_METRICS_USERNAME": "prom", "PROPMATCH_METRICS_PASSWORD": "short"}, "", 0, "PROPMATCH_METRICS_PASSWORD"},
 		{"BadStuckAfter", map[string]string{"PROPMATCH_QUEUE_STUCK_AFTER": "soon"}, "", 0, "PROPMATCH_QUEUE_STUCK_AFTER"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -72,6 +72,12 @@ func TestLoadConfig(t *testing.T) {
 		{"PublicURLIsReadAsABrowserOrigin", map[string]string{"PROPMATCH_PUBLIC_URL": "HTTPS://PropMatch.Example.com:443/"}, func(c Config) bool {
 			return c.PublicURL == "https://propmatch.example.com"
 		}},
+		{"TrustedProxiesDefaultToLoopbackAndPrivateRanges", nil, func(c Config) bool {
+			return len(c.TrustedProxies) == 6 && c.TrustedProxies[0].String() == "127.0.0.0/8"
+		}},
+		{"TrustedProxiesAreConfigurable", map[string]string{"PROPMATCH_TRUSTED_PROXIES": "173.245.48.0/20, 10.0.0.7"}, func(c Config) bool {
+			return len(c.TrustedProxies) == 2 && c.TrustedProxies[1].String() == "10.0.0.7/32"
+		}},
 		{"PublicURLKeepsAnOtherPort", map[string]string{"PROPMATCH_PUBLIC_URL": "http://localhost:8080"}, func(c Config) bool {
 			return c.PublicURL == "http://localhost:8080"
 		}},
@@ -95,7 +101,7 @@ func TestLoadConfig(t *testing.T) {
 		})
 	}
 	for key, bad := range map[string]string{"PROPMATCH_BACKUP_SCHEDULE": "every night", "PROPMATCH_BACKUP_KEEP": "0",
-		"PROPMATCH_BACKUP_KEEP_MANUAL": "0", "PROPMATCH_BACKUP_MANUAL_INTERVAL": "often", "PROPMATCH_BACKUP_S3_PATH_STYLE": "yes", "PROPMATCH_BACKUP_S3_ENDPOINT": "minio:9000"} {
+		"PROPMATCH_BACKUP_KEEP_MANUAL": "0", "PROPMATCH_BACKUP_MANUAL_INTERVAL": "often", "PROPMATCH_BACKUP_S3_PATH_STYLE": "yes", "PROPMATCH_BACKUP_S3_ENDPOINT": "minio:9000", "PROPMATCH_TRUSTED_PROXIES": "10.0.0.0/8,lan"} {
 		t.Run("BadBackupSetting/"+key, func(t *testing.T) {
 			env := map[string]string{key: bad}
 			if _, err := loadConfig(func(k string) string { return env[k] }); err == nil || !strings.Contains(err.Error(), key) {

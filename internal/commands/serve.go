@@ -135,7 +135,7 @@ func serve(ctx context.Context, cfg Config, web fs.FS, args []string, log *slog.
 	if cfg.MetricsAddr != "" {
 		deps.Metrics = metrics.New(db, set.Queue, log)
 		deps.Metrics.CountSecurityEvents(set.SecurityEvents)
-		stopMetrics, err := serveMetrics(ctx, cfg.MetricsAddr, deps.Metrics, log)
+		stopMetrics, err := serveMetrics(ctx, cfg.MetricsAddr, deps.Metrics, cfg.MetricsAuth, log, stderr)
 		if err != nil {
 			return errors.Join(err, ln.Close())
 		}
@@ -165,14 +165,17 @@ func serve(ctx context.Context, cfg Config, web fs.FS, args []string, log *slog.
 }
 
 // serveMetrics serves GET /metrics of m on its own listener at addr (and
-// nothing else: every other path is 404) until the returned stop is called.
-func serveMetrics(ctx context.Context, addr string, m *metrics.Metrics, log *slog.Logger) (stop func(), err error) {
+// nothing else: every other path is 404), to scrapes that present auth when
+// it is on, until the returned stop is called. A listener other machines
+// can reach gets a warning on stderr and in the log.
+func serveMetrics(ctx context.Context, addr string, m *metrics.Metrics, auth metrics.Auth, log *slog.Logger, stderr io.Writer) (stop func(), err error) {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return nil, fmt.Errorf("metrics listener (PROPMATCH_METRICS_ADDR): %w", err)
 	}
+	warnIfMetricsReachable(ln.Addr(), auth.On(), log, stderr)
 	mux := http.NewServeMux()
-	mux.Handle("GET /metrics", m.Handler())
+	mux.Handle("GET /metrics", metrics.Protect(m.Handler(), auth))
 	srv := newHTTPServer(ctx, mux, log)
 	served := make(chan struct{})
 	go func() {
@@ -249,7 +252,7 @@ func noticesConfig(cfg Config) notifications.Config {
 
 // handlerDeps returns what the HTTP layer needs, from the configuration.
 func handlerDeps(cfg Config, db *store.DB, set services.Set, web fs.FS, log *slog.Logger) httpapi.Deps {
-	return httpapi.Deps{DB: db, Set: set, Log: log, Web: web, Dev: cfg.Dev(), TrustProxy: cfg.TrustProxy,
+	return httpapi.Deps{DB: db, Set: set, Log: log, Web: web, Dev: cfg.Dev(), TrustProxy: cfg.TrustProxy, TrustedProxies: cfg.TrustedProxies,
 		AuthRatePerMinute: cfg.AuthRatePerMinute, AuthBurst: cfg.AuthBurst,
 		Quotas:       httpapi.Quotas{WritesPerMinute: cfg.WritesPerMinute, WriteBurst: cfg.WriteBurst, CreationsPerDay: cfg.CreationsPerDay},
 		PublicOrigin: cfg.PublicURL, DBTimeout: cfg.DBTimeout, MaxStreamsPerUser: cfg.StreamsPerAgent,
@@ -320,6 +323,27 @@ func warnIfReachable(addr net.Addr, log *slog.Logger, stderr io.Writer) {
 
 `, addr)
 	log.Warn("development mode is reachable from other machines: serve on 127.0.0.1 or set PROPMATCH_ENV=production", "addr", addr.String())
+}
+
+// warnIfMetricsReachable warns, on stderr and in the log, when the metrics
+// listener is on an address other machines can reach (0.0.0.0, ::, or any
+// address but loopback): metrics tell an attacker the routes, their traffic
+// and the database's state. Without a token or basic auth it says so.
+func warnIfMetricsReachable(addr net.Addr, authOn bool, log *slog.Logger, stderr io.Writer) {
+	if tcp, ok := addr.(*net.TCPAddr); ok && tcp.IP.IsLoopback() {
+		return
+	}
+	protection := "and NO credentials are required: set PROPMATCH_METRICS_TOKEN (or PROPMATCH_METRICS_USERNAME and PROPMATCH_METRICS_PASSWORD),"
+	if authOn {
+		protection = "behind the configured credentials; still,"
+	}
+	// The log below carries the warning too: a failed write here loses nothing.
+	_, _ = fmt.Fprintf(stderr, `
+!!! WARNING: metrics (PROPMATCH_METRICS_ADDR) are served on %s, which other machines can reach,
+!!! %s keep the metrics listener on loopback or a private network only your Prometheus reaches.
+
+`, addr, protection)
+	log.Warn("metrics are reachable from other machines: serve them on loopback or a private network", "addr", addr.String(), "auth", authOn)
 }
 
 // sweepSessions deletes expired sessions and stale sign-in throttles every

@@ -26,15 +26,22 @@ func (s *server) adminRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/admin/audit", s.adminOnly(s.adminAudit))
 }
 
-// errAdminsOnly is what a signed-in agent gets from an admin route.
-var errAdminsOnly = apperr.New(apperr.Forbidden, "Only admins can use the admin console")
-
-// adminOnly runs h for a signed-in admin; others get 401 or 403.
+// adminOnly runs h for a signed-in admin; others get 401 or 403 ("Only
+// admins can use the admin console").
 func (s *server) adminOnly(h userHandler) http.HandlerFunc {
+	return s.adminOnlyTo("use the admin console", h)
+}
+
+// adminOnlyTo is the one admin guard: it runs h for a signed-in admin;
+// others get 401, or 403 "Only admins can <what>" with the attempt recorded
+// as an admin_route_by_agent security event. Every admin-only route goes
+// through it (TestEveryAdminRouteRecordsAnAgentsAttempt).
+func (s *server) adminOnlyTo(what string, h userHandler) http.HandlerFunc {
+	refused := apperr.New(apperr.Forbidden, "Only admins can %s", what)
 	return s.signedIn(func(w http.ResponseWriter, r *http.Request, u auth.User) {
 		if !u.IsAdmin() {
 			s.note(r, security.Event{Type: security.AdminRouteByAgent, Subject: "user:" + idString(u.ID), Detail: r.Method + " " + r.URL.Path})
-			s.fail(w, r, errAdminsOnly)
+			s.fail(w, r, refused)
 			return
 		}
 		h(w, r, u)

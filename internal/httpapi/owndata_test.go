@@ -189,7 +189,7 @@ func TestDeleteMyAccount(t *testing.T) {
 		wantError(t, a.do("POST", "/api/user/delete", map[string]any{}, as(st.asha)), 400, "password")
 		wantError(t, a.do("POST", "/api/user/delete", map[string]any{"password": "wrong-Pass-123"}, as(st.asha)), 400, "password")
 		var failures int
-		if err := a.db.QueryRow(`SELECT COUNT(*) FROM security_events WHERE type = 'auth_failure' AND subject = $1`,
+		if err := a.db.QueryRow(`SELECT COALESCE(SUM(count), 0) FROM security_events WHERE type = 'auth_failure' AND subject = $1`,
 			fmt.Sprintf("user:%d", st.asha.id)).Scan(&failures); err != nil || failures != 1 {
 			t.Errorf("%d auth failures recorded (%v), want 1 for the wrong password", failures, err)
 		}

@@ -80,6 +80,9 @@ type eventRecording struct {
 	KeepDays int    `json:"keepDays"`
 	Written  uint64 `json:"written"`
 	Dropped  uint64 `json:"dropped"`
+	Capped   uint64 `json:"capped"`
+	// PerAddressPerHour is how many rows one address may start an hour.
+	PerAddressPerHour int `json:"perAddressPerHour"`
 }
 
 // headerNames are the security headers the tab shows, as securityHeaders
@@ -128,10 +131,11 @@ func (s *server) securityProtection(w http.ResponseWriter, r *http.Request, _ au
 		ResetCode: codeRules{Digits: 6, ValidMinutes: minutes(c.ResetTTL), MaxAttempts: c.ResetMaxAttempts, PerHourLimit: c.ResetPerEmailPerHour},
 		Sessions:  sessionRules{IdleDays: days(c.SessionIdle), MaxAgeDays: days(c.SessionMaxAge)},
 		Blocking:  blockingFacts{CacheSeconds: int(s.blocks.Every() / time.Second), MaxDays: security.MaxBlockMinutes / (24 * 60)},
-		Events:    eventRecording{KeepDays: days(security.DefaultKeep)},
+		Events:    eventRecording{KeepDays: days(security.DefaultKeep), PerAddressPerHour: security.DefaultPerAddress},
 	}
 	if s.SecurityEvents != nil {
 		out.Events.Written, out.Events.Dropped = s.SecurityEvents.Written(), s.SecurityEvents.Dropped()
+		out.Events.Capped = s.SecurityEvents.Capped()
 	}
 	writeJSON(w, http.StatusOK, out)
 }

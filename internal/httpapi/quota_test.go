@@ -123,7 +123,7 @@ func TestWriteRateLimit(t *testing.T) {
 					wantError(t, a.do("DELETE", "/api/requirements/1", nil, as(A)), 429)
 				}
 				var n int
-				if err := a.db.QueryRow(`SELECT count(*) FROM security_events WHERE type = 'rate_limit_hit' AND subject = $1`,
+				if err := a.db.QueryRow(`SELECT COALESCE(SUM(count), 0) FROM security_events WHERE type = 'rate_limit_hit' AND subject = $1`,
 					fmt.Sprintf("user:%d", A.id)).Scan(&n); err != nil {
 					t.Fatal(err)
 				}

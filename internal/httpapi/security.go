@@ -166,7 +166,7 @@ func (s *server) securityBlock(w http.ResponseWriter, r *http.Request, u auth.Us
 	}
 	b, err := security.AddBlock(r.Context(), s.DB, u.ID, s.clientIP(r), in)
 	if err == nil {
-		s.blocks.Refresh()
+		s.blocks.Refresh(r.Context())
 	}
 	s.reply(w, r, http.StatusCreated, b, err)
 }
@@ -179,7 +179,7 @@ func (s *server) securityUnblock(w http.ResponseWriter, r *http.Request, u auth.
 	}
 	b, err := security.LiftBlock(r.Context(), s.DB, u.ID, id)
 	if err == nil {
-		s.blocks.Refresh()
+		s.blocks.Refresh(r.Context())
 	}
 	s.reply(w, r, http.StatusOK, b, err)
 }

@@ -9,8 +9,8 @@ import (
 	"context"
 	"io/fs"
 	"log/slog"
-	"net"
 	"net/http"
+	"net/netip"
 	"strings"
 	"time"
 
@@ -42,6 +42,10 @@ type Deps struct {
 	// TrustProxy takes the client address from X-Forwarded-For and the
 	// scheme from X-Forwarded-Proto.
 	TrustProxy bool
+	// TrustedProxies are the proxies whose X-Forwarded-For entries are
+	// believed while TrustProxy is on (security.ClientIP); nil means
+	// security.DefaultTrustedProxies.
+	TrustedProxies []netip.Prefix
 	// PublicOrigin is the origin browsers reach PropMatch at, such as
 	// https://propmatch.example.com. When set, a state-changing request whose
 	// Origin header names anything else is refused. Production requires it.
@@ -75,6 +79,10 @@ func New(d Deps) http.Handler {
 		writeLimiter: limits.NewBurst[int64](d.Quotas.WritesPerMinute, d.Quotas.WriteBurst)}
 	s.streams = newStreamSlots(cmp.Or(d.MaxStreamsPerUser, defaultMaxStreams))
 	s.blocks = security.NewBlockList(d.DB, d.BlockCacheFor, d.Log)
+	s.trusted = d.TrustedProxies
+	if s.trusted == nil {
+		s.trusted, _ = security.ParseTrustedProxies(security.DefaultTrustedProxies)
+	}
 	mux := http.NewServeMux()
 	s.routes(mux)
 	var h http.Handler = mux
@@ -103,6 +111,7 @@ type server struct {
 	writeLimiter *limits.Burst[int64]  // per agent; nil when the write rate is off
 	streams      *streamSlots
 	blocks       *security.BlockList
+	trusted      []netip.Prefix
 }
 
 type ctxKey int
@@ -175,20 +184,14 @@ func (s *server) client(r *http.Request) auth.Client {
 	return auth.Client{IP: input.Header(s.clientIP(r), input.MaxClientIP), UserAgent: input.Header(r.UserAgent(), input.MaxUserAgent), URL: r.URL.Path}
 }
 
+// clientIP is the address of r's client: the connection's, or with
+// TrustProxy the rightmost X-Forwarded-For hop (of every header line) that
+// is not a trusted proxy (security.ClientIP).
 func (s *server) clientIP(r *http.Request) string {
-	if s.TrustProxy {
-		if xff := r.Header.Get("X-Forwarded-For"); xff != "" {
-			parts := strings.Split(xff, ",")
-			if ip := strings.TrimSpace(parts[len(parts)-1]); ip != "" {
-				return ip
-			}
-		}
+	if !s.TrustProxy {
+		return security.ClientIP(r.RemoteAddr, nil, nil)
 	}
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
+	return security.ClientIP(r.RemoteAddr, r.Header.Values("X-Forwarded-For"), s.trusted)
 }
 
 func (s *server) isHTTPS(r *http.Request) bool {

@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"propmatch/internal/feature/site"
-	"propmatch/internal/kit/apperr"
 	"propmatch/internal/platform/auth"
 )
 
@@ -19,7 +18,7 @@ import (
 func (s *server) siteRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/site", s.siteContent)
 	mux.HandleFunc("GET /api/site/figures", s.siteFigures)
-	mux.HandleFunc("PUT /api/admin/site", s.signedIn(s.saveSiteContent))
+	mux.HandleFunc("PUT /api/admin/site", s.adminOnlyTo("edit the site content", s.saveSiteContent))
 	mux.HandleFunc("GET /api/session", s.session)
 	mux.HandleFunc("GET /robots.txt", s.robots)
 	mux.HandleFunc("GET /sitemap.xml", s.sitemap)
@@ -63,10 +62,6 @@ func (s *server) siteFigures(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *server) saveSiteContent(w http.ResponseWriter, r *http.Request, u auth.User) {
-	if !u.IsAdmin() {
-		s.fail(w, r, apperr.New(apperr.Forbidden, "Only administrators can edit the site content"))
-		return
-	}
 	in, err := decode[site.Update](r)
 	var pg site.Page
 	if err == nil {

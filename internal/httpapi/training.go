@@ -14,9 +14,9 @@ func (s *server) trainingRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/courses", s.signedIn(s.listCourses))
 	mux.HandleFunc("GET /api/courses/categories", s.signedIn(s.courseCategories))
 	mux.HandleFunc("GET /api/courses/{id}", s.signedIn(s.getCourse))
-	mux.HandleFunc("POST /api/courses", s.signedIn(s.createCourse))
-	mux.HandleFunc("PUT /api/courses/{id}", s.signedIn(s.updateCourse))
-	mux.HandleFunc("DELETE /api/courses/{id}", s.signedIn(s.deleteCourse))
+	mux.HandleFunc("POST /api/courses", s.adminOnlyTo("manage training content", s.createCourse))
+	mux.HandleFunc("PUT /api/courses/{id}", s.adminOnlyTo("manage training content", s.updateCourse))
+	mux.HandleFunc("DELETE /api/courses/{id}", s.adminOnlyTo("manage training content", s.deleteCourse))
 	mux.HandleFunc("POST /api/courses/{id}/enroll", s.signedIn(s.enroll))
 	mux.HandleFunc("DELETE /api/courses/{id}/enroll", s.signedIn(s.unenroll))
 	mux.HandleFunc("GET /api/enrollments", s.signedIn(s.listEnrollments))
@@ -26,7 +26,7 @@ func (s *server) trainingRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/certificates/{number}/pdf", s.signedIn(s.certificatePDF))
 	mux.HandleFunc("GET /api/public/certificates/{number}", s.verifyCertificate)
 	mux.HandleFunc("GET /api/app-demos", s.signedIn(s.listAppDemos))
-	mux.HandleFunc("PUT /api/app-demos/order", s.signedIn(s.orderAppDemos))
+	mux.HandleFunc("PUT /api/app-demos/order", s.adminOnlyTo("manage training content", s.orderAppDemos))
 }
 
 func (s *server) listCourses(w http.ResponseWriter, r *http.Request, u auth.User) {

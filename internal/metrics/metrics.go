@@ -73,13 +73,17 @@ func New(db *store.DB, queue *jobs.Queue, log *slog.Logger) *Metrics {
 }
 
 // CountSecurityEvents exposes the recorder's counts of this instance:
-// propmatch_security_events_dropped_total (buffer full or write failed) and
-// propmatch_security_events_written_total.
+// propmatch_security_events_dropped_total (buffer full or write failed),
+// propmatch_security_events_capped_total (an address over its cap of rows)
+// and propmatch_security_events_written_total.
 func (m *Metrics) CountSecurityEvents(r *security.Recorder) {
 	m.reg.MustRegister(
 		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "propmatch_security_events_dropped_total",
 			Help: "Security events this instance dropped: its buffer was full, or writing them failed."},
 			func() float64 { return float64(r.Dropped()) }),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "propmatch_security_events_capped_total",
+			Help: "Security events this instance dropped because their source address had started its cap of rows in the window."},
+			func() float64 { return float64(r.Capped()) }),
 		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "propmatch_security_events_written_total",
 			Help: "Security events this instance wrote to the database."},
 			func() float64 { return float64(r.Written()) }),

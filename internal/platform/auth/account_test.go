@@ -154,7 +154,7 @@ func TestLogin(t *testing.T) {
 			_, _, err = e.svc.Login(e.ctx, "nobody", "wrong-password-1", e.cli)
 			wantCode(t, err, apperr.Unauthorized)
 			var n int
-			e.db.QueryRow(`SELECT COUNT(*) FROM security_events WHERE type = 'auth_failure' AND ip = $1`, e.cli.IP).Scan(&n)
+			e.db.QueryRow(`SELECT COALESCE(SUM(count), 0) FROM security_events WHERE type = 'auth_failure' AND ip = $1`, e.cli.IP).Scan(&n)
 			if n != 2 {
 				t.Fatalf("%d auth_failure events, want 2", n)
 			}

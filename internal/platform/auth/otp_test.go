@@ -157,7 +157,7 @@ func TestOTPPerIPLimit(t *testing.T) {
 			t.Fatalf("another office is not limited: %v", err)
 		}
 		var events int
-		e.db.QueryRow(`SELECT COUNT(*) FROM security_events WHERE type = 'rate_limit_hit'`).Scan(&events)
+		e.db.QueryRow(`SELECT COALESCE(SUM(count), 0) FROM security_events WHERE type = 'rate_limit_hit'`).Scan(&events)
 		if events != 1 {
 			t.Fatalf("%d rate_limit_hit events, want 1", events)
 		}

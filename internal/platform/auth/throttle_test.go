@@ -25,7 +25,7 @@ func (e *env) from(ip string) Client {
 func (e *env) checked() int {
 	e.t.Helper()
 	var n int
-	if err := e.db.QueryRow(`SELECT COUNT(*) FROM security_events WHERE type = 'auth_failure'`).Scan(&n); err != nil {
+	if err := e.db.QueryRow(`SELECT COALESCE(SUM(count), 0) FROM security_events WHERE type = 'auth_failure'`).Scan(&n); err != nil {
 		e.t.Fatal(err)
 	}
 	return n

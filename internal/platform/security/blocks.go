@@ -8,11 +8,11 @@ import (
 	"log/slog"
 	"net/netip"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
 	"propmatch/internal/kit/apperr"
-	"propmatch/internal/kit/cached"
 	"propmatch/internal/kit/paging"
 	"propmatch/internal/kit/store"
 	"propmatch/internal/platform/audit"
@@ -246,72 +246,138 @@ func ActiveRanges(ctx context.Context, q store.Querier, now time.Time) ([]netip.
 // effect here within it.
 const DefaultBlockCache = 5 * time.Second
 
-// BlockList is an instance's cached copy of the shared block list.
+// blockReadTimeout bounds one read of the block list.
+const blockReadTimeout = 3 * time.Second
+
+// BlockSource reads the active ranges (ActiveRanges on the database).
+type BlockSource func(ctx context.Context) ([]netip.Prefix, error)
+
+// BlockList is an instance's copy of the shared block list. Blocked answers
+// from memory only: once the copy is older than Every it starts one
+// background read and goes on answering from the last good copy, so a hung
+// or slow database never delays a request.
 type BlockList struct {
-	db   *store.DB
-	log  *slog.Logger
-	v    cached.Value[[]netip.Prefix]
-	last atomic.Pointer[[]netip.Prefix]
+	source BlockSource
+	every  time.Duration
+	now    func() time.Time
+	log    *slog.Logger
+
+	ranges  atomic.Pointer[[]netip.Prefix] // the last good copy (nil before the first read)
+	readAt  atomic.Int64                   // when the last read started, Unix ns (0: never)
+	loading atomic.Bool                    // a background read is running
+	mu      sync.Mutex                     // serialises reads that store a copy
 }
 
 // NewBlockList returns the block list of db, read again every `every` (0:
-// DefaultBlockCache); nil, which blocks nothing, when db is nil.
+// DefaultBlockCache); nil, which blocks nothing, when db is nil. It reads
+// the list once before it returns.
 func NewBlockList(db *store.DB, every time.Duration, log *slog.Logger) *BlockList {
 	if db == nil {
 		return nil // a handler without a database (some tests) blocks nothing
 	}
+	return NewBlockListFrom(func(ctx context.Context) ([]netip.Prefix, error) {
+		return ActiveRanges(ctx, db, db.Time())
+	}, every, db.Time, log)
+}
+
+// NewBlockListFrom returns a block list read from source, again every
+// `every` (0: DefaultBlockCache) on the clock now (time.Now when nil),
+// after a first read (at most blockReadTimeout) before it returns.
+func NewBlockListFrom(source BlockSource, every time.Duration, now func() time.Time, log *slog.Logger) *BlockList {
 	if every <= 0 {
 		every = DefaultBlockCache
+	}
+	if now == nil {
+		now = time.Now
 	}
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	l := &BlockList{db: db, log: log}
-	l.v = cached.Value[[]netip.Prefix]{For: every, Now: db.Time,
-		Load: func(ctx context.Context) ([]netip.Prefix, error) {
-			ctx, cancel := context.WithTimeout(ctx, 3*time.Second)
-			defer cancel()
-			return ActiveRanges(ctx, db, db.Time())
-		}}
+	l := &BlockList{source: source, every: every, now: now, log: log}
+	// The first copy is read before the server answers anyone, so a blocked
+	// address gets no window at start; a database that does not answer
+	// within blockReadTimeout leaves the list empty until a later read.
+	l.Refresh(context.Background())
 	return l
 }
 
-// Blocked reports whether ip is in an active block. When the list cannot be
-// read it uses the last one read (and logs): the database being down must
-// not open or close the door on its own.
-func (l *BlockList) Blocked(ctx context.Context, ip string) bool {
+// Blocked reports whether ip is in an active block of the last good copy
+// of the list. It never waits for the database: when the copy is stale it
+// starts a background read and answers from the copy it has (an empty one
+// before the first read ends). When a read fails the last good copy stays
+// (and the failure is logged): the database being down must not open or
+// close the door on its own.
+func (l *BlockList) Blocked(_ context.Context, ip string) bool {
 	if l == nil {
 		return false
 	}
-	ranges, err := l.v.Get(ctx)
-	if err != nil {
-		l.log.WarnContext(ctx, "security: read the block list", "err", err)
-		if last := l.last.Load(); last != nil {
-			ranges = *last
-		}
-	} else {
-		l.last.Store(&ranges)
-	}
-	if len(ranges) == 0 {
+	l.maybeRefresh()
+	p := l.ranges.Load()
+	if p == nil || len(*p) == 0 {
 		return false
 	}
 	a, ok := parseIP(ip)
 	if !ok {
 		return false
 	}
-	for _, p := range ranges {
-		if p.Contains(a) {
+	for _, r := range *p {
+		if r.Contains(a) {
 			return true
 		}
 	}
 	return false
 }
 
-// Refresh makes the next Blocked read the list again (after this instance
-// added or lifted a block).
-func (l *BlockList) Refresh() {
-	if l != nil {
-		l.v.Reset()
+// maybeRefresh starts one background read when the copy is older than
+// Every (or the clock went back by more than that) and no read is running.
+func (l *BlockList) maybeRefresh() {
+	now := l.now()
+	at := l.readAt.Load()
+	if at != 0 {
+		// A clock that went back further than Every reads again too.
+		if age := now.Sub(time.Unix(0, at)); age > -l.every && age < l.every {
+			return
+		}
+	}
+	if !l.loading.CompareAndSwap(false, true) {
+		return
+	}
+	l.readAt.Store(now.UnixNano())
+	go func() {
+		defer l.loading.Store(false)
+		ctx, cancel := context.WithTimeout(context.Background(), blockReadTimeout)
+		defer cancel()
+		if err := l.load(ctx); err != nil {
+			l.log.Warn("security: read the block list; using the last one read", "err", err)
+		}
+	}()
+}
+
+// load reads the list and keeps it.
+func (l *BlockList) load(ctx context.Context) error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	ranges, err := l.source(ctx)
+	if err != nil {
+		return err
+	}
+	l.ranges.Store(&ranges)
+	return nil
+}
+
+// Refresh reads the list again now, within ctx, after this instance added
+// or lifted a block (its own answer already waited on the database); the
+// next Blocked sees the change. A failed read is logged and the old copy
+// kept: the background reads catch up.
+func (l *BlockList) Refresh(ctx context.Context) {
+	if l == nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(ctx, blockReadTimeout)
+	defer cancel()
+	l.readAt.Store(l.now().UnixNano())
+	if err := l.load(ctx); err != nil {
+		l.log.WarnContext(ctx, "security: read the block list after a change", "err", err)
 	}
 }
 
@@ -320,5 +386,5 @@ func (l *BlockList) Every() time.Duration {
 	if l == nil {
 		return 0
 	}
-	return l.v.For
+	return l.every
 }

@@ -8,9 +8,10 @@ import (
 	"propmatch/internal/kit/store"
 )
 
-// CountByType returns how many security events are kept, per type.
+// CountByType returns how many security events are kept, per type (the
+// sum of the rows' counts).
 func CountByType(ctx context.Context, q store.Querier) (map[string]int, error) {
-	rows, err := q.QueryContext(ctx, `SELECT type, COUNT(*) FROM security_events GROUP BY type`)
+	rows, err := q.QueryContext(ctx, `SELECT type, SUM(count) FROM security_events GROUP BY type`)
 	if err != nil {
 		return nil, fmt.Errorf("security: count events: %w", err)
 	}

@@ -58,9 +58,9 @@ func ReadSummary(ctx context.Context, q store.Querier, now time.Time) (Summary, 
 	args = append(args, now.Add(-DefaultKeep))
 	keep := len(args)
 	err := q.QueryRowContext(ctx, fmt.Sprintf(`SELECT
-		(SELECT COUNT(*) FROM security_events WHERE created_at >= $%[3]d) + (SELECT COUNT(*) FROM audit_log WHERE created_at >= $%[3]d),
-		(SELECT COUNT(*) FROM security_events WHERE created_at >= $1 AND type IN (%[1]s)),
-		(SELECT COUNT(*) FROM security_events WHERE created_at >= $1 AND type IN (%[2]s))`, susp, auth, keep), args...).
+		(SELECT COALESCE(SUM(count), 0) FROM security_events WHERE created_at >= $%[3]d) + (SELECT COUNT(*) FROM audit_log WHERE created_at >= $%[3]d),
+		(SELECT COALESCE(SUM(count), 0) FROM security_events WHERE created_at >= $1 AND type IN (%[1]s)),
+		(SELECT COALESCE(SUM(count), 0) FROM security_events WHERE created_at >= $1 AND type IN (%[2]s))`, susp, auth, keep), args...).
 		Scan(&s.TotalEvents, &s.SuspiciousRequestsToday, &s.AuthFailuresToday)
 	if err != nil {
 		return Summary{}, apperr.Wrap(err, "security summary")
@@ -91,15 +91,15 @@ func SuspiciousIPs(ctx context.Context, q store.Querier, now time.Time, limit in
 	susp, args := inList([]any{now.Add(-IPWindow), IPThreshold}, suspiciousTypes)
 	auth, args := inList(args, authTypes)
 	args = append(args, RateLimitHit)
-	query := fmt.Sprintf(`SELECT ip, COUNT(*),
-			SUM(CASE WHEN type IN (%[1]s) THEN 1 ELSE 0 END),
-			SUM(CASE WHEN type IN (%[2]s) THEN 1 ELSE 0 END),
-			SUM(CASE WHEN type = $%[3]d THEN 1 ELSE 0 END),
-			MIN(created_at), MAX(created_at)
+	query := fmt.Sprintf(`SELECT ip, SUM(count),
+			SUM(CASE WHEN type IN (%[1]s) THEN count ELSE 0 END),
+			SUM(CASE WHEN type IN (%[2]s) THEN count ELSE 0 END),
+			SUM(CASE WHEN type = $%[3]d THEN count ELSE 0 END),
+			MIN(created_at), MAX(last_at)
 		FROM security_events WHERE created_at >= $1 AND ip <> ''
 		GROUP BY ip
-		HAVING SUM(CASE WHEN type IN (%[1]s) THEN 1 ELSE 0 END) > 0 OR COUNT(*) >= $2
-		ORDER BY COUNT(*) DESC, MAX(created_at) DESC, ip`, susp, auth, len(args))
+		HAVING SUM(CASE WHEN type IN (%[1]s) THEN 1 ELSE 0 END) > 0 OR SUM(count) >= $2
+		ORDER BY SUM(count) DESC, MAX(last_at) DESC, ip`, susp, auth, len(args))
 	if limit > 0 {
 		args = append(args, limit)
 		query += fmt.Sprintf(" LIMIT $%d", len(args))
@@ -121,7 +121,10 @@ func SuspiciousIPs(ctx context.Context, q store.Querier, now time.Time, limit in
 }
 
 // Shown is one event as the dashboard lists it: a stored security event or
-// an admin action from the audit log.
+// an admin action from the audit log. A stored event stands for Count
+// events of its source and type within one minute, from Timestamp to
+// LastSeen (the URL, user and detail are the first one's); an admin action
+// is one.
 type Shown struct {
 	ID        string    `json:"id"`
 	Type      string    `json:"type"`
@@ -130,6 +133,8 @@ type Shown struct {
 	User      string    `json:"user"`
 	Detail    string    `json:"detail"`
 	Timestamp time.Time `json:"timestamp"`
+	Count     int       `json:"count"`
+	LastSeen  time.Time `json:"lastSeen"`
 
 	src int
 	key int64
@@ -221,18 +226,19 @@ func RecentEvents(ctx context.Context, q store.Querier, now time.Time, p EventPa
 		where += fmt.Sprintf(" AND (created_at < $%d OR (created_at = $%d AND (src < $%d OR (src = $%d AND id < $%d))))", n-2, n-2, n-1, n-1, n)
 	}
 	args = append(args, p.Limit+1)
-	query := `SELECT src, id, type, ip, url, who, detail, created_at FROM (
-			SELECT 0 AS src, id, type, ip, url, subject AS who, detail, created_at FROM security_events
+	query := `SELECT src, id, type, ip, url, who, detail, created_at, count, last_at FROM (
+			SELECT 0 AS src, id, type, ip, url, subject AS who, detail, created_at, count, last_at FROM security_events
 			UNION ALL
 			SELECT 1 AS src, id, '` + AdminAction + `' AS type, ip, '' AS url, actor_label AS who,
-				action || ' ' || target_type || COALESCE(' #' || CAST(target_id AS TEXT), '') AS detail, created_at FROM audit_log
+				action || ' ' || target_type || COALESCE(' #' || CAST(target_id AS TEXT), '') AS detail, created_at,
+				1 AS count, created_at AS last_at FROM audit_log
 		) e WHERE ` + where + fmt.Sprintf(` ORDER BY created_at DESC, src DESC, id DESC LIMIT $%d`, len(args))
 	rows, err := q.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, "", apperr.Wrap(err, "recent security events")
 	}
 	list, err := store.Collect(rows, func(rows *sql.Rows, e *Shown) error {
-		return rows.Scan(&e.src, &e.key, &e.Type, &e.IP, &e.URL, &e.User, &e.Detail, store.ScanTime(&e.Timestamp))
+		return rows.Scan(&e.src, &e.key, &e.Type, &e.IP, &e.URL, &e.User, &e.Detail, store.ScanTime(&e.Timestamp), &e.Count, store.ScanTime(&e.LastSeen))
 	})
 	if err != nil {
 		return nil, "", apperr.Wrap(err, "recent security events")

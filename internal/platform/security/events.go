@@ -7,6 +7,7 @@ package security
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"time"
 
@@ -55,19 +56,57 @@ type Event struct {
 	At time.Time
 }
 
-// Record stores e at time now, synchronously. Use it only where the event
-// must be part of the caller's transaction; everything else goes through a
-// Recorder, off the request path. It returns the database error, if any.
+// Record stores e at time now, synchronously, as one more of its source's
+// events of its type in now's minute (see upsertEvents). Use it only where
+// the event must be part of the caller's transaction; everything else goes
+// through a Recorder, off the request path, where the per-address cap
+// holds. It returns the database error, if any.
 func Record(ctx context.Context, q store.Querier, now time.Time, e Event) error {
-	_, err := q.ExecContext(ctx,
-		`INSERT INTO security_events (type, ip, url, subject, detail, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
-		e.Type, e.IP, clip(e.URL, maxText), clip(e.Subject, maxText), clip(e.Detail, maxText), now)
+	return upsertEvents(ctx, q, []row{{e: e, first: now, last: now, count: 1}})
+}
+
+// row is one row of security_events as the recorder adds to it: the first
+// event of a source, type and minute, its time, the latest time and how
+// many events.
+type row struct {
+	e           Event
+	first, last time.Time
+	count       int
+}
+
+// minuteOf is the minute a row at t counts in.
+func minuteOf(t time.Time) time.Time { return t.UTC().Truncate(time.Minute) }
+
+// upsertEvents adds rows to security_events in one statement: a row whose
+// source, type and minute are stored already adds its count to that row
+// (and moves its last_at on), so that repeats cost no space. rows must not
+// repeat a key.
+func upsertEvents(ctx context.Context, q store.Querier, rows []row) error {
+	var sb strings.Builder
+	sb.WriteString(`INSERT INTO security_events (type, ip, url, subject, detail, created_at, last_at, minute_at, count) VALUES `)
+	args := make([]any, 0, len(rows)*9)
+	for i, r := range rows {
+		if i > 0 {
+			sb.WriteString(", ")
+		}
+		n := len(args)
+		fmt.Fprintf(&sb, "($%d, $%d, $%d, $%d, $%d, $%d, $%d, $%d, $%d)", n+1, n+2, n+3, n+4, n+5, n+6, n+7, n+8, n+9)
+		e := r.e
+		args = append(args, e.Type, clip(e.IP, maxIP), clip(e.URL, maxText), clip(e.Subject, maxText), clip(e.Detail, maxText),
+			r.first.UTC(), r.last.UTC(), minuteOf(r.first), r.count)
+	}
+	sb.WriteString(` ON CONFLICT (ip, type, minute_at) DO UPDATE SET count = security_events.count + excluded.count,
+		last_at = CASE WHEN excluded.last_at > security_events.last_at THEN excluded.last_at ELSE security_events.last_at END`)
+	_, err := q.ExecContext(ctx, sb.String(), args...)
 	return err
 }
 
 // maxText is the longest URL, subject or detail stored: a scanner's
 // request line can be long, and the dashboard needs only its start.
 const maxText = 512
+
+// maxIP is the longest source address stored.
+const maxIP = 64
 
 // clip cuts s to at most n bytes, on a UTF-8 boundary, with any invalid
 // UTF-8 (a scanner's path may carry some; PostgreSQL refuses it) replaced.

@@ -5,7 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"log/slog"
-	"strings"
+	"net/netip"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -15,10 +15,12 @@ import (
 
 // RecorderConfig tunes a Recorder; zero fields take the defaults.
 type RecorderConfig struct {
-	// Buffer is how many events wait in memory at most (4096); beyond it
-	// new events are dropped and counted (Dropped).
+	// Buffer is how many rows (a source, type and minute each) wait in
+	// memory at most (4096); an event that would start one more is dropped
+	// and counted (Dropped). Repeats of a waiting row only add to its count.
 	Buffer int
-	// Batch is how many events one INSERT writes at most (200).
+	// Batch is how many rows one INSERT writes at most (200); a full batch
+	// is written at once.
 	Batch int
 	// Every is how long an event waits at most before it is written (1 s).
 	Every time.Duration
@@ -26,6 +28,12 @@ type RecorderConfig struct {
 	// the recorder deletes older ones, and expired blocks as old (1 hour).
 	Keep       time.Duration
 	PruneEvery time.Duration
+	// PerAddress is how many rows one source address (an IPv6 address's
+	// /64) may start in each CapWindow (120 an hour: two event types
+	// every minute); its events that would start more are dropped and
+	// counted (Capped). Its rows already started keep counting.
+	PerAddress int
+	CapWindow  time.Duration
 }
 
 // Defaults of RecorderConfig.
@@ -35,28 +43,49 @@ const (
 	DefaultEvery      = time.Second
 	DefaultKeep       = 90 * 24 * time.Hour
 	DefaultPruneEvery = time.Hour
+	DefaultPerAddress = 120
+	DefaultCapWindow  = time.Hour
 )
 
-// Recorder writes security events off the request path: Add puts an event
-// in a bounded in-memory buffer and returns at once; one goroutine writes
-// the buffer in batches (one multi-row INSERT each), at most Every after an
-// event arrived, and prunes events older than Keep every PruneEvery. When the
-// buffer is full Add drops the event and counts it: a flood of scanner
-// requests must not slow the answers or grow memory. Close writes what is
-// buffered and stops.
+// maxTracked is how many source addresses the cap follows in one window;
+// an address beyond them starts no row until the window ends (so a flood
+// from many addresses cannot grow memory either).
+const maxTracked = 65536
+
+// key is one row of security_events: a source, a type and a minute.
+type key struct {
+	ip, typ string
+	minute  int64 // Unix seconds of the minute
+}
+
+// Recorder writes security events off the request path. Add counts an
+// event in memory and returns at once: repeats of one source, type and
+// minute add to one waiting row, so a flood costs no memory and one row a
+// minute. One goroutine writes the waiting rows in batches (one multi-row
+// upsert each, adding to a row another instance or an earlier batch
+// stored), at most Every after they started, and prunes events older than
+// Keep every PruneEvery. An address may start at most PerAddress rows per
+// CapWindow; beyond that, and when Buffer rows wait, events are dropped and
+// counted: a flood of scanner requests must not slow the answers, grow
+// memory or grow the table. Close writes what waits and stops.
 type Recorder struct {
 	db  *store.DB
 	cfg RecorderConfig
 	log *slog.Logger
 
-	in      chan Event
-	flushes chan chan struct{}
+	mu      sync.Mutex // guards the fields below it
+	closed  bool
+	pending map[key]*row
+	window  int64              // the cap window's number (Unix ns / CapWindow)
+	started map[key]struct{}   // rows this instance started in the window
+	perAddr map[string]int     // rows started per address in the window
+	kick    chan struct{}      // a full batch waits
+	flushes chan chan struct{} // Flush asks the writer
 	stop    chan struct{}
 	done    chan struct{}
 
-	mu      sync.RWMutex // held for reading by Add, for writing by Close
-	closed  bool
 	dropped atomic.Uint64
+	capped  atomic.Uint64
 	written atomic.Uint64
 }
 
@@ -77,39 +106,106 @@ func NewRecorder(db *store.DB, cfg RecorderConfig, log *slog.Logger) *Recorder {
 	if cfg.PruneEvery <= 0 {
 		cfg.PruneEvery = DefaultPruneEvery
 	}
+	if cfg.PerAddress <= 0 {
+		cfg.PerAddress = DefaultPerAddress
+	}
+	if cfg.CapWindow <= 0 {
+		cfg.CapWindow = DefaultCapWindow
+	}
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	r := &Recorder{db: db, cfg: cfg, log: log, in: make(chan Event, cfg.Buffer),
-		flushes: make(chan chan struct{}), stop: make(chan struct{}), done: make(chan struct{})}
+	r := &Recorder{db: db, cfg: cfg, log: log, pending: map[key]*row{}, started: map[key]struct{}{}, perAddr: map[string]int{},
+		kick: make(chan struct{}, 1), flushes: make(chan chan struct{}), stop: make(chan struct{}), done: make(chan struct{})}
 	go r.run()
 	return r
 }
 
-// Add queues e, stamped with the database clock when e.At is zero. It never
-// blocks: when the buffer is full, or the recorder is closed, e is dropped
-// and counted.
+// capKey is the address the cap counts an event's source under: an IPv6
+// address's /64 (one subscriber's usual allocation), else the address.
+func capKey(ip string) string {
+	a, err := netip.ParseAddr(ip)
+	if err != nil || !a.Is6() || a.Is4In6() {
+		return ip
+	}
+	p, _ := a.Prefix(64)
+	return p.String()
+}
+
+// Add counts e, stamped with the database clock when e.At is zero. It never
+// blocks on the database: when e would start a row beyond its address's cap
+// or the buffer, or the recorder is closed, e is dropped and counted.
 func (r *Recorder) Add(e Event) {
 	if e.At.IsZero() {
 		e.At = r.db.Time()
 	}
-	r.mu.RLock()
-	defer r.mu.RUnlock()
+	e.IP = clip(e.IP, maxIP)
+	k := key{ip: e.IP, typ: e.Type, minute: minuteOf(e.At).Unix()}
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	if r.closed {
 		r.dropped.Add(1)
 		return
 	}
-	select {
-	case r.in <- e:
-	default:
+	if p, ok := r.pending[k]; ok {
+		p.count++
+		if e.At.After(p.last) {
+			p.last = e.At
+		}
+		if e.At.Before(p.first) {
+			p.first = e.At
+		}
+		return
+	}
+	if len(r.pending) >= r.cfg.Buffer {
 		r.dropped.Add(1)
+		return
+	}
+	if !r.admit(k, e.At) {
+		r.capped.Add(1)
+		return
+	}
+	r.pending[k] = &row{e: e, first: e.At, last: e.At, count: 1}
+	if len(r.pending) >= r.cfg.Batch {
+		select {
+		case r.kick <- struct{}{}:
+		default: // the writer has been told already
+		}
 	}
 }
 
-// Dropped is how many events were dropped since the recorder started.
+// admit reports whether the row k may start at `at`: a row this instance
+// started in the window already goes on (it was written, this is its next
+// batch); a new one needs its address under PerAddress. r.mu is held.
+func (r *Recorder) admit(k key, at time.Time) bool {
+	if w := at.UnixNano() / int64(r.cfg.CapWindow); w > r.window {
+		r.window = w
+		clear(r.started)
+		clear(r.perAddr)
+	}
+	if _, ok := r.started[k]; ok {
+		return true
+	}
+	a := capKey(k.ip)
+	n, tracked := r.perAddr[a]
+	if n >= r.cfg.PerAddress || (!tracked && len(r.perAddr) >= maxTracked) {
+		return false
+	}
+	r.perAddr[a] = n + 1
+	r.started[k] = struct{}{}
+	return true
+}
+
+// Dropped is how many events were dropped since the recorder started
+// because the buffer was full, it was closed, or writing them failed.
 func (r *Recorder) Dropped() uint64 { return r.dropped.Load() }
 
-// Written is how many events were stored since the recorder started.
+// Capped is how many events were dropped since the recorder started
+// because their address had started its PerAddress rows in the window.
+func (r *Recorder) Capped() uint64 { return r.capped.Load() }
+
+// Written is how many events were stored since the recorder started (a
+// row counts as many as its count).
 func (r *Recorder) Written() uint64 { return r.written.Load() }
 
 // Flush writes every event added before the call, and returns when they
@@ -131,7 +227,7 @@ func (r *Recorder) Flush(ctx context.Context) error {
 	}
 }
 
-// Close refuses new events, writes the buffered ones and stops, or gives
+// Close refuses new events, writes the waiting ones and stops, or gives
 // up when ctx ends.
 func (r *Recorder) Close(ctx context.Context) error {
 	r.mu.Lock()
@@ -155,77 +251,65 @@ func (r *Recorder) run() {
 	prune := time.NewTicker(r.cfg.PruneEvery)
 	defer prune.Stop()
 	r.prune()
-	batch := make([]Event, 0, r.cfg.Batch)
 	for {
 		select {
-		case e := <-r.in:
-			batch = append(batch, e)
-			if len(batch) == r.cfg.Batch {
-				batch = r.write(batch)
-			}
+		case <-r.kick:
+			r.writePending()
 		case <-tick.C:
-			batch = r.write(batch)
+			r.writePending()
 		case ack := <-r.flushes:
-			batch = r.drain(batch)
+			r.writePending()
 			close(ack)
 		case <-prune.C:
 			r.prune()
 		case <-r.stop:
-			// Close holds no lock now, and Add sees closed: r.in only shrinks.
-			r.drain(batch)
+			// Add sees closed: nothing more arrives.
+			r.writePending()
 			return
 		}
 	}
 }
 
-// drain writes batch and everything buffered.
-func (r *Recorder) drain(batch []Event) []Event {
-	for {
-		select {
-		case e := <-r.in:
-			batch = append(batch, e)
-			if len(batch) == r.cfg.Batch {
-				batch = r.write(batch)
-			}
-		default:
-			return r.write(batch)
+// writePending takes the waiting rows and writes them, Batch at a time.
+func (r *Recorder) writePending() {
+	r.mu.Lock()
+	if len(r.pending) == 0 {
+		r.mu.Unlock()
+		return
+	}
+	taken := r.pending
+	r.pending = make(map[key]*row, len(taken))
+	r.mu.Unlock()
+	batch := make([]row, 0, min(len(taken), r.cfg.Batch))
+	for _, p := range taken {
+		batch = append(batch, *p)
+		if len(batch) == r.cfg.Batch {
+			batch = r.write(batch)
 		}
 	}
+	r.write(batch)
 }
 
 // write stores batch in one statement and returns it emptied. A failure is
 // logged and the events counted as dropped: the requests they describe
 // have long been answered.
-func (r *Recorder) write(batch []Event) []Event {
+func (r *Recorder) write(batch []row) []row {
 	if len(batch) == 0 {
 		return batch
 	}
+	events := 0
+	for _, b := range batch {
+		events += b.count
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	if err := insertEvents(ctx, r.db, batch); err != nil {
-		r.dropped.Add(uint64(len(batch)))
-		r.log.Error("security: write events", "count", len(batch), "err", err)
+	if err := upsertEvents(ctx, r.db, batch); err != nil {
+		r.dropped.Add(uint64(events))
+		r.log.Error("security: write events", "rows", len(batch), "events", events, "err", err)
 	} else {
-		r.written.Add(uint64(len(batch)))
+		r.written.Add(uint64(events))
 	}
 	return batch[:0]
-}
-
-// insertEvents stores events with one multi-row INSERT.
-func insertEvents(ctx context.Context, q store.Querier, events []Event) error {
-	var sb strings.Builder
-	sb.WriteString(`INSERT INTO security_events (type, ip, url, subject, detail, created_at) VALUES `)
-	args := make([]any, 0, len(events)*6)
-	for i, e := range events {
-		if i > 0 {
-			sb.WriteString(", ")
-		}
-		n := len(args)
-		fmt.Fprintf(&sb, "($%d, $%d, $%d, $%d, $%d, $%d)", n+1, n+2, n+3, n+4, n+5, n+6)
-		args = append(args, e.Type, clip(e.IP, 64), clip(e.URL, maxText), clip(e.Subject, maxText), clip(e.Detail, maxText), e.At)
-	}
-	_, err := q.ExecContext(ctx, sb.String(), args...)
-	return err
 }
 
 // prune deletes what is older than Keep; see Prune.

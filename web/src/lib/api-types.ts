@@ -2498,6 +2498,11 @@ export interface components {
          * @enum {string}
          */
         SecurityEventType: "auth_failure" | "otp_failure" | "reset_code_failure" | "deactivated_sign_in" | "rate_limit_hit" | "cross_site_refused" | "admin_route_by_agent" | "suspicious_request" | "admin_action";
+        /**
+         * @description A security event stands for `count` events of one address and type within one minute (repeats are
+         *     counted, not stored again), from `timestamp` to `lastSeen`; its url, user and detail are the first one's.
+         *     An admin action is one event.
+         */
         SecurityEvent: {
             /** @description Unique in the list: s<id> for a security event, a<id> for an admin action */
             id: string;
@@ -2508,8 +2513,18 @@ export interface components {
             /** @description The username when known, else what was tried (login:name, phone:+91...) */
             user: string;
             detail: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description The first event
+             */
             timestamp: string;
+            /** @description How many events the row stands for */
+            count: number;
+            /**
+             * Format: date-time
+             * @description The latest event
+             */
+            lastSeen: string;
         };
         SuspiciousIp: {
             ip: string;
@@ -2611,6 +2626,10 @@ export interface components {
                 written: number;
                 /** @description Events this instance dropped (buffer full or write failed) */
                 dropped: number;
+                /** @description Events this instance dropped because their address had started its rows of the hour */
+                capped: number;
+                /** @description How many rows (an address, type and minute each) one address may start an hour */
+                perAddressPerHour: number;
             };
         };
         CodeRules: {

@@ -31,7 +31,10 @@ export function ProtectionTab() {
           label="Blocked addresses"
           value={`shared list, re-read every ${p.blocking.cacheSeconds} s; blocks up to ${p.blocking.maxDays} days`}
         />
-        <Row label="Events" value={`kept ${p.events.keepDays} days; this server wrote ${p.events.written}, dropped ${p.events.dropped}`} />
+        <Row
+          label="Events"
+          value={`kept ${p.events.keepDays} days, repeats counted per address and minute; this server wrote ${p.events.written}, dropped ${p.events.dropped}, capped ${p.events.capped} (at most ${p.events.perAddressPerHour} rows an hour per address)`}
+        />
       </Section>
       <Section title="Session cookie">
         <Row label="Name" value={p.cookie.name} mono />

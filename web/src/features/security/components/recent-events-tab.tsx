@@ -64,7 +64,18 @@ function EventRow({ e }: { e: SecurityEvent }) {
   return (
     <li className="grid gap-1 rounded-lg border border-slate-200 bg-white p-3 text-sm" data-testid="security-event">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <EventBadge type={e.type} />
+        <span className="flex items-center gap-2">
+          <EventBadge type={e.type} />
+          {e.count > 1 && (
+            <span
+              className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700"
+              data-testid="event-count"
+              title={`${e.count} events from this address within one minute; the first is shown`}
+            >
+              ×{e.count.toLocaleString('en-IN')}
+            </span>
+          )}
+        </span>
         <time className="text-xs text-slate-500" dateTime={e.timestamp}>
           {formatWhen(e.timestamp)}
         </time>

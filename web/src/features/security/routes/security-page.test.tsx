@@ -15,6 +15,8 @@ const ev = (id: number, over: Partial<SecurityEvent> = {}): SecurityEvent => ({
   user: 'bala',
   detail: 'wrong password',
   timestamp: '2026-11-23T10:00:00Z',
+  count: 1,
+  lastSeen: '2026-11-23T10:00:00Z',
   ...over,
 })
 
@@ -61,7 +63,7 @@ const protection: ProtectionStatus = {
   resetCode: { digits: 6, validMinutes: 30, maxAttempts: 5, perHourLimit: 5 },
   sessions: { idleDays: 7, maxAgeDays: 30 },
   blocking: { cacheSeconds: 5, maxDays: 365 },
-  events: { keepDays: 90, written: 42, dropped: 0 },
+  events: { keepDays: 90, written: 42, dropped: 0, capped: 7, perAddressPerHour: 120 },
 }
 
 function api(over: Record<string, Parameters<typeof mockApi>[0][string]> = {}) {
@@ -101,6 +103,28 @@ describe('SecurityPage', () => {
     await waitFor(() => expect(screen.getAllByTestId('security-event')).toHaveLength(1))
     expect(screen.getByTestId('security-event')).toHaveTextContent('scanner probe: /.env')
     expect(calls.some((c) => c.path.includes('type=suspicious_request'))).toBe(true)
+  })
+
+  it('shows how many events a row stands for', async () => {
+    api({
+      'GET /api/security/events/recent': {
+        body: [
+          ev(4, {
+            type: 'suspicious_request',
+            url: '/.env',
+            detail: 'scanner probe: /.env',
+            user: '',
+            count: 7300,
+            lastSeen: '2026-11-23T10:00:59Z',
+          }),
+          ev(5),
+        ],
+      },
+    })
+    renderWithProviders(<SecurityPage />)
+    const rows = await screen.findAllByTestId('security-event')
+    expect(within(rows[0]).getByTestId('event-count')).toHaveTextContent('×7,300')
+    expect(within(rows[1]).queryByTestId('event-count')).toBeNull()
   })
 
   it('ranks the suspicious addresses and blocks one, showing the server’s field errors', async () => {
@@ -159,7 +183,9 @@ describe('SecurityPage', () => {
     expect(p).toHaveTextContent('8 to 128 characters')
     expect(p).toHaveTextContent('6 digits · valid 10 min · 5 tries · 5 an hour · resend after 30 s · 30 an hour per IP')
     expect(p).toHaveTextContent('DENY')
-    expect(p).toHaveTextContent('kept 90 days; this server wrote 42, dropped 0')
+    expect(p).toHaveTextContent(
+      'kept 90 days, repeats counted per address and minute; this server wrote 42, dropped 0, capped 7 (at most 120 rows an hour per address)',
+    )
   })
 
   it('says so when the summary cannot be read', async () => {
