@@ -96,3 +96,25 @@ func TestVisualOrderPutsVowelSignIBeforeItsCluster(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkCertificatePDF draws a certificate with a Latin name and with a
+// Hindi one (which embeds Noto Sans Devanagari as well), and reports the
+// PDF's size.
+func BenchmarkCertificatePDF(b *testing.B) {
+	issued := time.Date(2026, 11, 23, 20, 0, 0, 0, time.UTC)
+	for _, c := range []struct{ name, agent string }{{"Latin", "Priya Sharma"}, {"Hindi", "प्रिया शर्मा"}} {
+		b.Run(c.name, func(b *testing.B) {
+			cert := Certificate{Number: "PM-2026-ABCDEFGHJK", CourseTitle: "RERA Compliance for Agents", AgentName: c.agent, IssuedAt: issued}
+			cert.SetOrigin("https://propmatch.example.com")
+			size := 0
+			for b.Loop() {
+				out, err := renderPDF(cert)
+				if err != nil {
+					b.Fatal(err)
+				}
+				size = len(out)
+			}
+			b.ReportMetric(float64(size), "bytes/pdf")
+		})
+	}
+}
