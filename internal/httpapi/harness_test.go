@@ -73,6 +73,9 @@ type apiOptions struct {
 	otp        outbound.OTPSender // replaces the development WhatsApp outbox
 	// authRate and authBurst set the per-IP burst limit (off when zero).
 	authRate, authBurst int
+	// verifyRate and verifyBurst set the public certificate check's
+	// per-IP limit (the default when zero).
+	verifyRate, verifyBurst int
 	// bus carries live events (a fresh in-process hub when nil).
 	bus events.Bus
 	// heartbeat is the event streams' ping interval (25 s when zero).
@@ -137,7 +140,7 @@ func newAPITest(t *testing.T, db *store.DB, opts apiOptions) *apiTest {
 	set := services.New(db, services.Options{Auth: cfg, OTP: otp, Mail: mail,
 		MatchLimit: opts.matchLimit, Events: bus, Log: log, Backups: backups.Config{Dir: t.TempDir()}})
 	deps := httpapi.Deps{DB: db, Set: set, Log: log, Web: opts.web, Dev: !opts.production,
-		AuthRatePerMinute: opts.authRate, AuthBurst: opts.authBurst, Quotas: opts.quotas, Heartbeat: opts.heartbeat,
+		AuthRatePerMinute: opts.authRate, AuthBurst: opts.authBurst, VerifyRatePerMinute: opts.verifyRate, VerifyBurst: opts.verifyBurst, Quotas: opts.quotas, Heartbeat: opts.heartbeat,
 		DBTimeout: opts.dbTimeout, PublicOrigin: opts.publicOrigin, MaxStreamsPerUser: opts.maxStreams}
 	if !opts.production {
 		deps.Outbox = outbox

@@ -9,9 +9,11 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 
 	"propmatch/internal/kit/apperr"
 	"propmatch/internal/kit/input"
+	"propmatch/internal/kit/store"
 )
 
 // MaxBodyBytes is the largest request body the API reads, but for listings.
@@ -160,27 +162,52 @@ var statusOf = map[apperr.Code]int{
 	apperr.Internal:        http.StatusInternalServerError,
 }
 
+// dbRetryAfter is the Retry-After of an answer that the database was
+// unavailable: long enough for a dropped connection to be replaced or a
+// lock to free, short enough for a person to try again.
+const dbRetryAfter = 5 * time.Second
+
+// dbUnavailableMessage is what a client sees when the database could not serve.
+const dbUnavailableMessage = "PropMatch cannot reach its database just now. Please try again in a few seconds."
+
 // writeError answers with err's status and safe message. Internal errors are
 // logged with their cause, and the client sees a generic message.
 func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err error) {
-	var e *apperr.Error
-	if !errors.As(err, &e) {
-		e = apperr.Wrap(err, "unclassified").(*apperr.Error)
-	}
-	status, ok := statusOf[e.Code]
-	if !ok {
-		status = http.StatusInternalServerError
-	}
+	e, status := answerFor(w, err)
 	switch {
 	case e.Code == apperr.Internal:
 		log.ErrorContext(r.Context(), "internal error", "method", r.Method, "path", r.URL.Path, "err", err)
 	case e.Code == apperr.Unavailable && e.Err != nil:
 		log.WarnContext(r.Context(), "dependency unavailable", "method", r.Method, "path", r.URL.Path, "err", e.Err)
 	}
+	writeJSON(w, status, errorBody{Message: e.Message, Errors: e.Fields})
+}
+
+// answerFor returns what a client is told of err and its HTTP status, and
+// sets Retry-After on w when the answer has one. An error that says the
+// database is unavailable (store.IsUnavailable: down, refused, a lost
+// connection, busy or locked, its schema gone, out of time) is a 503 with
+// Retry-After on every route, whoever wrapped it on the way.
+func answerFor(w http.ResponseWriter, err error) (*apperr.Error, int) {
+	var e *apperr.Error
+	if !errors.As(err, &e) {
+		e = apperr.Wrap(err, "unclassified").(*apperr.Error)
+	}
+	if (e.Code == apperr.Internal || e.Code == apperr.Unavailable) && e.RetryAfter == 0 && store.IsUnavailable(err) {
+		out := &apperr.Error{Code: apperr.Unavailable, Message: dbUnavailableMessage, RetryAfter: dbRetryAfter, Err: err}
+		if e.Code == apperr.Unavailable {
+			out.Message = e.Message // written for the case, as the session check's is
+		}
+		e = out
+	}
+	status, ok := statusOf[e.Code]
+	if !ok {
+		status = http.StatusInternalServerError
+	}
 	if e.RetryAfter > 0 {
 		w.Header().Set("Retry-After", strconv.Itoa(int(e.RetryAfter.Seconds()+0.999)))
 	}
-	writeJSON(w, status, errorBody{Message: e.Message, Errors: e.Fields})
+	return e, status
 }
 
 // fail writes err.

@@ -114,11 +114,8 @@ func (s *server) unsubscribe(w http.ResponseWriter, r *http.Request) {
 	kind, err := s.Notices.Unsubscribe(r.Context(), r.URL.Query().Get("token"))
 	if fromPage {
 		if err != nil {
-			status := statusOf[apperr.CodeOf(err)]
-			if status == 0 {
-				status = http.StatusInternalServerError
-			}
-			s.renderUnsubscribe(w, r, status, unsubscribeView{Error: apperr.MessageOf(err)})
+			e, status := answerFor(w, err)
+			s.renderUnsubscribe(w, r, status, unsubscribeView{Error: e.Message})
 			return
 		}
 		s.renderUnsubscribe(w, r, http.StatusOK, unsubscribeView{Done: true, Label: notifications.KindLabel(kind)})

@@ -61,6 +61,11 @@ type Deps struct {
 	// registration) per client IP in memory; zero turns the limit off.
 	AuthRatePerMinute int
 	AuthBurst         int
+	// VerifyRatePerMinute and VerifyBurst limit the public certificate
+	// check (GET /api/public/certificates/{number}) per client IP in
+	// memory; 30 a minute in bursts of 10 when zero.
+	VerifyRatePerMinute int
+	VerifyBurst         int
 	// Quotas limits each signed-in agent's writes and daily creations.
 	Quotas Quotas
 	// Metrics counts requests and open streams; nil counts nothing.
@@ -76,7 +81,8 @@ type Deps struct {
 // New returns the PropMatch HTTP handler.
 func New(d Deps) http.Handler {
 	s := &server{Deps: d, authLimiter: limits.NewBurst[string](d.AuthRatePerMinute, d.AuthBurst),
-		writeLimiter: limits.NewBurst[int64](d.Quotas.WritesPerMinute, d.Quotas.WriteBurst)}
+		verifyLimiter: limits.NewBurst[string](cmp.Or(d.VerifyRatePerMinute, defaultVerifyPerMinute), cmp.Or(d.VerifyBurst, defaultVerifyBurst)),
+		writeLimiter:  limits.NewBurst[int64](d.Quotas.WritesPerMinute, d.Quotas.WriteBurst)}
 	s.streams = newStreamSlots(cmp.Or(d.MaxStreamsPerUser, defaultMaxStreams))
 	s.blocks = security.NewBlockList(d.DB, d.BlockCacheFor, d.Log)
 	s.trusted = d.TrustedProxies
@@ -107,11 +113,12 @@ func New(d Deps) http.Handler {
 
 type server struct {
 	Deps
-	authLimiter  *limits.Burst[string] // per client IP; nil when off
-	writeLimiter *limits.Burst[int64]  // per agent; nil when the write rate is off
-	streams      *streamSlots
-	blocks       *security.BlockList
-	trusted      []netip.Prefix
+	authLimiter   *limits.Burst[string] // per client IP; nil when off
+	verifyLimiter *limits.Burst[string] // public certificate checks per client IP
+	writeLimiter  *limits.Burst[int64]  // per agent; nil when the write rate is off
+	streams       *streamSlots
+	blocks        *security.BlockList
+	trusted       []netip.Prefix
 }
 
 type ctxKey int

@@ -24,7 +24,7 @@ func (s *server) trainingRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("DELETE /api/courses/{id}/modules/{moduleId}/complete", s.signedIn(s.moduleDone(false)))
 	mux.HandleFunc("GET /api/certificates", s.signedIn(s.listCertificates))
 	mux.HandleFunc("GET /api/certificates/{number}/pdf", s.signedIn(s.certificatePDF))
-	mux.HandleFunc("GET /api/public/certificates/{number}", s.verifyCertificate)
+	mux.HandleFunc("GET /api/public/certificates/{number}", s.verifyLimited(s.verifyCertificate))
 	mux.HandleFunc("GET /api/app-demos", s.signedIn(s.listAppDemos))
 	mux.HandleFunc("PUT /api/app-demos/order", s.adminOnlyTo("manage training content", s.orderAppDemos))
 }

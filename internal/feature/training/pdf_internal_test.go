@@ -42,8 +42,16 @@ func TestCertificatePDFHoldsEveryDetail(t *testing.T) {
 		{"LongTitleWraps", Certificate{Number: "PM-2026-ZZZZZZZZZZ", AgentName: "Venkata Subrahmanya Lakshmi Narasimha Chowdary",
 			CourseTitle: strings.Repeat("Stamp Duty and Registration Charges ", 5), IssuedAt: issued},
 			[]string{"Venkata Subrahmanya", "Stamp Duty", "PM-2026-ZZZZZZZZZZ"}, nil},
-		{"CharactersTheFontLacksBecomeQuestionMarks", Certificate{Number: "PM-2026-2345678923", AgentName: "प्रिया Sharma",
-			CourseTitle: "GST", IssuedAt: issued}, []string{"Sharma", "PM-2026-2345678923"}, []string{"प्रिया"}},
+		// Devanagari is drawn in Noto Sans Devanagari, in drawing order
+		// (the vowel sign ि before its consonants: see visualOrder).
+		{"HindiName", Certificate{Number: "PM-2026-2345678923", AgentName: "प्रिया शर्मा",
+			CourseTitle: "GST", IssuedAt: issued}, []string{"िप्रया", "शर्मा", "PM-2026-2345678923"}, []string{"?"}},
+		{"HindiAndLatinName", Certificate{Number: "PM-2026-2345678924", AgentName: "प्रिया Sharma",
+			CourseTitle: "GST", IssuedAt: issued}, []string{"िप्रया", "Sharma"}, []string{"?"}},
+		{"LongHindiNameWraps", Certificate{Number: "PM-2026-2345678925", AgentName: strings.Repeat("वेंकट सुब्रह्मण्य लक्ष्मी ", 8),
+			CourseTitle: "GST", IssuedAt: issued}, []string{"वेंकट", "लक्ष्मी"}, []string{"?"}},
+		{"ScriptsWithoutAFontBecomeQuestionMarks", Certificate{Number: "PM-2026-2345678926", AgentName: "பிரியா Sharma",
+			CourseTitle: "GST", IssuedAt: issued}, []string{"Sharma", "?"}, []string{"பிரியா"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			c.cert.SetOrigin("https://propmatch.example.com")
@@ -60,11 +68,53 @@ func TestCertificatePDFHoldsEveryDetail(t *testing.T) {
 					t.Errorf("PDF text lacks %q: %q", w, text)
 				}
 			}
+			if hasDeva := strings.ContainsFunc(c.cert.AgentName, isDevaConsonant); hasDeva != bytes.Contains(b, []byte("NotoSansDevanagari")) {
+				t.Errorf("Devanagari in the name: %v, but Noto Sans Devanagari embedded: %v", hasDeva, !hasDeva)
+			}
 			for _, w := range c.wantMissing {
 				if strings.Contains(text, w) {
 					t.Errorf("PDF text has %q: %q", w, text)
 				}
 			}
+		})
+	}
+}
+
+func TestVisualOrderPutsVowelSignIBeforeItsCluster(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"Priya Sharma", "Priya Sharma"},
+		{"शर्मा", "शर्मा"},
+		{"किताब", "िकताब"},
+		{"प्रिया", "िप्रया"},
+		{"क्षत्रिय", "क्षित्रय"},
+		{"हिन्दी प्रिया", "िहन्दी िप्रया"},
+		{"ज़िला", "िज़ला"},
+		{"ि", "ि"}, // no consonant to move before
+	} {
+		if got := visualOrder(c.in); got != c.want {
+			t.Errorf("visualOrder(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+// BenchmarkCertificatePDF draws a certificate with a Latin name and with a
+// Hindi one (which embeds Noto Sans Devanagari as well), and reports the
+// PDF's size.
+func BenchmarkCertificatePDF(b *testing.B) {
+	issued := time.Date(2026, 11, 23, 20, 0, 0, 0, time.UTC)
+	for _, c := range []struct{ name, agent string }{{"Latin", "Priya Sharma"}, {"Hindi", "प्रिया शर्मा"}} {
+		b.Run(c.name, func(b *testing.B) {
+			cert := Certificate{Number: "PM-2026-ABCDEFGHJK", CourseTitle: "RERA Compliance for Agents", AgentName: c.agent, IssuedAt: issued}
+			cert.SetOrigin("https://propmatch.example.com")
+			size := 0
+			for b.Loop() {
+				out, err := renderPDF(cert)
+				if err != nil {
+					b.Fatal(err)
+				}
+				size = len(out)
+			}
+			b.ReportMetric(float64(size), "bytes/pdf")
 		})
 	}
 }

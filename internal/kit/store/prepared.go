@@ -21,10 +21,20 @@ type prepared struct {
 }
 
 // QueryPrepared runs query like QueryContext, through a statement kept
-// prepared. It is for queries whose text is fixed: text built with a
+// prepared. It is for reads whose text is fixed: text built with a
 // varying number of placeholders belongs in QueryContext, and once
-// maxPrepared statements are kept, new texts run unprepared.
+// maxPrepared statements are kept, new texts run unprepared. A read whose
+// connection was lost (PostgreSQL ended it, say) runs once more, on a fresh
+// one; so query must only read.
 func (db *DB) QueryPrepared(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	out := readAgain(ctx, func() rowsOrErr {
+		rows, err := db.queryPrepared(ctx, query, args...)
+		return rowsOrErr{rows, err}
+	})
+	return out.rows, out.err
+}
+
+func (db *DB) queryPrepared(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
 	st, err := db.stmt(ctx, query)
 	if err != nil {
 		return nil, err
@@ -35,8 +45,22 @@ func (db *DB) QueryPrepared(ctx context.Context, query string, args ...any) (*sq
 	return st.QueryContext(ctx, args...)
 }
 
-// QueryRowPrepared is QueryRowContext through a statement kept prepared.
+// rowsOrErr is what QueryContext returns, as one value for readAgain.
+type rowsOrErr struct {
+	rows *sql.Rows
+	err  error
+}
+
+func (r rowsOrErr) Err() error { return r.err }
+
+// QueryRowPrepared is QueryRowContext through a statement kept prepared,
+// for reads only: like QueryPrepared, it runs once more when its connection
+// was lost.
 func (db *DB) QueryRowPrepared(ctx context.Context, query string, args ...any) *sql.Row {
+	return readAgain(ctx, func() *sql.Row { return db.queryRowPrepared(ctx, query, args...) })
+}
+
+func (db *DB) queryRowPrepared(ctx context.Context, query string, args ...any) *sql.Row {
 	st, err := db.stmt(ctx, query)
 	if err != nil || st == nil {
 		// A preparation error comes back again, through Scan.

@@ -77,14 +77,17 @@ func (s *Service) Login(ctx context.Context, identifier, password string, c Clie
 }
 
 // findLogin returns the account whose username, phone or email is identifier,
-// with its password hash; a zero User when none matches.
+// with its password hash; a zero User when none matches. It reads through a
+// kept statement, which runs once more when its connection was lost (a
+// database restart or failover), so that sign-in rides out a dropped
+// connection as the session check does.
 func (s *Service) findLogin(ctx context.Context, identifier string) (User, string, error) {
 	phone, perr := india.NormalizeMobile(identifier)
 	if perr != nil {
 		phone = ""
 	}
 	var hash string
-	u, err := scanUser(s.db.QueryRowContext(ctx, `SELECT `+userColumns+`, u.password_hash FROM users u
+	u, err := scanUser(s.db.QueryRowPrepared(ctx, `SELECT `+userColumns+`, u.password_hash FROM users u
 		WHERE lower(u.username) = lower($1) OR lower(u.email) = lower($1) OR u.phone = $2
 		ORDER BY CASE WHEN lower(u.username) = lower($1) THEN 0 ELSE 1 END LIMIT 1`, identifier, phone), &hash)
 	if errors.Is(err, sql.ErrNoRows) {
