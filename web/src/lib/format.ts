@@ -46,9 +46,9 @@ export function scoreColor(score: number): ScoreColor {
 }
 
 const scoreClassMap: Record<ScoreColor, string> = {
-  green: 'bg-success/10 text-success border-success/30',
-  yellow: 'bg-warning/10 text-warning border-warning/30',
-  red: 'bg-destructive/10 text-destructive border-destructive/30',
+  green: 'bg-success-soft text-success border-success/30',
+  yellow: 'bg-warning-soft text-warning border-warning/30',
+  red: 'bg-destructive-soft text-destructive border-destructive/30',
 }
 
 /** Tailwind classes (background, text, border) for a match score badge. */

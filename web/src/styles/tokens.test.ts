@@ -166,9 +166,11 @@ const pairs: [string, string][] = [
     [s, 'card'],
     [s, 'background'],
     [s, `${s}/10 on card`],
+    [s, `${s}-soft`],
     [`${s}-foreground`, s],
   ]),
   ['brand-foreground', 'brand'],
+  ['brand-foreground', 'brand-strong'],
   ['brand-foreground', 'brand-deep'],
   ['brand-foreground', 'brand-end'],
   ['brand-deep', 'card'],
@@ -194,8 +196,8 @@ const pairs: [string, string][] = [
   ]),
 ]
 
-// The landing page and sign-in page stay light (lib/theme.ts), so their brand pairs are checked in light only.
-const lightOnly = new Set(['brand-foreground', 'brand-deep'])
+// Blue-800 text on white is the landing page's (always light, lib/theme.ts), so it is checked in light only.
+const lightOnly = new Set(['brand-deep'])
 const rows = (['light', 'dark'] as const).flatMap((theme) =>
   pairs
     .filter(([text]) => theme === 'light' || !lightOnly.has(text))

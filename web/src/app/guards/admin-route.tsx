@@ -27,7 +27,7 @@ export function AccessDenied() {
     <div className="flex min-h-[60vh] items-center justify-center p-4">
       <Card className="w-full max-w-md text-center">
         <CardHeader className="items-center">
-          <span className="flex size-12 items-center justify-center rounded-full bg-destructive/10 text-destructive">
+          <span className="flex size-12 items-center justify-center rounded-full bg-destructive-soft text-destructive">
             <ShieldAlert className="size-6" aria-hidden />
           </span>
           <CardTitle>Access Denied</CardTitle>

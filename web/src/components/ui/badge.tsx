@@ -7,7 +7,7 @@ const badgeVariants = cva('inline-flex items-center rounded-full border px-2.5 p
     variant: {
       default: 'border-transparent bg-primary text-primary-foreground',
       secondary: 'border-transparent bg-muted text-foreground',
-      success: 'border-transparent bg-success/10 text-success',
+      success: 'border-transparent bg-success-soft text-success',
       destructive: 'border-transparent bg-destructive text-destructive-foreground',
       outline: 'border-input text-subtle-foreground',
     },

@@ -59,7 +59,7 @@ export function AdvertisementsCard() {
                   <p className="flex flex-wrap items-center gap-1.5 font-medium break-words text-foreground">
                     {ad.title || '(untitled)'}
                     {ad.badge && <span className="rounded bg-muted px-1.5 py-0.5 text-[11px] text-subtle-foreground">{ad.badge}</span>}
-                    {!ad.isActive && <span className="rounded bg-warning/10 px-1.5 py-0.5 text-[11px] text-warning">Inactive</span>}
+                    {!ad.isActive && <span className="rounded bg-warning-soft px-1.5 py-0.5 text-[11px] text-warning">Inactive</span>}
                   </p>
                   {ad.description && <p className="break-words text-muted-foreground">{ad.description}</p>}
                   {ad.offer && <p className="text-success">{ad.offer}</p>}

@@ -33,7 +33,7 @@ export function AuthPage() {
 
   return (
     <div className="grid min-h-dvh lg:grid-cols-2">
-      <section className="hidden flex-col justify-between bg-gradient-to-br from-brand via-primary to-brand-end p-10 text-brand-foreground lg:flex">
+      <section className="hidden flex-col justify-between bg-gradient-to-br from-brand-strong via-brand to-brand-end p-10 text-brand-foreground lg:flex">
         <Link to="/" aria-label="PropMatch home">
           <Logo className="text-brand-foreground [&_span.text-primary]:text-brand-foreground/75 [&>span:first-child]:bg-brand-foreground/15" />
         </Link>
@@ -99,7 +99,7 @@ export function AuthPage() {
             </Tabs>
           </CardContent>
         </Card>
-        <div className="w-full max-w-lg rounded-xl bg-gradient-to-br from-brand to-brand-end p-4 text-brand-foreground lg:hidden">
+        <div className="w-full max-w-lg rounded-xl bg-gradient-to-br from-brand-strong to-brand-end p-4 text-brand-foreground lg:hidden">
           <MarketingClaims />
         </div>
       </main>

@@ -13,7 +13,7 @@ const DemoVideoDialog = React.lazy(() =>
 export function HeroSection({ offers, video }: { offers: SiteOffer[] | undefined; video: SiteDemoVideo | undefined }) {
   const [demoOpen, setDemoOpen] = React.useState(false)
   return (
-    <section className="bg-gradient-to-br from-brand-deep via-brand to-brand-end text-brand-foreground">
+    <section className="bg-gradient-to-br from-brand-deep via-brand-strong to-brand-end text-brand-foreground">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 md:py-20">
         <div className="grid max-w-3xl gap-6">
           <p className="w-fit rounded-full bg-brand-foreground/15 px-3 py-1 text-sm font-medium">We build Families</p>

@@ -26,7 +26,7 @@ export function PricingSection({ plans, offers }: { plans: SitePlan[] | undefine
               )}
             >
               {p.popular && (
-                <p className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-brand px-3 py-1 text-xs font-semibold text-brand-foreground">
+                <p className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-brand-strong px-3 py-1 text-xs font-semibold text-brand-foreground">
                   Most Popular
                 </p>
               )}

@@ -15,11 +15,11 @@ export function matchStatusLabel(status: string) {
 }
 
 const statusClassMap: Record<MatchStatus, string> = {
-  new: 'bg-info/10 text-info',
+  new: 'bg-info-soft text-info',
   viewed: 'bg-muted text-foreground',
   contacted: 'bg-tag-indigo/15 text-tag-indigo-text',
-  interested: 'bg-success/10 text-success',
-  not_interested: 'bg-destructive/10 text-destructive',
+  interested: 'bg-success-soft text-success',
+  not_interested: 'bg-destructive-soft text-destructive',
   closed: 'bg-foreground text-background',
 }
 

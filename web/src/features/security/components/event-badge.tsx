@@ -2,9 +2,9 @@ import { eventTone, eventTypeLabel } from '@/features/security/lib/security-form
 import { cn } from '@/lib/utils'
 
 const tones = {
-  red: 'bg-destructive/10 text-destructive',
-  amber: 'bg-warning/10 text-warning',
-  blue: 'bg-info/10 text-info',
+  red: 'bg-destructive-soft text-destructive',
+  amber: 'bg-warning-soft text-warning',
+  blue: 'bg-info-soft text-info',
   slate: 'bg-muted text-subtle-foreground',
 }
 

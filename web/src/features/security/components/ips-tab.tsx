@@ -56,7 +56,7 @@ function IpRow({ rank, ip, onBlock }: { rank: number; ip: SuspiciousIp; onBlock:
         </p>
       </div>
       {ip.blocked ? (
-        <span className="rounded-full bg-destructive/10 px-2 py-0.5 text-xs font-semibold text-destructive">Blocked</span>
+        <span className="rounded-full bg-destructive-soft px-2 py-0.5 text-xs font-semibold text-destructive">Blocked</span>
       ) : (
         <Button size="sm" variant="outline" onClick={() => onBlock(ip.ip)} aria-label={`Block ${ip.ip}`}>
           <Ban aria-hidden /> Block

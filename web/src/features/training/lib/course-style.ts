@@ -2,9 +2,9 @@ import type { CourseCategory, CourseLevel, Progress } from '@/features/training/
 
 /** Level badge colours: Beginner green, Intermediate yellow, Advanced red (docs/product.md#training-screen-screen). */
 export const levelClass: Record<CourseLevel, string> = {
-  Beginner: 'bg-success/10 text-success',
-  Intermediate: 'bg-warning/10 text-warning',
-  Advanced: 'bg-destructive/10 text-destructive',
+  Beginner: 'bg-success-soft text-success',
+  Intermediate: 'bg-warning-soft text-warning',
+  Advanced: 'bg-destructive-soft text-destructive',
 }
 
 /** Each of the ten categories has its own colour: the badge and the thumbnail placeholder. */
