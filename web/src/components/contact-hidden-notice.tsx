@@ -22,13 +22,13 @@ export function ContactHiddenNotice({ agent, className, compact }: ContactHidden
       role="note"
       data-testid="contact-hidden"
       className={cn(
-        'flex flex-wrap items-center gap-x-2 gap-y-1 text-slate-700',
-        compact ? 'text-xs' : 'rounded-md bg-slate-100 p-2 text-sm',
+        'flex flex-wrap items-center gap-x-2 gap-y-1 text-subtle-foreground',
+        compact ? 'text-xs' : 'rounded-md bg-muted p-2 text-sm',
         className,
       )}
     >
       <span className="flex min-w-0 items-center gap-1.5">
-        <Lock className="size-3.5 shrink-0 text-slate-500" aria-hidden />
+        <Lock className="size-3.5 shrink-0 text-muted-foreground" aria-hidden />
         <span>{contactHiddenText(agent.fullName)}.</span>
       </span>
       {user && (

@@ -19,10 +19,10 @@ type EmptyStateProps = Omit<React.ComponentProps<'div'>, 'children'> & {
 export function EmptyState({ icon: Icon, message, action, compact = false, className, ...props }: EmptyStateProps) {
   return (
     <div className={cn('grid justify-items-center gap-3 px-4 text-center', compact ? 'py-6' : 'py-12', className)} {...props}>
-      <span className="flex size-12 items-center justify-center rounded-full bg-blue-50 text-blue-600">
+      <span className="flex size-12 items-center justify-center rounded-full bg-accent text-primary">
         <Icon className="size-6" aria-hidden />
       </span>
-      <p className="max-w-sm text-sm text-slate-600">{message}</p>
+      <p className="max-w-sm text-sm text-subtle-foreground">{message}</p>
       {action}
     </div>
   )

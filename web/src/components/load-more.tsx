@@ -21,7 +21,7 @@ export function LoadMore({ query, className }: { query: PagedQuery; className?: 
         {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
       </Button>
       {query.isFetchNextPageError && (
-        <p className="text-xs text-red-600" role="alert">
+        <p className="text-xs text-destructive" role="alert">
           Could not load more: {query.error?.message}
         </p>
       )}
@@ -43,7 +43,7 @@ export function LoadedOnlyHint({
 }) {
   if (!query.hasNextPage) return null
   return (
-    <p className="text-xs text-slate-500" data-testid="loaded-only-hint">
+    <p className="text-xs text-muted-foreground" data-testid="loaded-only-hint">
       {what} cover the {count} {noun} loaded so far; use Load more at the bottom to include the rest.
     </p>
   )

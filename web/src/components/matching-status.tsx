@@ -26,7 +26,7 @@ export function MatchingStatus({ progress, className }: { progress: MatchingProg
   if (progress.matching === 'pending') {
     return (
       <p
-        className={cn('flex items-center gap-1 text-xs font-medium text-amber-700', className)}
+        className={cn('flex items-center gap-1 text-xs font-medium text-warning', className)}
         role="status"
         data-testid="matching-status"
         data-state="pending"
@@ -38,7 +38,7 @@ export function MatchingStatus({ progress, className }: { progress: MatchingProg
   const n = progress.matchCount ?? 0
   return (
     <p
-      className={cn('flex items-center gap-1 text-xs font-medium text-emerald-700', n === 0 && 'text-slate-500', className)}
+      className={cn('flex items-center gap-1 text-xs font-medium text-success', n === 0 && 'text-muted-foreground', className)}
       role="status"
       data-testid="matching-status"
       data-state="done"

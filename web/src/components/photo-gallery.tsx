@@ -53,7 +53,7 @@ export function PhotoGallery({ photos, title, className }: PhotoGalleryProps) {
         <div
           ref={strip}
           role="group"
-          className="flex snap-x snap-mandatory overflow-x-auto overscroll-x-contain rounded-lg bg-slate-100 outline-none [scrollbar-width:none] focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:ring-offset-2"
+          className="flex snap-x snap-mandatory overflow-x-auto overscroll-x-contain rounded-lg bg-muted outline-none [scrollbar-width:none] focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
           onScroll={onScroll}
           onKeyDown={onKeyDown}
           tabIndex={0}
@@ -76,7 +76,7 @@ export function PhotoGallery({ photos, title, className }: PhotoGalleryProps) {
             <Button
               variant="secondary"
               size="icon"
-              className="absolute top-1/2 left-2 size-9 -translate-y-1/2 rounded-full bg-white/90 shadow"
+              className="absolute top-1/2 left-2 size-9 -translate-y-1/2 rounded-full bg-card/90 shadow"
               aria-label="Previous photo"
               disabled={index === 0}
               onClick={() => go(index - 1)}
@@ -86,14 +86,17 @@ export function PhotoGallery({ photos, title, className }: PhotoGalleryProps) {
             <Button
               variant="secondary"
               size="icon"
-              className="absolute top-1/2 right-2 size-9 -translate-y-1/2 rounded-full bg-white/90 shadow"
+              className="absolute top-1/2 right-2 size-9 -translate-y-1/2 rounded-full bg-card/90 shadow"
               aria-label="Next photo"
               disabled={index === count - 1}
               onClick={() => go(index + 1)}
             >
               <ChevronRight />
             </Button>
-            <span className="absolute right-2 bottom-2 rounded bg-slate-900/70 px-2 py-0.5 text-xs text-white" data-testid="photo-counter">
+            <span
+              className="absolute right-2 bottom-2 rounded bg-overlay/70 px-2 py-0.5 text-xs text-overlay-foreground"
+              data-testid="photo-counter"
+            >
               {index + 1} / {count}
             </span>
           </>
@@ -110,7 +113,7 @@ export function PhotoGallery({ photos, title, className }: PhotoGalleryProps) {
               aria-current={i === index}
               className={cn(
                 'h-12 w-16 shrink-0 overflow-hidden rounded border-2',
-                i === index ? 'border-blue-600' : 'border-transparent opacity-70 hover:opacity-100',
+                i === index ? 'border-primary' : 'border-transparent opacity-70 hover:opacity-100',
               )}
             >
               <img src={cardImageUrl(src)} alt="" className="size-full object-cover" />

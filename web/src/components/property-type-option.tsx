@@ -11,10 +11,10 @@ export function PropertyTypeOption({ id, type }: { id: string; type: string }) {
   return (
     <label
       htmlFor={id}
-      className="relative flex min-w-0 cursor-pointer flex-col items-center gap-1.5 rounded-md border border-slate-200 px-2 pt-3 pb-2.5 text-center text-sm has-[[data-state=checked]]:border-blue-500 has-[[data-state=checked]]:bg-blue-50"
+      className="relative flex min-w-0 cursor-pointer flex-col items-center gap-1.5 rounded-md border border-border px-2 pt-3 pb-2.5 text-center text-sm has-[[data-state=checked]]:border-primary has-[[data-state=checked]]:bg-accent"
     >
       <RadioGroupItem id={id} value={type} className="absolute top-2 left-2" />
-      <PropertyTypeIcon type={type} className="size-5 shrink-0 text-slate-500" />
+      <PropertyTypeIcon type={type} className="size-5 shrink-0 text-muted-foreground" />
       <span className="max-w-full leading-tight break-words">{propertyTypeLabel(type)}</span>
     </label>
   )

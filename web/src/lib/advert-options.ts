@@ -18,7 +18,7 @@ export const advertColors = [
   'amber',
 ] as const
 
-/** The colour name of an advert's color ("bg-teal-600" or "teal"), or blue for one we do not know. */
+/** The colour name of an advert's color (its name, or the class bg-{name}-600), or blue for one we do not know. */
 export function colorName(color: string) {
   const name = /^bg-([a-z]+)-600$/.exec(color)?.[1] ?? color
   return (advertColors as readonly string[]).includes(name) ? name : 'blue'

@@ -46,9 +46,9 @@ export function scoreColor(score: number): ScoreColor {
 }
 
 const scoreClassMap: Record<ScoreColor, string> = {
-  green: 'bg-emerald-100 text-emerald-800 border-emerald-200',
-  yellow: 'bg-amber-100 text-amber-800 border-amber-200',
-  red: 'bg-red-100 text-red-800 border-red-200',
+  green: 'bg-success-soft text-success border-success/30',
+  yellow: 'bg-warning-soft text-warning border-warning/30',
+  red: 'bg-destructive-soft text-destructive border-destructive/30',
 }
 
 /** Tailwind classes (background, text, border) for a match score badge. */

@@ -24,7 +24,7 @@ export function devicePrefersDark() {
   return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(DARK_QUERY).matches
 }
 
-/** Shows scheme: the 'dark' class on <html> (styles/dark.css) and the browser's own colour scheme. */
+/** Shows scheme: the 'dark' class on <html> (styles/tokens.css) and the browser's own colour scheme. */
 export function applyScheme(scheme: Scheme, root: HTMLElement = document.documentElement) {
   root.classList.toggle('dark', scheme === 'dark')
   root.style.colorScheme = scheme

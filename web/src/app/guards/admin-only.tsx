@@ -20,7 +20,7 @@ export function AdminOnly({ children, redirectTo, message = 'This page is availa
     <div className="flex min-h-[50vh] items-center justify-center p-4">
       <Card className="w-full max-w-md text-center">
         <CardHeader className="items-center">
-          <span className="flex size-12 items-center justify-center rounded-full bg-amber-100 text-amber-700">
+          <span className="flex size-12 items-center justify-center rounded-full bg-warning-soft text-warning">
             <Lock className="size-6" aria-hidden />
           </span>
           <CardTitle>Access Restricted</CardTitle>

@@ -10,7 +10,7 @@ export function AdminRoute() {
   const { user, isLoading } = useAuth()
   if (isLoading) {
     return (
-      <div className="flex min-h-[60vh] flex-col items-center justify-center gap-3 text-slate-600">
+      <div className="flex min-h-[60vh] flex-col items-center justify-center gap-3 text-subtle-foreground">
         <Spinner />
         <p>Verifying admin access...</p>
       </div>
@@ -27,7 +27,7 @@ export function AccessDenied() {
     <div className="flex min-h-[60vh] items-center justify-center p-4">
       <Card className="w-full max-w-md text-center">
         <CardHeader className="items-center">
-          <span className="flex size-12 items-center justify-center rounded-full bg-red-100 text-red-600">
+          <span className="flex size-12 items-center justify-center rounded-full bg-destructive-soft text-destructive">
             <ShieldAlert className="size-6" aria-hidden />
           </span>
           <CardTitle>Access Denied</CardTitle>

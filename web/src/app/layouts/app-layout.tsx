@@ -36,10 +36,10 @@ export function AppLayout() {
   })
 
   return (
-    <div className="min-h-dvh bg-slate-50">
+    <div className="min-h-dvh bg-background">
       <LiveEvents userId={preferences?.autoSync === false ? undefined : user?.id} />
-      <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 flex-col border-r border-slate-200 bg-white md:flex">
-        <div className="flex h-16 items-center border-b border-slate-200 px-5">
+      <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 flex-col border-r border-border bg-card md:flex">
+        <div className="flex h-16 items-center border-b border-border px-5">
           <Link to="/dashboard" aria-label="PropMatch dashboard">
             <Logo />
           </Link>
@@ -49,7 +49,7 @@ export function AppLayout() {
 
       <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
         <SheetContent>
-          <div className="flex h-16 items-center border-b border-slate-200 px-5">
+          <div className="flex h-16 items-center border-b border-border px-5">
             <SheetTitle asChild>
               <span>
                 <Logo />
@@ -62,7 +62,7 @@ export function AppLayout() {
       </Sheet>
 
       <div className="flex min-h-dvh flex-col md:pl-64">
-        <header className="sticky top-0 z-20 flex h-16 items-center gap-2 border-b border-slate-200 bg-white/95 px-3 backdrop-blur md:px-6">
+        <header className="sticky top-0 z-20 flex h-16 items-center gap-2 border-b border-border bg-card/95 px-3 backdrop-blur md:px-6">
           <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu" onClick={() => setMenuOpen(true)}>
             <Menu className="size-5" />
           </Button>

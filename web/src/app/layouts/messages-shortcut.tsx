@@ -30,7 +30,7 @@ export function MessagesShortcut() {
         <MessageSquare className="size-5" />
         {!!count && (
           <span
-            className="absolute top-1 right-1 min-w-4 rounded-full bg-red-600 px-1 text-center text-[10px] leading-4 font-semibold text-white"
+            className="absolute top-1 right-1 min-w-4 rounded-full bg-destructive px-1 text-center text-[10px] leading-4 font-semibold text-destructive-foreground"
             data-testid="unread-badge"
             aria-hidden
           >

@@ -20,7 +20,7 @@ export function ProfileMenu() {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger
-        className="flex items-center gap-2 rounded-full p-0.5 focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:outline-none"
+        className="flex items-center gap-2 rounded-full p-0.5 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
         aria-label="Open profile menu"
         data-testid="profile-menu-trigger"
       >
@@ -32,7 +32,7 @@ export function ProfileMenu() {
       <DropdownMenuContent align="end">
         <DropdownMenuLabel className="grid">
           <span className="truncate">{user.fullName}</span>
-          <span className="truncate text-xs font-normal text-slate-500">@{user.username}</span>
+          <span className="truncate text-xs font-normal text-muted-foreground">@{user.username}</span>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => navigate('/profile')}>

@@ -24,7 +24,7 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
           className={({ isActive }) =>
             cn(
               'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors',
-              isActive ? 'bg-blue-50 text-blue-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
+              isActive ? 'bg-accent text-accent-foreground' : 'text-subtle-foreground hover:bg-muted hover:text-foreground',
             )
           }
         >
@@ -34,7 +34,7 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
           {badge && badgeValue(badge) !== undefined && ' '}
           {badge && badgeValue(badge) !== undefined && (
             <span
-              className="ml-auto rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700"
+              className="ml-auto rounded-full bg-muted px-2 py-0.5 text-xs font-semibold text-subtle-foreground"
               data-testid={`nav-badge-${badge}`}
             >
               {badgeValue(badge)}
@@ -43,12 +43,12 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
         </NavLink>
       ))}
       {stats && <PropertyTypesList counts={stats.propertyTypes} />}
-      <div className="mt-auto border-t border-slate-200 pt-3">
+      <div className="mt-auto border-t border-border pt-3">
         <button
           type="button"
           onClick={() => logoutMutation.mutate()}
           disabled={logoutMutation.isPending}
-          className="flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-slate-600 transition-colors hover:bg-red-50 hover:text-red-700 disabled:opacity-50"
+          className="flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-subtle-foreground transition-colors hover:bg-destructive/10 hover:text-destructive disabled:opacity-50"
         >
           <LogOut className="size-4 shrink-0" aria-hidden />
           Logout

@@ -9,12 +9,12 @@ export function NotFoundPage() {
     document.title = 'Page Not Found · PropMatch'
   }, [])
   return (
-    <div className="flex min-h-dvh flex-col items-center justify-center gap-4 bg-slate-50 p-6 text-center">
-      <span className="flex size-16 items-center justify-center rounded-full bg-blue-50 text-blue-600">
+    <div className="flex min-h-dvh flex-col items-center justify-center gap-4 bg-background p-6 text-center">
+      <span className="flex size-16 items-center justify-center rounded-full bg-accent text-primary">
         <MapPinOff className="size-8" aria-hidden />
       </span>
-      <h1 className="text-3xl font-bold text-slate-900">404 Page Not Found</h1>
-      <p className="max-w-sm text-slate-600">The page you are looking for does not exist or has moved.</p>
+      <h1 className="text-3xl font-bold text-foreground">404 Page Not Found</h1>
+      <p className="max-w-sm text-subtle-foreground">The page you are looking for does not exist or has moved.</p>
       <Button asChild>
         <Link to="/">Go Home</Link>
       </Button>

@@ -16,13 +16,15 @@ export function MarketingClaims({ className, ...props }: React.ComponentProps<'d
   return (
     <dl className={cn('grid grid-cols-3 gap-3', className)} aria-busy={loading} {...props}>
       {loading
-        ? Array.from({ length: 6 }, (_, i) => <div key={i} className="h-[4.25rem] rounded-lg bg-white/10 ring-1 ring-white/15" />)
+        ? Array.from({ length: 6 }, (_, i) => (
+            <div key={i} className="h-[4.25rem] rounded-lg bg-brand-foreground/10 ring-1 ring-brand-foreground/15" />
+          ))
         : items.map((claim) => (
             <div
               key={claim.label}
-              className="flex min-w-0 flex-col-reverse rounded-lg bg-white/10 px-1.5 py-3 text-center ring-1 ring-white/15 sm:p-3"
+              className="flex min-w-0 flex-col-reverse rounded-lg bg-brand-foreground/10 px-1.5 py-3 text-center ring-1 ring-brand-foreground/15 sm:p-3"
             >
-              <dt className="text-xs text-blue-50">{claim.label}</dt>
+              <dt className="text-xs text-brand-foreground/90">{claim.label}</dt>
               <dd className="text-base font-bold tabular-nums sm:text-xl">{claim.value}</dd>
             </div>
           ))}

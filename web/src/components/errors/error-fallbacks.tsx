@@ -11,7 +11,7 @@ function Frame({ fullScreen, children, ...props }: React.ComponentProps<'div'> &
   return (
     <div
       role="alert"
-      className={cn('grid justify-items-center gap-3 p-6 text-center', fullScreen ? 'min-h-dvh content-center bg-slate-50' : 'py-16')}
+      className={cn('grid justify-items-center gap-3 p-6 text-center', fullScreen ? 'min-h-dvh content-center bg-background' : 'py-16')}
       {...props}
     >
       {children}
@@ -23,11 +23,11 @@ function Frame({ fullScreen, children, ...props }: React.ComponentProps<'div'> &
 export function ChunkErrorFallback({ reloading, fullScreen = false }: { reloading: boolean; fullScreen?: boolean }) {
   return (
     <Frame fullScreen={fullScreen} data-testid="chunk-error">
-      <span className="flex size-12 items-center justify-center rounded-full bg-amber-50 text-amber-600">
+      <span className="flex size-12 items-center justify-center rounded-full bg-warning/10 text-warning">
         <WifiOff className="size-6" aria-hidden />
       </span>
-      <h2 className="text-lg font-semibold text-slate-900">This page could not load</h2>
-      <p className="max-w-sm text-sm text-slate-600">
+      <h2 className="text-lg font-semibold text-foreground">This page could not load</h2>
+      <p className="max-w-sm text-sm text-subtle-foreground">
         The connection dropped or PropMatch was updated while this tab was open; reloading fetches the latest version.
       </p>
       <Button onClick={() => reloadPage()} disabled={reloading}>
@@ -41,11 +41,11 @@ export function ChunkErrorFallback({ reloading, fullScreen = false }: { reloadin
 export function PageErrorFallback({ onRetry, fullScreen = false }: { onRetry: () => void; fullScreen?: boolean }) {
   return (
     <Frame fullScreen={fullScreen} data-testid="page-error">
-      <span className="flex size-12 items-center justify-center rounded-full bg-red-50 text-red-600">
+      <span className="flex size-12 items-center justify-center rounded-full bg-destructive/10 text-destructive">
         <AlertTriangle className="size-6" aria-hidden />
       </span>
-      <h2 className="text-lg font-semibold text-slate-900">Something went wrong</h2>
-      <p className="max-w-sm text-sm text-slate-600">This part of PropMatch hit an error; your saved data is safe.</p>
+      <h2 className="text-lg font-semibold text-foreground">Something went wrong</h2>
+      <p className="max-w-sm text-sm text-subtle-foreground">This part of PropMatch hit an error; your saved data is safe.</p>
       <div className="flex flex-wrap justify-center gap-2">
         <Button onClick={onRetry}>Try Again</Button>
         <Button variant="outline" onClick={() => reloadPage()}>
@@ -67,11 +67,11 @@ export function MobileErrorNotice() {
   }, [])
   return (
     <Frame fullScreen data-testid="mobile-error-notice">
-      <span className="flex size-12 items-center justify-center rounded-full bg-blue-50 text-blue-600">
+      <span className="flex size-12 items-center justify-center rounded-full bg-accent text-primary">
         <Smartphone className="size-6" aria-hidden />
       </span>
-      <h2 className="text-lg font-semibold text-slate-900">Optimizing for your mobile device...</h2>
-      <a href="/auth" className="text-sm font-medium text-blue-600 underline-offset-4 hover:underline">
+      <h2 className="text-lg font-semibold text-foreground">Optimizing for your mobile device...</h2>
+      <a href="/auth" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
         Continue to App
       </a>
     </Frame>

@@ -2,7 +2,7 @@ import * as React from 'react'
 import { cn } from '@/lib/utils'
 
 export function Card({ className, ...props }: React.ComponentProps<'div'>) {
-  return <div className={cn('rounded-xl border border-slate-200 bg-white text-slate-900 shadow-sm', className)} {...props} />
+  return <div className={cn('rounded-xl border border-border bg-card text-foreground shadow-sm', className)} {...props} />
 }
 
 export function CardHeader({ className, ...props }: React.ComponentProps<'div'>) {
@@ -18,7 +18,7 @@ export function CardTitle({ className, children, ...props }: React.ComponentProp
 }
 
 export function CardDescription({ className, ...props }: React.ComponentProps<'p'>) {
-  return <p className={cn('text-sm text-slate-500', className)} {...props} />
+  return <p className={cn('text-sm text-muted-foreground', className)} {...props} />
 }
 
 export function CardContent({ className, ...props }: React.ComponentProps<'div'>) {

@@ -12,13 +12,13 @@ export function ConfirmDiscardDialog({ open, onKeep, onDiscard }: ConfirmDiscard
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => !next && onKeep()}>
       <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-slate-950/40" />
+        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-overlay/40" />
         <AlertDialog.Content
-          className="fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-xl"
+          className="fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border border-border bg-popover p-6 text-popover-foreground shadow-xl"
           data-testid="confirm-discard"
         >
-          <AlertDialog.Title className="text-lg font-semibold text-slate-900">Discard changes?</AlertDialog.Title>
-          <AlertDialog.Description className="text-sm text-slate-500">
+          <AlertDialog.Title className="text-lg font-semibold text-foreground">Discard changes?</AlertDialog.Title>
+          <AlertDialog.Description className="text-sm text-muted-foreground">
             What you entered in this form has not been saved.
           </AlertDialog.Description>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -40,7 +40,7 @@ export function Field({ id, label, error, hint, hintProps, labelAction, classNam
         {children}
       </Slot.Root>
       {hasHint && (
-        <p id={hintId} {...hintProps} className={cn('text-xs text-slate-500', hintProps?.className)}>
+        <p id={hintId} {...hintProps} className={cn('text-xs text-muted-foreground', hintProps?.className)}>
           {hint}
         </p>
       )}
@@ -53,7 +53,7 @@ export function Field({ id, label, error, hint, hintProps, labelAction, classNam
 export function FieldSet({ legend, error, children }: { legend: React.ReactNode; error?: string; children: React.ReactNode }) {
   return (
     <fieldset className="grid gap-2">
-      <legend className="mb-2 text-sm font-medium text-slate-800">{legend}</legend>
+      <legend className="mb-2 text-sm font-medium text-foreground">{legend}</legend>
       {children}
       <FormMessage>{error}</FormMessage>
     </fieldset>

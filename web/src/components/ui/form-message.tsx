@@ -5,7 +5,7 @@ import { cn } from '@/lib/utils'
 export function FormMessage({ className, children, ...props }: React.ComponentProps<'p'>) {
   if (!children) return null
   return (
-    <p className={cn('text-sm font-medium text-red-600', className)} role="alert" {...props}>
+    <p className={cn('text-sm font-medium text-destructive', className)} role="alert" {...props}>
       {children}
     </p>
   )

@@ -6,7 +6,7 @@ import { cn } from '@/lib/utils'
 export function InputWithPrefix({ prefix, className, ...props }: React.ComponentProps<typeof Input> & { prefix: string }) {
   return (
     <div className="flex">
-      <span className="flex items-center rounded-l-md border border-r-0 border-slate-300 bg-slate-50 px-3 text-sm text-slate-600">
+      <span className="flex items-center rounded-l-md border border-r-0 border-input bg-muted/50 px-3 text-sm text-subtle-foreground">
         {prefix}
       </span>
       <Input className={cn('rounded-l-none', className)} {...props} />

@@ -5,7 +5,7 @@ import { cn } from '@/lib/utils'
 export function Label({ className, ...props }: React.ComponentProps<typeof LabelPrimitive.Root>) {
   return (
     <LabelPrimitive.Root
-      className={cn('text-sm leading-none font-medium text-slate-800 select-none peer-disabled:opacity-60', className)}
+      className={cn('text-sm leading-none font-medium text-foreground select-none peer-disabled:opacity-60', className)}
       {...props}
     />
   )

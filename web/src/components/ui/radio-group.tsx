@@ -10,13 +10,13 @@ export function RadioGroupItem({ className, ...props }: React.ComponentProps<typ
   return (
     <RadioGroupPrimitive.Item
       className={cn(
-        'aspect-square size-4 shrink-0 rounded-full border border-slate-400 text-blue-600 focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:outline-none disabled:opacity-50 data-[state=checked]:border-blue-600',
+        'aspect-square size-4 shrink-0 rounded-full border border-muted-foreground/70 text-primary focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none disabled:opacity-50 data-[state=checked]:border-primary',
         className,
       )}
       {...props}
     >
       <RadioGroupPrimitive.Indicator className="flex items-center justify-center">
-        <span className="size-2 rounded-full bg-blue-600" />
+        <span className="size-2 rounded-full bg-primary" />
       </RadioGroupPrimitive.Indicator>
     </RadioGroupPrimitive.Item>
   )

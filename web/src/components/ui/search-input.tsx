@@ -18,7 +18,7 @@ type SearchInputProps = {
 export function SearchInput({ value, onChange, label, placeholder = label, busy = false, className }: SearchInputProps) {
   return (
     <div className={cn('relative', className)}>
-      <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" aria-hidden />
+      <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
       <Input
         type="search"
         aria-label={label}

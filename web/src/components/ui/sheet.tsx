@@ -12,13 +12,16 @@ export const SheetDescription = SheetPrimitive.Description
 export function SheetContent({ className, children, ...props }: React.ComponentProps<typeof SheetPrimitive.Content>) {
   return (
     <SheetPrimitive.Portal>
-      <SheetPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
+      <SheetPrimitive.Overlay className="fixed inset-0 z-50 bg-overlay/50" />
       <SheetPrimitive.Content
-        className={cn('fixed inset-y-0 left-0 z-50 flex h-full w-72 max-w-[85vw] flex-col bg-white shadow-xl outline-none', className)}
+        className={cn(
+          'fixed inset-y-0 left-0 z-50 flex h-full w-72 max-w-[85vw] flex-col bg-popover text-popover-foreground shadow-xl outline-none',
+          className,
+        )}
         {...props}
       >
         {children}
-        <SheetPrimitive.Close className="absolute top-4 right-4 rounded-md p-1 text-slate-500 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:outline-none">
+        <SheetPrimitive.Close className="absolute top-4 right-4 rounded-md p-1 text-muted-foreground hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
           <X className="size-4" />
           <span className="sr-only">Close menu</span>
         </SheetPrimitive.Close>

@@ -29,9 +29,9 @@ const toastVariants = cva(
   {
     variants: {
       variant: {
-        default: 'border-slate-200 bg-white text-slate-900',
-        success: 'border-emerald-200 bg-emerald-50 text-emerald-900',
-        destructive: 'destructive border-red-600 bg-red-600 text-white',
+        default: 'border-border bg-popover text-popover-foreground',
+        success: 'border-success/30 bg-[color-mix(in_oklab,var(--success)_10%,var(--popover))] text-success',
+        destructive: 'destructive border-destructive bg-destructive text-destructive-foreground',
       },
     },
     defaultVariants: { variant: 'default' },
@@ -50,7 +50,7 @@ export function ToastClose({ className, ...props }: React.ComponentProps<typeof 
   return (
     <ToastPrimitive.Close
       className={cn(
-        'absolute top-2 right-2 rounded-md p-1 opacity-70 transition-opacity hover:opacity-100 focus:opacity-100 focus:ring-2 focus:outline-none group-[.destructive]:text-red-100',
+        'absolute top-2 right-2 rounded-md p-1 opacity-70 transition-opacity hover:opacity-100 focus:opacity-100 focus:ring-2 focus:outline-none group-[.destructive]:text-destructive-foreground/80',
         className,
       )}
       aria-label="Close"

@@ -19,17 +19,17 @@ export function AgentContact({ agentId, name, phone, hidden, role }: AgentContac
   if (!name && !phone) return null
   return (
     <div className="mt-1 grid gap-0.5">
-      <p className="flex flex-wrap items-center gap-x-3 gap-y-0.5 text-xs text-slate-500" data-testid="marketplace-agent">
+      <p className="flex flex-wrap items-center gap-x-3 gap-y-0.5 text-xs text-muted-foreground" data-testid="marketplace-agent">
         {name && (
           <span className="flex items-center gap-1">
             <UserRound className="size-3" aria-hidden />
-            {role}: <span className="font-medium text-slate-700">{name}</span>
+            {role}: <span className="font-medium text-subtle-foreground">{name}</span>
           </span>
         )}
         {phone && !hidden && (
           <a
             href={telLink(phone)}
-            className="flex items-center gap-1 text-blue-700 hover:underline"
+            className="flex items-center gap-1 text-accent-foreground hover:underline"
             aria-label={`Call ${name ?? 'the agent'}`}
           >
             <Phone className="size-3" aria-hidden />

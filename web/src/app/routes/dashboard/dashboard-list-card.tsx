@@ -52,7 +52,7 @@ export function DashboardListCard({
             <Spinner className="size-5" />
           </div>
         ) : query.isError ? (
-          <p className="text-sm text-slate-500">{errorText}</p>
+          <p className="text-sm text-muted-foreground">{errorText}</p>
         ) : isEmpty ? (
           empty
         ) : (

@@ -159,9 +159,9 @@ describe('Dashboard: desktop', () => {
     const rows = within(card).getAllByTestId('new-match')
     expect(rows.map((r) => r.querySelector('p')?.textContent)).toEqual(['Gachibowli 3BHK', 'My Kondapur flat', 'Budget flat'])
     expect(within(rows[0]!).getByTestId('match-score')).toHaveTextContent('95%')
-    expect(within(rows[0]!).getByTestId('match-score')).toHaveClass('bg-emerald-100')
-    expect(within(rows[1]!).getByTestId('match-score')).toHaveClass('bg-amber-100')
-    expect(within(rows[2]!).getByTestId('match-score')).toHaveClass('bg-red-100')
+    expect(within(rows[0]!).getByTestId('match-score')).toHaveClass('bg-success-soft')
+    expect(within(rows[1]!).getByTestId('match-score')).toHaveClass('bg-warning-soft')
+    expect(within(rows[2]!).getByTestId('match-score')).toHaveClass('bg-destructive-soft')
     expect(within(card).getByTestId('new-matches-count')).toHaveTextContent('5')
     // One request for exactly the 3 newest new matches, whatever page they would be on unfiltered.
     expect(paths(calls, '/api/matches')).toEqual(['/api/matches?status=new&limit=3'])

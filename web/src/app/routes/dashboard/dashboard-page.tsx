@@ -53,14 +53,14 @@ function Banner({
   const greeting = isNewAccount(useLocation().state) ? 'Welcome' : 'Welcome back'
   return (
     <section
-      className="flex flex-wrap items-center justify-between gap-4 rounded-xl bg-gradient-to-br from-blue-600 to-indigo-700 p-6 text-white"
+      className="flex flex-wrap items-center justify-between gap-4 rounded-xl bg-gradient-to-br from-brand to-brand-end p-6 text-brand-foreground"
       data-testid="dashboard-banner"
     >
       <div className="min-w-0">
         <h1 className="text-2xl font-bold tracking-tight" data-testid="dashboard-greeting">
           {greeting}, <span className="whitespace-nowrap">{user?.fullName}</span>
         </h1>
-        <p className="mt-1 text-blue-100">
+        <p className="mt-1 text-brand-foreground/80">
           {user?.city && user?.state ? `${user.city}, ${user.state} · ` : ''}
           {agentTypeLabel(user?.agentType)}
         </p>
@@ -117,7 +117,7 @@ export function DashboardPage() {
 
   if (userLoading || (user && stats.isPending)) {
     return (
-      <div className="flex items-center justify-center gap-2 py-16 text-slate-500" data-testid="dashboard-loading">
+      <div className="flex items-center justify-center gap-2 py-16 text-muted-foreground" data-testid="dashboard-loading">
         <Spinner className="size-6" /> Loading dashboard...
       </div>
     )

@@ -34,13 +34,13 @@ function Empty({ searching, idle, noMatch }: { searching: boolean; idle: string;
 function Status({ pending, error, what }: { pending: boolean; error: Error | null; what: string }) {
   if (pending) {
     return (
-      <div className="flex items-center justify-center gap-2 py-10 text-slate-500">
+      <div className="flex items-center justify-center gap-2 py-10 text-muted-foreground">
         <Spinner className="size-5" /> Loading {what}...
       </div>
     )
   }
   return (
-    <p className="py-10 text-center text-sm text-red-600" role="alert">
+    <p className="py-10 text-center text-sm text-destructive" role="alert">
       Could not load {what}: {error?.message}
     </p>
   )

@@ -19,26 +19,33 @@ type Tile = {
  * courses open for enrolment.
  */
 const tiles: Tile[] = [
-  { key: 'properties', to: '/properties', label: 'My Properties', icon: Home, tone: 'bg-blue-50 text-blue-600', count: 'properties' },
+  { key: 'properties', to: '/properties', label: 'My Properties', icon: Home, tone: 'bg-accent text-primary', count: 'properties' },
   {
     key: 'requirements',
     to: '/requirements',
     label: 'Requirements',
     icon: FileText,
-    tone: 'bg-emerald-50 text-emerald-600',
+    tone: 'bg-success/10 text-success',
     count: 'requirements',
   },
-  { key: 'matches', to: '/matches', label: 'Matches', icon: Handshake, tone: 'bg-amber-50 text-amber-600', count: 'totalMatches' },
+  { key: 'matches', to: '/matches', label: 'Matches', icon: Handshake, tone: 'bg-warning/10 text-warning', count: 'totalMatches' },
   {
     key: 'messages',
     to: '/messages',
     label: 'Messages',
     icon: MessageSquare,
-    tone: 'bg-indigo-50 text-indigo-600',
+    tone: 'bg-tag-indigo/10 text-tag-indigo-text',
     count: MESSAGES_COUNT, // the sidebar's count, not a second one
   },
-  { key: 'connections', to: '/agents', label: 'Connections', icon: Users, tone: 'bg-violet-50 text-violet-600', count: 'connections' },
-  { key: 'courses', to: '/training', label: 'Courses', icon: GraduationCap, tone: 'bg-rose-50 text-rose-600', count: 'courses' },
+  {
+    key: 'connections',
+    to: '/agents',
+    label: 'Connections',
+    icon: Users,
+    tone: 'bg-tag-violet/10 text-tag-violet-text',
+    count: 'connections',
+  },
+  { key: 'courses', to: '/training', label: 'Courses', icon: GraduationCap, tone: 'bg-tag-pink/10 text-tag-pink-text', count: 'courses' },
 ]
 
 export function MobileTiles({ stats }: { stats: DashboardStats | undefined }) {
@@ -49,17 +56,17 @@ export function MobileTiles({ stats }: { stats: DashboardStats | undefined }) {
         <Link
           key={key}
           to={to}
-          className="relative flex flex-col items-center gap-2 rounded-xl border border-slate-200 bg-white p-3 text-center shadow-sm transition-colors hover:bg-slate-50"
+          className="relative flex flex-col items-center gap-2 rounded-xl border border-border bg-card p-3 text-center shadow-sm transition-colors hover:bg-muted/50"
           data-testid={`tile-${key}`}
         >
           <span className={cn('flex size-10 items-center justify-center rounded-full', tone)}>
             <Icon className="size-5" aria-hidden />
           </span>
-          <span className="text-xs font-medium text-slate-800">{label}</span>
+          <span className="text-xs font-medium text-foreground">{label}</span>
           {/* The space keeps "My Properties 7" apart in the link's accessible name. */}{' '}
           {value(count) !== undefined && (
             <span
-              className="absolute top-2 right-2 min-w-5 rounded-full bg-blue-600 px-1.5 py-0.5 text-[11px] leading-none font-semibold text-white"
+              className="absolute top-2 right-2 min-w-5 rounded-full bg-primary px-1.5 py-0.5 text-[11px] leading-none font-semibold text-primary-foreground"
               data-testid={`tile-count-${key}`}
             >
               {value(count)}

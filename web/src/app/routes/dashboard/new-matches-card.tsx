@@ -33,9 +33,12 @@ export function NewMatchesCard({ userId, total, onView }: NewMatchesCardProps) {
       data-testid="new-matches-card"
       title={
         <>
-          <Handshake className="size-4 text-blue-600" aria-hidden /> New Matches
+          <Handshake className="size-4 text-primary" aria-hidden /> New Matches
           {total !== undefined && total > 0 && (
-            <span className="rounded-full bg-blue-600 px-2 py-0.5 text-xs font-semibold text-white" data-testid="new-matches-count">
+            <span
+              className="rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground"
+              data-testid="new-matches-count"
+            >
               {total}
             </span>
           )}
@@ -58,15 +61,15 @@ export function NewMatchesCard({ userId, total, onView }: NewMatchesCardProps) {
         {matches.map((match) => {
           const side = matchSideFor(match, userId)
           return (
-            <li key={match.id} className="grid min-w-0 gap-1.5 rounded-lg border border-slate-200 p-3" data-testid="new-match">
+            <li key={match.id} className="grid min-w-0 gap-1.5 rounded-lg border border-border p-3" data-testid="new-match">
               <div className="flex min-w-0 items-center gap-2">
                 <ScoreBadge score={match.matchScore} className="shrink-0 px-2 text-xs" />
-                <p className="truncate text-sm font-medium text-slate-900" title={match.property.title}>
+                <p className="truncate text-sm font-medium text-foreground" title={match.property.title}>
                   {match.property.title}
                 </p>
               </div>
               <div className="flex min-w-0 items-center justify-between gap-2">
-                <p className="truncate text-xs text-slate-500">
+                <p className="truncate text-xs text-muted-foreground">
                   {side === 'buyer' ? `For your client ${match.requirement.clientName}` : `Buyer: ${match.requirement.clientName}`}
                 </p>
                 <Button variant="outline" size="sm" onClick={() => onView(match, side)} aria-label={`View match ${match.property.title}`}>

@@ -16,7 +16,7 @@ export function RecentMessagesCard({ userId }: { userId: number }) {
       data-testid="recent-messages-card"
       title={
         <>
-          <MessageSquare className="size-4 text-blue-600" aria-hidden /> Recent Messages
+          <MessageSquare className="size-4 text-primary" aria-hidden /> Recent Messages
         </>
       }
       viewAllTo="/messages"
@@ -45,20 +45,20 @@ export function RecentMessagesCard({ userId }: { userId: number }) {
             <li key={m.id} className="min-w-0">
               <Link
                 to={`/messages?with=${other}`}
-                className="flex min-w-0 items-start gap-2 rounded-lg border border-slate-200 p-3 transition-colors hover:bg-slate-50"
+                className="flex min-w-0 items-start gap-2 rounded-lg border border-border p-3 transition-colors hover:bg-muted/50"
                 data-testid="recent-message"
               >
                 <span
-                  className={unread ? 'mt-1.5 size-2 shrink-0 rounded-full bg-blue-600' : 'mt-1.5 size-2 shrink-0'}
+                  className={unread ? 'mt-1.5 size-2 shrink-0 rounded-full bg-primary' : 'mt-1.5 size-2 shrink-0'}
                   data-testid={unread ? 'unread-dot' : undefined}
                   aria-label={unread ? 'Unread' : undefined}
                 />
                 <span className="grid min-w-0 flex-1 gap-0.5">
-                  <span className={`truncate text-sm ${unread ? 'font-semibold text-slate-900' : 'text-slate-700'}`}>
+                  <span className={`truncate text-sm ${unread ? 'font-semibold text-foreground' : 'text-subtle-foreground'}`}>
                     {m.senderId === userId ? 'You: ' : ''}
                     {m.content}
                   </span>
-                  <span className="text-xs text-slate-500">{formatDate(m.createdAt)}</span>
+                  <span className="text-xs text-muted-foreground">{formatDate(m.createdAt)}</span>
                 </span>
               </Link>
             </li>

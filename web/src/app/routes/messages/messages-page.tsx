@@ -25,9 +25,12 @@ function idParam(value: string | null) {
 
 function EmptyPane() {
   return (
-    <div className="grid h-full place-content-center justify-items-center gap-2 p-8 text-center text-slate-500" data-testid="empty-pane">
-      <MessageSquare className="size-10 text-slate-300" aria-hidden />
-      <p className="font-medium text-slate-700">Select a conversation</p>
+    <div
+      className="grid h-full place-content-center justify-items-center gap-2 p-8 text-center text-muted-foreground"
+      data-testid="empty-pane"
+    >
+      <MessageSquare className="size-10 text-muted-foreground/50" aria-hidden />
+      <p className="font-medium text-subtle-foreground">Select a conversation</p>
     </div>
   )
 }
@@ -99,11 +102,11 @@ export function MessagesPage() {
   const listLoading = conversationsQuery.isPending || pendingQuery.isPending
   return (
     <div className="mx-auto flex h-[calc(100dvh-6rem)] max-w-6xl flex-col gap-4 md:h-[calc(100dvh-8rem)]">
-      <h1 className={cn('text-2xl font-bold tracking-tight text-slate-900', selectedKey && 'hidden md:block')}>Messages</h1>
+      <h1 className={cn('text-2xl font-bold tracking-tight text-foreground', selectedKey && 'hidden md:block')}>Messages</h1>
       <Card className="grid min-h-0 flex-1 grid-cols-[minmax(0,1fr)] grid-rows-1 overflow-hidden md:grid-cols-[20rem_minmax(0,1fr)]">
         <aside
           className={cn(
-            'min-h-0 min-w-0 flex-col overflow-x-hidden overflow-y-auto border-slate-200 md:border-r',
+            'min-h-0 min-w-0 flex-col overflow-x-hidden overflow-y-auto border-border md:border-r',
             selectedKey ? 'hidden md:flex' : 'flex',
           )}
           aria-label="Conversations"
@@ -113,7 +116,7 @@ export function MessagesPage() {
               <Spinner className="size-6" />
             </div>
           ) : conversationsQuery.isError && !conversationsQuery.isFetchNextPageError ? (
-            <p className="px-4 py-12 text-center text-sm text-red-600" role="alert">
+            <p className="px-4 py-12 text-center text-sm text-destructive" role="alert">
               Could not load conversations: {conversationsQuery.error.message}
             </p>
           ) : (

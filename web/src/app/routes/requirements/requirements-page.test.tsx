@@ -152,7 +152,7 @@ describe('RequirementsPage', () => {
     await user.click(within(cards[0]!).getByRole('button', { name: /view matches/i }))
     const row = await screen.findByTestId('requirement-match')
     expect(within(row).getByText('3BHK Lake View Apartment')).toBeInTheDocument()
-    expect(within(row).getByText('75% match')).toHaveClass('bg-amber-100')
+    expect(within(row).getByText('75% match')).toHaveClass('bg-warning-soft')
     expect(within(row).getByText(/Hyderabad, Telangana · Apartment · ₹85.00 L/)).toBeInTheDocument()
     expect(within(row).getByRole('img')).toHaveAttribute('src', '/media/7/card')
     const open = vi.spyOn(window, 'open').mockReturnValue(null)

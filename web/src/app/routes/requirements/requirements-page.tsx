@@ -54,8 +54,8 @@ export function RequirementsPage() {
     <div className="mx-auto grid max-w-6xl gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900">My Client Requirements</h1>
-          <p className="text-slate-600">Record what your clients need; matching listings appear automatically.</p>
+          <h1 className="text-2xl font-bold tracking-tight text-foreground">My Client Requirements</h1>
+          <p className="text-subtle-foreground">Record what your clients need; matching listings appear automatically.</p>
         </div>
         <Button onClick={() => show('form')}>
           <Plus /> Post Requirement
@@ -63,11 +63,11 @@ export function RequirementsPage() {
       </div>
 
       {requirements.isPending ? (
-        <div className="flex items-center justify-center gap-2 py-12 text-slate-500">
+        <div className="flex items-center justify-center gap-2 py-12 text-muted-foreground">
           <Spinner className="size-5" /> Loading requirements...
         </div>
       ) : requirements.isError ? (
-        <p className="py-12 text-center text-red-600" role="alert">
+        <p className="py-12 text-center text-destructive" role="alert">
           Failed to load requirements: {requirements.error.message}
         </p>
       ) : all.length === 0 ? (
@@ -89,7 +89,7 @@ export function RequirementsPage() {
           <RequirementFilterBar filters={filters} cities={cities} onChange={setFilters} />
           <LoadedOnlyHint query={requirements} count={all.length} noun="requirements" what="Tiles, search and filters" />
           {shown.length === 0 ? (
-            <p className="py-10 text-center text-slate-500">No matching requirements</p>
+            <p className="py-10 text-center text-muted-foreground">No matching requirements</p>
           ) : (
             <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
               {shown.map((r) => (

@@ -30,7 +30,7 @@ export function AdvertisementsCard() {
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
         <div className="grid gap-1.5">
           <CardTitle className="flex items-center gap-2">
-            <Megaphone className="size-5 text-blue-600" aria-hidden /> Advertisement Banners
+            <Megaphone className="size-5 text-primary" aria-hidden /> Advertisement Banners
           </CardTitle>
           <CardDescription>Adverts in agents' Recommended Services, targeted by city or state.</CardDescription>
         </div>
@@ -40,30 +40,30 @@ export function AdvertisementsCard() {
       </CardHeader>
       <CardContent>
         {query.isPending ? (
-          <p className="flex items-center gap-2 text-sm text-slate-500">
+          <p className="flex items-center gap-2 text-sm text-muted-foreground">
             <Spinner className="size-4" /> Loading advertisements...
           </p>
         ) : query.isError ? (
-          <p className="text-sm text-slate-500">Failed to fetch advertisements</p>
+          <p className="text-sm text-muted-foreground">Failed to fetch advertisements</p>
         ) : ads.length === 0 ? (
-          <p className="text-sm text-slate-500">No advertisements yet</p>
+          <p className="text-sm text-muted-foreground">No advertisements yet</p>
         ) : (
           <ul className="grid gap-2">
             {ads.map((ad) => (
               <li
                 key={ad.id}
-                className="flex min-w-0 items-start justify-between gap-3 rounded-lg border border-slate-200 p-3"
+                className="flex min-w-0 items-start justify-between gap-3 rounded-lg border border-border p-3"
                 data-testid="admin-advert"
               >
                 <div className="grid min-w-0 gap-0.5 text-sm">
-                  <p className="flex flex-wrap items-center gap-1.5 font-medium break-words text-slate-900">
+                  <p className="flex flex-wrap items-center gap-1.5 font-medium break-words text-foreground">
                     {ad.title || '(untitled)'}
-                    {ad.badge && <span className="rounded bg-slate-100 px-1.5 py-0.5 text-[11px] text-slate-600">{ad.badge}</span>}
-                    {!ad.isActive && <span className="rounded bg-amber-100 px-1.5 py-0.5 text-[11px] text-amber-800">Inactive</span>}
+                    {ad.badge && <span className="rounded bg-muted px-1.5 py-0.5 text-[11px] text-subtle-foreground">{ad.badge}</span>}
+                    {!ad.isActive && <span className="rounded bg-warning-soft px-1.5 py-0.5 text-[11px] text-warning">Inactive</span>}
                   </p>
-                  {ad.description && <p className="break-words text-slate-500">{ad.description}</p>}
-                  {ad.offer && <p className="text-emerald-700">{ad.offer}</p>}
-                  <p className="text-xs text-slate-500">
+                  {ad.description && <p className="break-words text-muted-foreground">{ad.description}</p>}
+                  {ad.offer && <p className="text-success">{ad.offer}</p>}
+                  <p className="text-xs text-muted-foreground">
                     {audience(ad)} · order {ad.displayOrder}
                   </p>
                 </div>

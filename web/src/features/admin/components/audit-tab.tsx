@@ -22,22 +22,22 @@ export function AuditTab() {
 function AuditRow({ e }: { e: AuditEvent }) {
   const changes = changedFields(e.before as Record<string, unknown> | null, e.after as Record<string, unknown> | null)
   return (
-    <li className="grid gap-1 rounded-lg border border-slate-200 bg-white p-3 text-sm">
+    <li className="grid gap-1 rounded-lg border border-border bg-card p-3 text-sm">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <p className="font-medium text-slate-900">
+        <p className="font-medium text-foreground">
           {auditActionLabel(e.action)} · {e.targetType}
           {e.targetId != null ? ` #${e.targetId}` : ''}
         </p>
-        <time className="text-xs text-slate-500" dateTime={e.createdAt}>
+        <time className="text-xs text-muted-foreground" dateTime={e.createdAt}>
           {new Date(e.createdAt).toLocaleString('en-IN')}
         </time>
       </div>
-      <p className="text-xs text-slate-500">
+      <p className="text-xs text-muted-foreground">
         by {e.actorLabel || 'unknown'}
         {e.ip ? ` from ${e.ip}` : ''}
       </p>
       {changes.length > 0 && (
-        <ul className="text-xs text-slate-600">
+        <ul className="text-xs text-subtle-foreground">
           {changes.map((c) => (
             <li key={c.field} className="break-all">
               {c.field}: {c.from} → {c.to}

@@ -11,7 +11,7 @@ export function ContentTab() {
       <Card>
         <CardHeader>
           <CardTitle className="flex items-center gap-2">
-            <BookOpen className="size-5 text-blue-600" aria-hidden /> Training Courses
+            <BookOpen className="size-5 text-primary" aria-hidden /> Training Courses
           </CardTitle>
           <CardDescription>Add, edit, reorder and delete courses on the training page, where agents see them.</CardDescription>
         </CardHeader>
@@ -24,7 +24,7 @@ export function ContentTab() {
       <Card>
         <CardHeader>
           <CardTitle className="flex items-center gap-2">
-            <Globe className="size-5 text-blue-600" aria-hidden /> Site Content
+            <Globe className="size-5 text-primary" aria-hidden /> Site Content
           </CardTitle>
           <CardDescription>Offers, plans, testimonials, the demo video and contact details of the public landing page.</CardDescription>
         </CardHeader>

@@ -17,13 +17,13 @@ type ListStateProps = {
 export function ListState({ query, count, what, icon, emptyMessage, children }: ListStateProps) {
   if (query.isPending)
     return (
-      <div className="flex items-center justify-center gap-2 py-12 text-slate-500">
+      <div className="flex items-center justify-center gap-2 py-12 text-muted-foreground">
         <Spinner className="size-5" /> Loading {what}...
       </div>
     )
   if (query.isError && !query.isFetchNextPageError)
     return (
-      <p className="py-12 text-center text-red-600" role="alert">
+      <p className="py-12 text-center text-destructive" role="alert">
         Could not load {what}: {query.error?.message}
       </p>
     )

@@ -49,10 +49,10 @@ export function PropertiesTab() {
 
 function PropertyRow({ p, deleting, onDelete }: { p: AdminProperty; deleting: boolean; onDelete: () => void }) {
   return (
-    <li className="flex items-start justify-between gap-3 rounded-lg border border-slate-200 bg-white p-3">
+    <li className="flex items-start justify-between gap-3 rounded-lg border border-border bg-card p-3">
       <div className="min-w-0">
-        <p className="font-medium text-slate-900">{p.title}</p>
-        <p className="text-sm text-slate-600">
+        <p className="font-medium text-foreground">{p.title}</p>
+        <p className="text-sm text-subtle-foreground">
           {[p.locality, p.city].filter(Boolean).join(', ')} · {formatListingPrice(p.price, p.listingPurpose)}
         </p>
         <div className="mt-1 flex flex-wrap gap-1">
@@ -60,12 +60,12 @@ function PropertyRow({ p, deleting, onDelete }: { p: AdminProperty; deleting: bo
           <Badge variant="outline">{listingPurposeLabel(p.listingPurpose)}</Badge>
           {!p.agentActive && <Badge variant="destructive">agent deactivated</Badge>}
         </div>
-        <p className="text-xs text-slate-500">
+        <p className="text-xs text-muted-foreground">
           Agent #{p.agentId} · {p.agentName}
         </p>
       </div>
       <Button variant="ghost" size="icon" aria-label={`Delete ${p.title}`} disabled={deleting} onClick={onDelete}>
-        <Trash2 className="text-red-600" aria-hidden />
+        <Trash2 className="text-destructive" aria-hidden />
       </Button>
     </li>
   )
@@ -108,10 +108,10 @@ export function RequirementsTab() {
 
 function RequirementRow({ r, deleting, onDelete }: { r: AdminRequirement; deleting: boolean; onDelete: () => void }) {
   return (
-    <li className="flex items-start justify-between gap-3 rounded-lg border border-slate-200 bg-white p-3">
+    <li className="flex items-start justify-between gap-3 rounded-lg border border-border bg-card p-3">
       <div className="min-w-0">
-        <p className="font-medium text-slate-900">{r.clientName}</p>
-        <p className="text-sm text-slate-600">
+        <p className="font-medium text-foreground">{r.clientName}</p>
+        <p className="text-sm text-subtle-foreground">
           {r.preferredCities.join(', ') || 'Any city'}
           {r.maxPrice != null ? ` · up to ${formatPrice(r.maxPrice)}` : ''}
         </p>
@@ -123,12 +123,12 @@ function RequirementRow({ r, deleting, onDelete }: { r: AdminRequirement; deleti
           ))}
           {!r.agentActive && <Badge variant="destructive">agent deactivated</Badge>}
         </div>
-        <p className="text-xs text-slate-500">
+        <p className="text-xs text-muted-foreground">
           Agent #{r.agentId} · {r.agentName}
         </p>
       </div>
       <Button variant="ghost" size="icon" aria-label={`Delete requirement of ${r.clientName}`} disabled={deleting} onClick={onDelete}>
-        <Trash2 className="text-red-600" aria-hidden />
+        <Trash2 className="text-destructive" aria-hidden />
       </Button>
     </li>
   )

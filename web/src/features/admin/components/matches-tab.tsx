@@ -35,18 +35,18 @@ export function MatchesTab() {
       >
         <ul className="grid gap-2" data-testid="admin-matches">
           {items.map((m) => (
-            <li key={m.id} className="grid gap-1 rounded-lg border border-slate-200 bg-white p-3 text-sm">
+            <li key={m.id} className="grid gap-1 rounded-lg border border-border bg-card p-3 text-sm">
               <div className="flex flex-wrap items-center gap-2">
-                <span className="font-medium text-slate-900">Match #{m.id}</span>
+                <span className="font-medium text-foreground">Match #{m.id}</span>
                 <Badge variant="secondary">{m.matchScore}%</Badge>
                 <Badge variant="outline">buyer: {m.buyerStatus.replace('_', ' ')}</Badge>
                 <Badge variant="outline">seller: {m.sellerStatus.replace('_', ' ')}</Badge>
-                <span className="text-slate-500">{formatDate(m.createdAt)}</span>
+                <span className="text-muted-foreground">{formatDate(m.createdAt)}</span>
               </div>
-              <p className="text-slate-600">
+              <p className="text-subtle-foreground">
                 Property #{m.propertyId} {m.propertyTitle} · Requirement #{m.requirementId} ({m.clientName})
               </p>
-              <p className="text-xs text-slate-500">
+              <p className="text-xs text-muted-foreground">
                 Buyer agent #{m.buyerAgentId} {m.buyerAgentName} · Seller agent #{m.sellerAgentId} {m.sellerAgentName}
               </p>
             </li>

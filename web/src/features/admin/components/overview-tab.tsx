@@ -26,7 +26,7 @@ export function OverviewTab() {
     )
   if (isError)
     return (
-      <p className="text-red-600" role="alert">
+      <p className="text-destructive" role="alert">
         Could not load the figures: {error.message}
       </p>
     )
@@ -50,11 +50,11 @@ function Stat({ title, note, icon: Icon, value }: { title: string; note: string;
     <Card>
       <CardContent className="flex items-start justify-between gap-2 p-4">
         <div className="min-w-0">
-          <p className="text-sm font-medium text-slate-600">{title}</p>
-          <p className="text-2xl font-bold text-slate-900">{value}</p>
-          <p className="text-xs text-slate-500">{note}</p>
+          <p className="text-sm font-medium text-subtle-foreground">{title}</p>
+          <p className="text-2xl font-bold text-foreground">{value}</p>
+          <p className="text-xs text-muted-foreground">{note}</p>
         </div>
-        <Icon className="size-5 shrink-0 text-blue-600" aria-hidden />
+        <Icon className="size-5 shrink-0 text-primary" aria-hidden />
       </CardContent>
     </Card>
   )

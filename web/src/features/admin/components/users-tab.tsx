@@ -55,22 +55,22 @@ function UserRow({ user, isMe, onEdit }: { user: AdminUser; isMe: boolean; onEdi
   })
   return (
     <li
-      className="grid gap-3 rounded-lg border border-slate-200 bg-white p-3 md:grid-cols-[1fr_auto] md:items-center"
+      className="grid gap-3 rounded-lg border border-border bg-card p-3 md:grid-cols-[1fr_auto] md:items-center"
       data-testid={`admin-user-${user.username}`}
     >
       <div className="min-w-0">
         <div className="flex flex-wrap items-center gap-2">
-          <p className="font-medium text-slate-900">{user.fullName}</p>
+          <p className="font-medium text-foreground">{user.fullName}</p>
           <Badge variant={user.role === 'admin' ? 'default' : 'secondary'} data-testid="role-badge">
             {roleLabel(user.role)}
           </Badge>
           {!user.isActive && <Badge variant="destructive">deactivated</Badge>}
         </div>
-        <p className="truncate text-sm text-slate-600">
+        <p className="truncate text-sm text-subtle-foreground">
           @{user.username} · {user.phone}
           {user.email ? ` · ${user.email}` : ''}
         </p>
-        <p className="text-sm text-slate-500">
+        <p className="text-sm text-muted-foreground">
           {user.city}, {user.state}
         </p>
       </div>

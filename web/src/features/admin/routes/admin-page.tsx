@@ -34,8 +34,8 @@ export function AdminPage() {
   return (
     <div className="mx-auto grid max-w-6xl gap-4 p-4 md:p-6">
       <div>
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900">Admin Dashboard</h1>
-        <p className="text-sm text-slate-600">Manage all platform operations and content</p>
+        <h1 className="text-2xl font-bold tracking-tight text-foreground">Admin Dashboard</h1>
+        <p className="text-sm text-subtle-foreground">Manage all platform operations and content</p>
       </div>
       <nav aria-label="Admin tools" className="flex flex-wrap gap-2">
         {tools.map(([to, label, Icon]) => (

@@ -24,20 +24,20 @@ const icons = { Camera, FileText, CreditCard, TrendingUp, Shield, Zap, Star, Use
 
 /** The icon tile of each banner colour: whole class names, so Tailwind keeps them (no inline style under the CSP). */
 const tones: Record<string, string> = {
-  purple: 'bg-purple-50 text-purple-700',
-  blue: 'bg-blue-50 text-blue-700',
-  green: 'bg-green-50 text-green-700',
-  orange: 'bg-orange-50 text-orange-700',
-  indigo: 'bg-indigo-50 text-indigo-700',
-  yellow: 'bg-yellow-50 text-yellow-700',
-  red: 'bg-red-50 text-red-700',
-  teal: 'bg-teal-50 text-teal-700',
-  pink: 'bg-pink-50 text-pink-700',
-  cyan: 'bg-cyan-50 text-cyan-700',
-  emerald: 'bg-emerald-50 text-emerald-700',
-  slate: 'bg-slate-100 text-slate-700',
-  violet: 'bg-violet-50 text-violet-700',
-  amber: 'bg-amber-50 text-amber-700',
+  purple: 'bg-tag-purple/10 text-tag-purple-text',
+  blue: 'bg-tag-blue/10 text-tag-blue-text',
+  green: 'bg-tag-green/10 text-tag-green-text',
+  orange: 'bg-tag-orange/10 text-tag-orange-text',
+  indigo: 'bg-tag-indigo/10 text-tag-indigo-text',
+  yellow: 'bg-tag-yellow/10 text-tag-yellow-text',
+  red: 'bg-tag-red/10 text-tag-red-text',
+  teal: 'bg-tag-teal/10 text-tag-teal-text',
+  pink: 'bg-tag-pink/10 text-tag-pink-text',
+  cyan: 'bg-tag-cyan/10 text-tag-cyan-text',
+  emerald: 'bg-tag-emerald/10 text-tag-emerald-text',
+  slate: 'bg-tag-slate/10 text-tag-slate-text',
+  violet: 'bg-tag-violet/10 text-tag-violet-text',
+  amber: 'bg-tag-amber/10 text-tag-amber-text',
 }
 
 /** The advert's action: its website, its dialler, or (with neither) the contact text in an alert. */
@@ -61,7 +61,7 @@ function AdvertAction({ ad }: { ad: Advertisement }) {
         {ad.buttonText}
       </Button>
       {shown && (
-        <p role="alert" className="w-full rounded bg-slate-100 px-2 py-1 text-xs text-slate-700">
+        <p role="alert" className="w-full rounded bg-muted px-2 py-1 text-xs text-subtle-foreground">
           {ad.contactInfo}
         </p>
       )}
@@ -74,7 +74,7 @@ export function AdvertCard({ ad, image = false, className }: { ad: Advertisement
   const Icon = icons[ad.iconName as keyof typeof icons] ?? Star
   const hasLink = advertLink(ad) !== null
   return (
-    <li className={cn('grid min-w-0 content-start gap-2 rounded-lg border border-slate-200 p-3', className)} data-testid="advert">
+    <li className={cn('grid min-w-0 content-start gap-2 rounded-lg border border-border p-3', className)} data-testid="advert">
       {image && ad.advertisementImage && (
         <img src={ad.advertisementImage} alt="" className="h-24 w-full rounded-md object-cover" loading="lazy" />
       )}
@@ -84,20 +84,20 @@ export function AdvertCard({ ad, image = false, className }: { ad: Advertisement
         </span>
         <div className="grid min-w-0 gap-0.5">
           <div className="flex flex-wrap items-center gap-1.5">
-            <h3 className="text-sm font-semibold break-words text-slate-900">{ad.title}</h3>
-            {ad.badge && <span className="rounded bg-slate-100 px-1.5 py-0.5 text-[11px] font-medium text-slate-600">{ad.badge}</span>}
+            <h3 className="text-sm font-semibold break-words text-foreground">{ad.title}</h3>
+            {ad.badge && <span className="rounded bg-muted px-1.5 py-0.5 text-[11px] font-medium text-subtle-foreground">{ad.badge}</span>}
           </div>
-          {ad.highlight && <p className="text-xs font-medium text-slate-700">{ad.highlight}</p>}
-          {ad.description && <p className="text-xs text-slate-500">{ad.description}</p>}
+          {ad.highlight && <p className="text-xs font-medium text-subtle-foreground">{ad.highlight}</p>}
+          {ad.description && <p className="text-xs text-muted-foreground">{ad.description}</p>}
         </div>
       </div>
       {ad.offer && (
-        <p className="flex items-center gap-1 text-xs font-medium text-emerald-700">
+        <p className="flex items-center gap-1 text-xs font-medium text-success">
           <Sparkles className="size-3.5" aria-hidden /> {ad.offer}
         </p>
       )}
       <div className="flex flex-wrap items-center justify-between gap-2">
-        {hasLink && <span className="min-w-0 text-xs break-words text-slate-500">{ad.contactInfo}</span>}
+        {hasLink && <span className="min-w-0 text-xs break-words text-muted-foreground">{ad.contactInfo}</span>}
         <AdvertAction ad={ad} />
       </div>
     </li>

@@ -80,7 +80,7 @@ export function AdvertCarouselView({ ads, form }: { ads: Advertisement[]; form: 
       </ul>
       {moves && (
         <div className="flex items-center justify-between gap-2">
-          <span className="text-xs text-slate-500" data-testid="advert-position">
+          <span className="text-xs text-muted-foreground" data-testid="advert-position">
             {index + 1} of {ads.length}
           </span>
           <div className="flex items-center gap-1">
@@ -115,14 +115,14 @@ export function AdvertCarousel({ form, className }: { form: CarouselForm; classN
   let body: React.ReactNode
   if (query.isPending) {
     body = (
-      <p className="flex items-center gap-2 text-sm text-slate-500">
+      <p className="flex items-center gap-2 text-sm text-muted-foreground">
         <Spinner className="size-4" /> Loading advertisements...
       </p>
     )
   } else if (query.isError) {
-    body = <p className="text-sm text-slate-500">Failed to fetch advertisements</p>
+    body = <p className="text-sm text-muted-foreground">Failed to fetch advertisements</p>
   } else if (ads.length === 0) {
-    body = <p className="text-sm text-slate-500">No advertisements available for your location.</p>
+    body = <p className="text-sm text-muted-foreground">No advertisements available for your location.</p>
   } else {
     body = <AdvertCarouselView ads={ads} form={form} />
   }

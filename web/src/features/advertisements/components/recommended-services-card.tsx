@@ -8,7 +8,7 @@ export function RecommendedServicesCard({ className, form = 'rail' }: { classNam
     <Card className={className} data-testid="recommended-services-card">
       <CardHeader className="pb-3">
         <CardTitle className="flex items-center gap-2 text-base">
-          <Star className="size-4 text-blue-600" aria-hidden /> Recommended Services
+          <Star className="size-4 text-primary" aria-hidden /> Recommended Services
         </CardTitle>
       </CardHeader>
       <CardContent className="grid min-w-0 gap-2">

@@ -47,11 +47,11 @@ export function OverviewTab({ report }: Props) {
         {cardFigures(report).map((c) => (
           <Card key={c.key} data-testid={`card-${c.key}`} className="min-w-0">
             <CardContent className="grid gap-1 p-4">
-              <p className="text-sm text-slate-500">{c.label}</p>
-              <p className="text-2xl font-bold text-slate-900 tabular-nums" data-testid="card-total">
+              <p className="text-sm text-muted-foreground">{c.label}</p>
+              <p className="text-2xl font-bold text-foreground tabular-nums" data-testid="card-total">
                 {c.total}
               </p>
-              <p className="text-xs text-slate-500">
+              <p className="text-xs text-muted-foreground">
                 <span data-testid="card-window">{c.inWindow}</span> {c.note} {within}
               </p>
             </CardContent>
@@ -64,10 +64,10 @@ export function OverviewTab({ report }: Props) {
             <CardTitle className="text-base">Median first response</CardTitle>
           </CardHeader>
           <CardContent className="grid gap-1">
-            <p className="text-2xl font-bold text-slate-900" data-testid="response-median">
+            <p className="text-2xl font-bold text-foreground" data-testid="response-median">
               {formatDuration(report.responseTime.medianSeconds)}
             </p>
-            <p className="text-sm text-slate-500" data-testid="response-counts">
+            <p className="text-sm text-muted-foreground" data-testid="response-counts">
               {responseSummary(report)}
             </p>
           </CardContent>
@@ -185,10 +185,10 @@ function PerformanceCard({
     <Card data-testid={testId} className="min-w-0">
       <CardHeader className="pb-2">
         <CardTitle className="text-base">{title}</CardTitle>
-        <p className="text-xs text-slate-500">Of the {note}.</p>
+        <p className="text-xs text-muted-foreground">Of the {note}.</p>
       </CardHeader>
       <CardContent className="overflow-x-auto">
-        {table.rows.length === 0 ? <p className="text-sm text-slate-500">{empty}</p> : <FigureTable caption={title} table={table} />}
+        {table.rows.length === 0 ? <p className="text-sm text-muted-foreground">{empty}</p> : <FigureTable caption={title} table={table} />}
       </CardContent>
     </Card>
   )

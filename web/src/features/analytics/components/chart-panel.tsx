@@ -33,7 +33,7 @@ export function ChartPanel({
           <div role="img" aria-label={summary} className="h-56 w-full min-w-0">
             {children}
           </div>
-          <figcaption className="text-sm text-slate-600" data-testid="chart-summary">
+          <figcaption className="text-sm text-subtle-foreground" data-testid="chart-summary">
             {summary}
           </figcaption>
         </figure>
@@ -61,7 +61,7 @@ export function FigureTable({ caption, table, testId }: { caption: string; table
     <table className="w-full text-left text-sm" data-testid={testId}>
       <caption className="sr-only">{caption}</caption>
       <thead>
-        <tr className="border-b border-slate-200 text-slate-500">
+        <tr className="border-b border-border text-muted-foreground">
           {table.columns.map((c, i) => (
             <th key={c} scope="col" className={i === 0 ? 'py-1.5 pr-3 font-medium' : 'py-1.5 pr-3 text-right font-medium'}>
               {c}
@@ -71,14 +71,14 @@ export function FigureTable({ caption, table, testId }: { caption: string; table
       </thead>
       <tbody>
         {table.rows.map((row) => (
-          <tr key={String(row[0])} className="border-b border-slate-100 last:border-0">
+          <tr key={String(row[0])} className="border-b border-border/60 last:border-0">
             {row.map((cell, i) =>
               i === 0 ? (
-                <th key={i} scope="row" className="py-1.5 pr-3 font-normal text-slate-900">
+                <th key={i} scope="row" className="py-1.5 pr-3 font-normal text-foreground">
                   {cell}
                 </th>
               ) : (
-                <td key={i} className="py-1.5 pr-3 text-right text-slate-900 tabular-nums">
+                <td key={i} className="py-1.5 pr-3 text-right text-foreground tabular-nums">
                   {cell}
                 </td>
               ),

@@ -12,16 +12,16 @@ export function RecentList({ title, items, emptyText, testId }: { title: string;
       </CardHeader>
       <CardContent>
         {items.length === 0 ? (
-          <p className="text-sm text-slate-500">{emptyText}</p>
+          <p className="text-sm text-muted-foreground">{emptyText}</p>
         ) : (
           <ul className="grid gap-2">
             {items.map((item) => (
               <li key={item.key} className="flex min-w-0 items-start justify-between gap-3 text-sm">
                 <div className="min-w-0">
-                  <p className="truncate font-medium text-slate-900">{item.title}</p>
-                  <p className="truncate text-slate-500">{item.detail}</p>
+                  <p className="truncate font-medium text-foreground">{item.title}</p>
+                  <p className="truncate text-muted-foreground">{item.detail}</p>
                 </div>
-                <time dateTime={item.date} className="shrink-0 text-xs text-slate-500">
+                <time dateTime={item.date} className="shrink-0 text-xs text-muted-foreground">
                   {formatDate(item.date)}
                 </time>
               </li>

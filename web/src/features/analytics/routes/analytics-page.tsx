@@ -17,7 +17,7 @@ const tabs = [
 /** The window buttons: one pressed at a time. */
 function WindowPicker({ value, onChange }: { value: string; onChange: (w: (typeof analyticsWindows)[number]['value']) => void }) {
   return (
-    <div role="group" aria-label="Window" className="inline-flex rounded-lg bg-slate-100 p-1">
+    <div role="group" aria-label="Window" className="inline-flex rounded-lg bg-muted p-1">
       {analyticsWindows.map((w) => (
         <button
           key={w.value}
@@ -25,8 +25,8 @@ function WindowPicker({ value, onChange }: { value: string; onChange: (w: (typeo
           aria-pressed={value === w.value}
           onClick={() => onChange(w.value)}
           className={cn(
-            'rounded-md px-3 py-1.5 text-sm font-medium text-slate-600 focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:outline-none',
-            value === w.value && 'bg-white text-slate-900 shadow-sm',
+            'rounded-md px-3 py-1.5 text-sm font-medium text-subtle-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+            value === w.value && 'bg-card text-foreground shadow-sm',
           )}
         >
           {w.label}
@@ -61,17 +61,17 @@ export function AnalyticsPage() {
     <div className="mx-auto grid max-w-6xl gap-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900">Performance Analytics</h1>
-          <p className="text-slate-600">How your listings, requirements and matches perform.</p>
+          <h1 className="text-2xl font-bold tracking-tight text-foreground">Performance Analytics</h1>
+          <p className="text-subtle-foreground">How your listings, requirements and matches perform.</p>
         </div>
         <WindowPicker value={window} onChange={(w) => set('window', w)} />
       </div>
       {query.isPending ? (
-        <div className="flex items-center justify-center gap-2 py-12 text-slate-500">
+        <div className="flex items-center justify-center gap-2 py-12 text-muted-foreground">
           <Spinner className="size-5" /> Loading analytics...
         </div>
       ) : query.isError ? (
-        <p className="py-12 text-center text-red-600" role="alert">
+        <p className="py-12 text-center text-destructive" role="alert">
           Failed to load analytics: {query.error.message}
         </p>
       ) : (

@@ -184,12 +184,12 @@ export function ForgotPasswordDialog() {
           <DialogTitle>Reset your password</DialogTitle>
           <DialogDescription>{stepText[state.step]}</DialogDescription>
         </DialogHeader>
-        <ol className="flex gap-2 text-xs font-medium text-slate-500" aria-label="Progress">
+        <ol className="flex gap-2 text-xs font-medium text-muted-foreground" aria-label="Progress">
           {(['email', 'code', 'password'] as const).map((s, i) => (
             <li
               key={s}
               aria-current={s === state.step ? 'step' : undefined}
-              className={s === state.step ? 'rounded-full bg-blue-100 px-2 py-0.5 text-blue-700' : 'px-2 py-0.5'}
+              className={s === state.step ? 'rounded-full bg-accent px-2 py-0.5 text-accent-foreground' : 'px-2 py-0.5'}
             >
               {i + 1}. {stepLabel[s]}
             </li>

@@ -111,7 +111,7 @@ export function RegisterDetailsStep({ phone, verified, onPhoneNotVerified }: Reg
 
   return (
     <form className="grid gap-4" noValidate onSubmit={onSubmit} data-testid="register-details-step">
-      <p className="flex items-center gap-2 rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-800">
+      <p className="flex items-center gap-2 rounded-md bg-success/10 px-3 py-2 text-sm text-success">
         <CheckCircle2 className="size-4" /> {formatPhone(phone)} verified
       </p>
       <div className="grid items-start gap-4 sm:grid-cols-2">
@@ -139,12 +139,12 @@ export function RegisterDetailsStep({ phone, verified, onPhoneNotVerified }: Reg
                 <label
                   key={type.value}
                   htmlFor={`agent-type-${type.value}`}
-                  className="flex cursor-pointer items-start gap-2 rounded-md border border-slate-200 p-3 has-[[data-state=checked]]:border-blue-500 has-[[data-state=checked]]:bg-blue-50"
+                  className="flex cursor-pointer items-start gap-2 rounded-md border border-border p-3 has-[[data-state=checked]]:border-primary has-[[data-state=checked]]:bg-accent"
                 >
                   <RadioGroupItem id={`agent-type-${type.value}`} value={type.value} className="mt-0.5" />
                   <span className="grid gap-0.5">
                     <span className="text-sm font-medium">{type.label}</span>
-                    <span className="text-xs text-slate-500">{type.hint}</span>
+                    <span className="text-xs text-muted-foreground">{type.hint}</span>
                   </span>
                 </label>
               ))}

@@ -24,9 +24,9 @@ const steps: { key: RegisterStep; label: string }[] = [
 ]
 
 const stepDot = {
-  done: 'flex size-6 items-center justify-center rounded-full bg-emerald-600 text-xs font-semibold text-white',
-  current: 'flex size-6 items-center justify-center rounded-full bg-blue-600 text-xs font-semibold text-white',
-  ahead: 'flex size-6 items-center justify-center rounded-full bg-slate-200 text-xs font-semibold text-slate-600',
+  done: 'flex size-6 items-center justify-center rounded-full bg-success text-xs font-semibold text-success-foreground',
+  current: 'flex size-6 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground',
+  ahead: 'flex size-6 items-center justify-center rounded-full bg-border text-xs font-semibold text-subtle-foreground',
 }
 
 function RegisterProgress({ step }: { step: RegisterStep }) {
@@ -36,8 +36,8 @@ function RegisterProgress({ step }: { step: RegisterStep }) {
       {steps.map((s, i) => (
         <li key={s.key} className="flex flex-1 items-center gap-2" aria-current={s.key === step ? 'step' : undefined}>
           <span className={i < currentIndex ? stepDot.done : i === currentIndex ? stepDot.current : stepDot.ahead}>{i + 1}</span>
-          <span className={i === currentIndex ? 'text-sm font-medium text-slate-900' : 'text-sm text-slate-500'}>{s.label}</span>
-          {i < steps.length - 1 && <span className="h-px flex-1 bg-slate-200" aria-hidden />}
+          <span className={i === currentIndex ? 'text-sm font-medium text-foreground' : 'text-sm text-muted-foreground'}>{s.label}</span>
+          {i < steps.length - 1 && <span className="h-px flex-1 bg-border" aria-hidden />}
         </li>
       ))}
     </ol>

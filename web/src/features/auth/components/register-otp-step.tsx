@@ -49,8 +49,8 @@ export function RegisterOtpStep({
 
   return (
     <form className="grid gap-4" noValidate onSubmit={onSubmit} data-testid="register-otp-step">
-      <p className="text-sm text-slate-600">
-        Enter the code sent to <span className="font-medium text-slate-900">{formatPhone(phone)}</span>.
+      <p className="text-sm text-subtle-foreground">
+        Enter the code sent to <span className="font-medium text-foreground">{formatPhone(phone)}</span>.
       </p>
       <Field id="register-otp" label="Verification Code">
         <Input
@@ -72,7 +72,7 @@ export function RegisterOtpStep({
           <ArrowLeft /> Change Number
         </Button>
         {resendIn > 0 ? (
-          <span className="text-slate-500" data-testid="resend-timer">
+          <span className="text-muted-foreground" data-testid="resend-timer">
             Resend code in {resendIn}s
           </span>
         ) : (

@@ -33,39 +33,39 @@ export function AuthPage() {
 
   return (
     <div className="grid min-h-dvh lg:grid-cols-2">
-      <section className="hidden flex-col justify-between bg-gradient-to-br from-blue-700 via-blue-600 to-indigo-700 p-10 text-white lg:flex">
+      <section className="hidden flex-col justify-between bg-gradient-to-br from-brand-strong via-brand to-brand-end p-10 text-brand-foreground lg:flex">
         <Link to="/" aria-label="PropMatch home">
-          <Logo className="text-white [&_span.text-blue-600]:text-blue-200 [&>span:first-child]:bg-white/15" />
+          <Logo className="text-brand-foreground [&_span.text-primary]:text-brand-foreground/75 [&>span:first-child]:bg-brand-foreground/15" />
         </Link>
         <div className="grid gap-6">
           <div>
-            <p className="text-sm font-medium tracking-wide text-blue-100 uppercase">We build Families</p>
+            <p className="text-sm font-medium tracking-wide text-brand-foreground/80 uppercase">We build Families</p>
             <h1 className="mt-2 text-4xl font-bold tracking-tight">Post. Match. Connect. Grow.</h1>
-            <p className="mt-3 max-w-md text-blue-100">
+            <p className="mt-3 max-w-md text-brand-foreground/80">
               The B2B platform where property agents across India list properties, post client requirements and get matched automatically.
             </p>
           </div>
           <ul className="grid gap-2">
             {highlights.map((h) => (
               <li key={h} className="flex items-start gap-2 text-sm">
-                <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-emerald-300" aria-hidden />
+                <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-brand-foreground/90" aria-hidden />
                 {h}
               </li>
             ))}
           </ul>
           <MarketingClaims />
         </div>
-        <p className="text-xs text-blue-200" suppressHydrationWarning>
+        <p className="text-xs text-brand-foreground/75" suppressHydrationWarning>
           © {new Date().getFullYear()} PropMatch · Hyderabad, India
         </p>
       </section>
 
-      <main className="flex flex-col items-center justify-center gap-6 bg-slate-50 px-4 py-10">
+      <main className="flex flex-col items-center justify-center gap-6 bg-background px-4 py-10">
         <div className="flex w-full max-w-lg flex-col items-center gap-2 text-center lg:hidden">
           <Link to="/" aria-label="PropMatch home">
             <Logo />
           </Link>
-          <p className="text-sm text-slate-600">Post. Match. Connect. Grow. — We build Families</p>
+          <p className="text-sm text-subtle-foreground">Post. Match. Connect. Grow. — We build Families</p>
         </div>
         <Card className="w-full max-w-lg">
           <CardHeader>
@@ -99,7 +99,7 @@ export function AuthPage() {
             </Tabs>
           </CardContent>
         </Card>
-        <div className="w-full max-w-lg rounded-xl bg-gradient-to-br from-blue-700 to-indigo-700 p-4 text-white lg:hidden">
+        <div className="w-full max-w-lg rounded-xl bg-gradient-to-br from-brand-strong to-brand-end p-4 text-brand-foreground lg:hidden">
           <MarketingClaims />
         </div>
       </main>

@@ -14,7 +14,7 @@ export function BackupHistory({ history }: { history: Backup[] }) {
   const [deleting, setDeleting] = React.useState<Backup | null>(null)
   const remove = useApiMutation(deleteBackup, { successToast: 'Backup deleted', errorToast: 'Could not delete the backup' })
   if (history.length === 0) {
-    return <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600">No backups yet.</p>
+    return <p className="rounded-lg border border-dashed border-input p-8 text-center text-subtle-foreground">No backups yet.</p>
   }
   return (
     <>
@@ -26,16 +26,16 @@ export function BackupHistory({ history }: { history: Backup[] }) {
                 <div className="grid min-w-0 gap-1">
                   <div className="flex flex-wrap items-center gap-2">
                     <BackupStateBadge state={b.state} />
-                    <span className="text-sm font-medium text-slate-900">{formatMoment(b.finishedAt ?? b.startedAt ?? b.queuedAt)}</span>
-                    <span className="text-xs text-slate-500">{b.trigger === 'manual' ? 'Manual' : 'Scheduled'}</span>
+                    <span className="text-sm font-medium text-foreground">{formatMoment(b.finishedAt ?? b.startedAt ?? b.queuedAt)}</span>
+                    <span className="text-xs text-muted-foreground">{b.trigger === 'manual' ? 'Manual' : 'Scheduled'}</span>
                   </div>
                   {b.state === 'success' && (
-                    <p className="text-sm break-words text-slate-600">
+                    <p className="text-sm break-words text-subtle-foreground">
                       {b.fileName} · {formatBytes(b.sizeBytes)} · {formatDuration(b.durationMs)} · {b.rowCount.toLocaleString('en-IN')} rows
                     </p>
                   )}
                   {b.state === 'success' && <OffsiteStatus backup={b} />}
-                  {b.state === 'failed' && <p className="text-sm break-words text-red-700">{b.error}</p>}
+                  {b.state === 'failed' && <p className="text-sm break-words text-destructive">{b.error}</p>}
                 </div>
                 {(b.state === 'success' || b.state === 'failed') && (
                   <div className="flex gap-2">

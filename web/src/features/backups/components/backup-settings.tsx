@@ -43,16 +43,16 @@ export function BackupSettingsPanel({ settings }: { settings: BackupStatus['sett
         <dl className="grid gap-4">
           {rows.map(([label, value, source]) => (
             <div key={label} className="grid gap-1 sm:grid-cols-[10rem_1fr]">
-              <dt className="text-sm font-medium text-slate-500">{label}</dt>
+              <dt className="text-sm font-medium text-muted-foreground">{label}</dt>
               <dd className="min-w-0">
-                <p className="break-words text-slate-900">{value}</p>
-                <p className="font-mono text-xs break-words text-slate-500">{source}</p>
+                <p className="break-words text-foreground">{value}</p>
+                <p className="font-mono text-xs break-words text-muted-foreground">{source}</p>
               </dd>
             </div>
           ))}
           <div className="grid gap-1 sm:grid-cols-[10rem_1fr]">
-            <dt className="text-sm font-medium text-slate-500">Contents</dt>
-            <dd className="text-sm text-slate-700">
+            <dt className="text-sm font-medium text-muted-foreground">Contents</dt>
+            <dd className="text-sm text-subtle-foreground">
               One zip file: every table's rows and the stored images, with a checksummed manifest signed with the server secret. Restore it
               into an empty database of either engine with <code className="font-mono">propmatch restore FILE</code>, with the same secret.
             </dd>

@@ -11,7 +11,10 @@ export function BackupStatusPanel({ status, now }: { status: BackupStatus; now: 
   return (
     <div className="grid gap-4">
       {last?.state === 'failed' && (
-        <div role="alert" className="flex items-start gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+        <div
+          role="alert"
+          className="flex items-start gap-3 rounded-lg border border-destructive/30 bg-destructive/10 p-4 text-sm text-destructive"
+        >
           <AlertTriangle className="mt-0.5 size-5 shrink-0" aria-hidden />
           <div>
             <p className="font-semibold">The last backup failed ({formatMoment(last.finishedAt)})</p>
@@ -23,14 +26,14 @@ export function BackupStatusPanel({ status, now }: { status: BackupStatus; now: 
         <Card data-testid="last-backup">
           <CardHeader>
             <CardDescription className="flex items-center gap-2">
-              <CheckCircle2 className="size-4 text-emerald-600" aria-hidden /> Last backup
+              <CheckCircle2 className="size-4 text-success" aria-hidden /> Last backup
             </CardDescription>
             <CardTitle className="text-lg">
               {lastSuccess ? relativeTo(lastSuccess.finishedAt ?? lastSuccess.queuedAt, now) : 'None yet'}
             </CardTitle>
           </CardHeader>
           {lastSuccess && (
-            <CardContent className="grid gap-1 text-sm text-slate-600">
+            <CardContent className="grid gap-1 text-sm text-subtle-foreground">
               <p>{formatMoment(lastSuccess.finishedAt)}</p>
               <p>
                 {formatBytes(lastSuccess.sizeBytes)} · {formatDuration(lastSuccess.durationMs)} ·{' '}
@@ -42,13 +45,13 @@ export function BackupStatusPanel({ status, now }: { status: BackupStatus; now: 
         <Card data-testid="current-backup">
           <CardHeader>
             <CardDescription className="flex items-center gap-2">
-              <Loader2 className={current ? 'size-4 animate-spin text-blue-600' : 'size-4 text-slate-400'} aria-hidden /> Now
+              <Loader2 className={current ? 'size-4 animate-spin text-primary' : 'size-4 text-muted-foreground'} aria-hidden /> Now
             </CardDescription>
             <CardTitle className="text-lg">
               {current ? (current.state === 'running' ? 'Backup running' : 'Backup waiting to start') : 'Idle'}
             </CardTitle>
           </CardHeader>
-          <CardContent className="text-sm text-slate-600">
+          <CardContent className="text-sm text-subtle-foreground">
             {current ? (
               <div className="flex items-center gap-2">
                 <BackupStateBadge state={current.state} /> {current.trigger === 'manual' ? 'Manual' : 'Scheduled'}, queued{' '}
@@ -62,11 +65,11 @@ export function BackupStatusPanel({ status, now }: { status: BackupStatus; now: 
         <Card data-testid="next-backup">
           <CardHeader>
             <CardDescription className="flex items-center gap-2">
-              <CalendarClock className="size-4 text-blue-600" aria-hidden /> Next scheduled backup
+              <CalendarClock className="size-4 text-primary" aria-hidden /> Next scheduled backup
             </CardDescription>
             <CardTitle className="text-lg">{relativeTo(nextRun, now)}</CardTitle>
           </CardHeader>
-          <CardContent className="text-sm text-slate-600">{formatMoment(nextRun)}</CardContent>
+          <CardContent className="text-sm text-subtle-foreground">{formatMoment(nextRun)}</CardContent>
         </Card>
       </div>
       {lastSuccess && (
@@ -80,9 +83,9 @@ export function BackupStatusPanel({ status, now }: { status: BackupStatus; now: 
           <CardContent>
             <ul className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
               {largestTables(lastSuccess.tables, 8).map(([table, rows]) => (
-                <li key={table} className="flex justify-between border-b border-slate-100 py-1">
-                  <span className="font-mono text-slate-700">{table}</span>
-                  <span className="text-slate-900 tabular-nums">{rows.toLocaleString('en-IN')}</span>
+                <li key={table} className="flex justify-between border-b border-border/60 py-1">
+                  <span className="font-mono text-subtle-foreground">{table}</span>
+                  <span className="text-foreground tabular-nums">{rows.toLocaleString('en-IN')}</span>
                 </li>
               ))}
             </ul>

@@ -12,10 +12,10 @@ export function DeleteBackupDialog({ fileName, onCancel, onDelete }: DeleteBacku
   return (
     <AlertDialog.Root open={fileName !== null} onOpenChange={(next) => !next && onCancel()}>
       <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-slate-950/40" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-xl">
-          <AlertDialog.Title className="text-lg font-semibold text-slate-900">Delete this backup?</AlertDialog.Title>
-          <AlertDialog.Description className="text-sm break-words text-slate-500">
+        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-overlay/40" />
+        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border border-border bg-popover p-6 text-popover-foreground shadow-xl">
+          <AlertDialog.Title className="text-lg font-semibold text-foreground">Delete this backup?</AlertDialog.Title>
+          <AlertDialog.Description className="text-sm break-words text-muted-foreground">
             {fileName
               ? `${fileName} will be removed from the server. This cannot be undone.`
               : 'This failed run will be removed from the history.'}

@@ -7,20 +7,20 @@ export function OffsiteStatus({ backup }: { backup: Backup }) {
   switch (backup.offsite) {
     case 'copied':
       return (
-        <p className="flex items-center gap-1.5 text-sm text-emerald-700">
+        <p className="flex items-center gap-1.5 text-sm text-success">
           <Cloud aria-hidden className="size-4 shrink-0" /> Copied off-site{backup.offsiteAt ? ` ${formatMoment(backup.offsiteAt)}` : ''}
         </p>
       )
     case 'pending':
       return (
-        <p className="flex items-center gap-1.5 text-sm break-words text-amber-700">
+        <p className="flex items-center gap-1.5 text-sm break-words text-warning">
           <CloudUpload aria-hidden className="size-4 shrink-0" />
           {backup.offsiteError ? `Off-site copy will be retried: ${backup.offsiteError}` : 'Copying off-site…'}
         </p>
       )
     case 'failed':
       return (
-        <p className="flex items-center gap-1.5 text-sm break-words text-red-700">
+        <p className="flex items-center gap-1.5 text-sm break-words text-destructive">
           <CloudOff aria-hidden className="size-4 shrink-0" /> Off-site copy failed: {backup.offsiteError}
         </p>
       )

@@ -24,8 +24,8 @@ export function BackupsPage() {
     <div className="mx-auto grid max-w-5xl gap-6 p-4 md:p-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900">Backup Monitor</h1>
-          <p className="text-sm text-slate-600">Scheduled and manual backups of the whole database, kept on the server.</p>
+          <h1 className="text-2xl font-bold tracking-tight text-foreground">Backup Monitor</h1>
+          <p className="text-sm text-subtle-foreground">Scheduled and manual backups of the whole database, kept on the server.</p>
         </div>
         <Button onClick={() => start.mutate()} disabled={busy}>
           {busy ? <Spinner className="size-4" /> : <DatabaseBackup aria-hidden />} {data?.active ? 'Backup in progress' : 'Manual Backup'}
@@ -36,7 +36,7 @@ export function BackupsPage() {
           <Spinner />
         </div>
       ) : isError ? (
-        <p className="text-red-700">Could not load the backups: {error.message}</p>
+        <p className="text-destructive">Could not load the backups: {error.message}</p>
       ) : (
         <Tabs defaultValue="status">
           <TabsList>

@@ -40,8 +40,8 @@ export function EmailTestPage() {
   return (
     <div className="mx-auto grid max-w-5xl gap-6">
       <div>
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900">Email Template Testing</h1>
-        <p className="text-slate-600">
+        <h1 className="text-2xl font-bold tracking-tight text-foreground">Email Template Testing</h1>
+        <p className="text-subtle-foreground">
           See the emails PropMatch sends, rendered from the real templates, and send one through the mail server.
         </p>
       </div>
@@ -54,13 +54,13 @@ export function EmailTestPage() {
           <CardContent>
             <form className="grid gap-4" onSubmit={submit} noValidate>
               <fieldset className="grid gap-2">
-                <legend className="mb-1 text-sm font-medium text-slate-700">Template</legend>
+                <legend className="mb-1 text-sm font-medium text-subtle-foreground">Template</legend>
                 {emailTypes.map((t) => (
                   <label
                     key={t.value}
                     htmlFor={`email-type-${t.value}`}
                     aria-label={t.label}
-                    className="flex cursor-pointer items-start gap-2 rounded-md border border-slate-200 p-2 text-slate-600 has-[:checked]:border-blue-600 has-[:checked]:bg-blue-50"
+                    className="flex cursor-pointer items-start gap-2 rounded-md border border-border p-2 text-subtle-foreground has-[:checked]:border-primary has-[:checked]:bg-accent"
                   >
                     <input
                       id={`email-type-${t.value}`}
@@ -76,7 +76,7 @@ export function EmailTestPage() {
                       className="mt-1"
                     />
                     <span className="text-sm">
-                      <strong className="block font-medium text-slate-900">{t.label}</strong>
+                      <strong className="block font-medium text-foreground">{t.label}</strong>
                       {t.description}
                     </span>
                   </label>
@@ -94,9 +94,9 @@ export function EmailTestPage() {
                   aria-invalid={fieldError ? true : undefined}
                   aria-describedby={fieldError ? 'test-email-error' : undefined}
                 />
-                {isTest && <p className="text-xs text-slate-600">The test email always goes to your own address.</p>}
+                {isTest && <p className="text-xs text-subtle-foreground">The test email always goes to your own address.</p>}
                 {fieldError && (
-                  <p id="test-email-error" className="text-sm text-red-600">
+                  <p id="test-email-error" className="text-sm text-destructive">
                     {fieldError}
                   </p>
                 )}
@@ -108,7 +108,7 @@ export function EmailTestPage() {
                 <div
                   role={outcome.ok ? 'status' : 'alert'}
                   data-testid="email-test-outcome"
-                  className={`flex gap-2 rounded-md p-3 text-sm ${outcome.ok ? 'bg-green-50 text-green-800' : 'bg-red-50 text-red-800'}`}
+                  className={`flex gap-2 rounded-md p-3 text-sm ${outcome.ok ? 'bg-success/10 text-success' : 'bg-destructive/10 text-destructive'}`}
                 >
                   {outcome.ok ? <CheckCircle2 className="size-4 shrink-0" /> : <XCircle className="size-4 shrink-0" />}
                   <span className="wrap-anywhere">{outcome.message}</span>
@@ -130,7 +130,7 @@ export function EmailTestPage() {
                 <Spinner className="size-6" />
               </div>
             ) : preview.isError ? (
-              <p role="alert" className="text-red-600">
+              <p role="alert" className="text-destructive">
                 Failed to load the preview: {preview.error.message}
               </p>
             ) : (
@@ -144,13 +144,13 @@ export function EmailTestPage() {
                     title={`${type} email preview`}
                     src={previewFrameURL(type)}
                     sandbox=""
-                    className="h-[32rem] w-full rounded-md border border-slate-200 bg-white"
+                    className="h-[32rem] w-full rounded-md border border-border bg-card"
                   />
                 </TabsContent>
                 <TabsContent value="text">
                   <pre
                     data-testid="email-preview-text"
-                    className="max-h-[32rem] overflow-auto rounded-md bg-slate-50 p-3 text-sm whitespace-pre-wrap"
+                    className="max-h-[32rem] overflow-auto rounded-md bg-muted/50 p-3 text-sm whitespace-pre-wrap"
                   >
                     {preview.data.text}
                   </pre>

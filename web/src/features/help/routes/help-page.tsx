@@ -17,24 +17,24 @@ function SupportContact() {
   if (site.isPending) return <Spinner className="size-5" />
   if (site.isError)
     return (
-      <p className="text-sm text-red-600" role="alert">
+      <p className="text-sm text-destructive" role="alert">
         Could not load the support contact: {site.error.message}
       </p>
     )
   const { phone, email } = site.data.contact
-  if (!phone && !email) return <p className="text-sm text-slate-600">The support contact has not been published yet.</p>
+  if (!phone && !email) return <p className="text-sm text-subtle-foreground">The support contact has not been published yet.</p>
   return (
     <ul className="grid gap-3 text-sm" data-testid="support-contact">
       {phone && (
         <li>
-          <a href={`tel:${phone}`} className="inline-flex items-center gap-2 font-medium text-blue-700 hover:underline">
+          <a href={`tel:${phone}`} className="inline-flex items-center gap-2 font-medium text-accent-foreground hover:underline">
             <Phone className="size-4" aria-hidden /> {formatIndianPhone(phone)}
           </a>
         </li>
       )}
       {email && (
         <li>
-          <a href={`mailto:${email}`} className="inline-flex items-center gap-2 font-medium text-blue-700 hover:underline">
+          <a href={`mailto:${email}`} className="inline-flex items-center gap-2 font-medium text-accent-foreground hover:underline">
             <Mail className="size-4" aria-hidden /> {email}
           </a>
         </li>
@@ -59,21 +59,24 @@ export function HelpPage() {
     if (window.location.hash === '#contact') document.getElementById('contact')?.scrollIntoView()
   }, [])
   return (
-    <div className="min-h-dvh bg-slate-50">
-      <header className="border-b border-slate-200 bg-white">
+    <div className="min-h-dvh bg-background">
+      <header className="border-b border-border bg-card">
         <div className="mx-auto flex h-16 max-w-4xl items-center justify-between gap-3 px-4">
           <Link to={user ? '/dashboard' : '/'} aria-label="PropMatch">
             <Logo />
           </Link>
-          <Link to={user ? '/settings' : '/'} className="inline-flex items-center gap-1 text-sm font-medium text-blue-700 hover:underline">
+          <Link
+            to={user ? '/settings' : '/'}
+            className="inline-flex items-center gap-1 text-sm font-medium text-accent-foreground hover:underline"
+          >
             <ArrowLeft className="size-4" aria-hidden /> {user ? 'Back to Settings' : 'Home'}
           </Link>
         </div>
       </header>
       <main className="mx-auto grid max-w-4xl gap-6 px-4 py-8">
         <div>
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900">Help Center</h1>
-          <p className="text-slate-600">How PropMatch works, and how to reach us.</p>
+          <h1 className="text-2xl font-bold tracking-tight text-foreground">Help Center</h1>
+          <p className="text-subtle-foreground">How PropMatch works, and how to reach us.</p>
         </div>
         <Card>
           <CardHeader>
@@ -81,9 +84,9 @@ export function HelpPage() {
           </CardHeader>
           <CardContent className="grid gap-2">
             {FAQS.map((f) => (
-              <details key={f.question} className="group rounded-md border border-slate-200 px-4 py-3">
-                <summary className="cursor-pointer font-medium text-slate-900 marker:text-slate-400">{f.question}</summary>
-                <p className="mt-2 text-sm leading-relaxed text-slate-600">{f.answer}</p>
+              <details key={f.question} className="group rounded-md border border-border px-4 py-3">
+                <summary className="cursor-pointer font-medium text-foreground marker:text-muted-foreground">{f.question}</summary>
+                <p className="mt-2 text-sm leading-relaxed text-subtle-foreground">{f.answer}</p>
               </details>
             ))}
           </CardContent>
@@ -91,7 +94,7 @@ export function HelpPage() {
         <Card id="contact" className="scroll-mt-4">
           <CardHeader>
             <CardTitle className="flex items-center gap-2">
-              <Headset className="size-5 text-blue-600" aria-hidden /> Contact Support
+              <Headset className="size-5 text-primary" aria-hidden /> Contact Support
             </CardTitle>
             <CardDescription>Call or write to the PropMatch team.</CardDescription>
           </CardHeader>
@@ -99,7 +102,7 @@ export function HelpPage() {
             <SupportContact />
           </CardContent>
         </Card>
-        <p className="text-center text-xs text-slate-500" data-testid="help-version">
+        <p className="text-center text-xs text-muted-foreground" data-testid="help-version">
           PropMatch version {version.data?.version ?? '…'}
         </p>
       </main>

@@ -19,7 +19,7 @@ export function DemoVideoDialog({ video, open, onOpenChange }: Props) {
   const title = video?.title || 'Demo video'
   const player = src ? (
     <iframe
-      className="aspect-video w-full bg-black"
+      className="aspect-video w-full bg-overlay"
       src={src}
       title={title}
       allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
@@ -27,7 +27,7 @@ export function DemoVideoDialog({ video, open, onOpenChange }: Props) {
       referrerPolicy="strict-origin-when-cross-origin"
     />
   ) : (
-    <div className="flex aspect-video w-full flex-col items-center justify-center gap-2 bg-slate-900 text-slate-200">
+    <div className="flex aspect-video w-full flex-col items-center justify-center gap-2 bg-overlay text-overlay-foreground/80">
       <VideoOff className="size-8" aria-hidden />
       <p>No video available</p>
     </div>
@@ -35,22 +35,22 @@ export function DemoVideoDialog({ video, open, onOpenChange }: Props) {
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-950/70" />
+        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-overlay/70" />
         <DialogPrimitive.Content
-          className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-1.5rem)] max-w-4xl -translate-x-1/2 -translate-y-1/2 overflow-hidden rounded-xl bg-white shadow-2xl"
+          className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-1.5rem)] max-w-4xl -translate-x-1/2 -translate-y-1/2 overflow-hidden rounded-xl bg-card shadow-2xl"
           data-testid="demo-video-dialog"
         >
           {desktop ? (
-            <div className="flex items-center gap-3 border-b border-slate-200 bg-slate-100 px-4 py-2">
+            <div className="flex items-center gap-3 border-b border-border bg-muted px-4 py-2">
               <span aria-hidden className="flex gap-1.5">
-                <span className="size-3 rounded-full bg-red-400" />
-                <span className="size-3 rounded-full bg-amber-400" />
-                <span className="size-3 rounded-full bg-emerald-400" />
+                <span className="size-3 rounded-full bg-destructive" />
+                <span className="size-3 rounded-full bg-warning" />
+                <span className="size-3 rounded-full bg-success" />
               </span>
-              <DialogPrimitive.Title className="min-w-0 flex-1 truncate text-sm font-semibold text-slate-800">
+              <DialogPrimitive.Title className="min-w-0 flex-1 truncate text-sm font-semibold text-foreground">
                 {title}
               </DialogPrimitive.Title>
-              {video?.duration && <span className="text-xs text-slate-600">{video.duration}</span>}
+              {video?.duration && <span className="text-xs text-subtle-foreground">{video.duration}</span>}
               <DialogPrimitive.Close asChild>
                 <Button size="sm" variant="ghost">
                   <X aria-hidden /> Close
@@ -58,10 +58,12 @@ export function DemoVideoDialog({ video, open, onOpenChange }: Props) {
               </DialogPrimitive.Close>
             </div>
           ) : (
-            <DialogPrimitive.Title className="px-4 pt-4 pb-2 text-base font-semibold text-slate-900">{title}</DialogPrimitive.Title>
+            <DialogPrimitive.Title className="px-4 pt-4 pb-2 text-base font-semibold text-foreground">{title}</DialogPrimitive.Title>
           )}
           {player}
-          <DialogPrimitive.Description className={desktop ? 'px-4 py-3 text-sm text-slate-600' : 'px-4 pt-3 text-sm text-slate-600'}>
+          <DialogPrimitive.Description
+            className={desktop ? 'px-4 py-3 text-sm text-subtle-foreground' : 'px-4 pt-3 text-sm text-subtle-foreground'}
+          >
             {video?.description || 'A short tour of PropMatch.'}
           </DialogPrimitive.Description>
           {!desktop && (

@@ -22,17 +22,17 @@ const features = [
 export function FeaturesSection() {
   return (
     <section id="features" aria-labelledby="features-title" className="mx-auto max-w-6xl scroll-mt-16 px-4 py-16">
-      <h2 id="features-title" className="text-center text-3xl font-bold tracking-tight text-slate-900">
+      <h2 id="features-title" className="text-center text-3xl font-bold tracking-tight text-foreground">
         Everything an agent needs
       </h2>
       <ul className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {features.map(({ icon: Icon, title, text }) => (
-          <li key={title} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-            <span className="flex size-10 items-center justify-center rounded-lg bg-blue-50 text-blue-700">
+          <li key={title} className="rounded-xl border border-border bg-card p-6 shadow-sm">
+            <span className="flex size-10 items-center justify-center rounded-lg bg-accent text-accent-foreground">
               <Icon className="size-5" aria-hidden />
             </span>
-            <h3 className="mt-4 font-semibold text-slate-900">{title}</h3>
-            <p className="mt-1 text-sm text-slate-600">{text}</p>
+            <h3 className="mt-4 font-semibold text-foreground">{title}</h3>
+            <p className="mt-1 text-sm text-subtle-foreground">{text}</p>
           </li>
         ))}
       </ul>

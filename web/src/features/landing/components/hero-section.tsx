@@ -13,17 +13,17 @@ const DemoVideoDialog = React.lazy(() =>
 export function HeroSection({ offers, video }: { offers: SiteOffer[] | undefined; video: SiteDemoVideo | undefined }) {
   const [demoOpen, setDemoOpen] = React.useState(false)
   return (
-    <section className="bg-gradient-to-br from-blue-800 via-blue-700 to-indigo-800 text-white">
+    <section className="bg-gradient-to-br from-brand-deep via-brand-strong to-brand-end text-brand-foreground">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 md:py-20">
         <div className="grid max-w-3xl gap-6">
-          <p className="w-fit rounded-full bg-white/15 px-3 py-1 text-sm font-medium">We build Families</p>
+          <p className="w-fit rounded-full bg-brand-foreground/15 px-3 py-1 text-sm font-medium">We build Families</p>
           <h1 className="text-4xl font-extrabold tracking-tight md:text-6xl">Post. Match. Connect. Grow.</h1>
-          <p className="max-w-xl text-lg text-blue-50">
+          <p className="max-w-xl text-lg text-brand-foreground/90">
             The B2B platform for property agents in India. List properties, post your clients' requirements and get matched with the right
             agent on the other side, with a compatibility score for every match.
           </p>
           <div className="flex flex-wrap gap-3">
-            <Button asChild size="lg" className="bg-white text-blue-800 hover:bg-blue-50">
+            <Button asChild size="lg" className="bg-card text-brand-deep hover:bg-accent">
               <a href="/auth?tab=register">
                 Start Free Trial <ArrowRight aria-hidden />
               </a>
@@ -31,7 +31,7 @@ export function HeroSection({ offers, video }: { offers: SiteOffer[] | undefined
             <Button
               size="lg"
               variant="outline"
-              className="border-white/60 bg-transparent text-white hover:bg-white/10"
+              className="border-brand-foreground/60 bg-transparent text-brand-foreground hover:bg-brand-foreground/10"
               onClick={() => setDemoOpen(true)}
             >
               <PlayCircle aria-hidden /> Watch Demo
@@ -39,7 +39,7 @@ export function HeroSection({ offers, video }: { offers: SiteOffer[] | undefined
           </div>
           <ul aria-label="Offers" className="flex min-h-8 flex-wrap gap-2">
             {offers?.map((o) => (
-              <li key={o.label} className="rounded-full bg-white/15 px-3 py-1 text-sm">
+              <li key={o.label} className="rounded-full bg-brand-foreground/15 px-3 py-1 text-sm">
                 <span className="font-semibold">{o.value}</span> {o.label.toLowerCase()}
               </li>
             ))}

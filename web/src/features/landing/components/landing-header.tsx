@@ -10,14 +10,14 @@ const sections = [
 /** The landing page's sticky header: logo, section links (desktop), Sign In and Get Started. */
 export function LandingHeader() {
   return (
-    <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-20 border-b border-border bg-card/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
         <a href="/" aria-label="PropMatch home">
           <Logo />
         </a>
-        <nav aria-label="Sections" className="hidden items-center gap-6 text-sm font-medium text-slate-700 md:flex">
+        <nav aria-label="Sections" className="hidden items-center gap-6 text-sm font-medium text-subtle-foreground md:flex">
           {sections.map((s) => (
-            <a key={s.href} href={s.href} className="hover:text-blue-700">
+            <a key={s.href} href={s.href} className="hover:text-accent-foreground">
               {s.label}
             </a>
           ))}

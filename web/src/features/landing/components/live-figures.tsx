@@ -9,15 +9,20 @@ export function LiveFigures() {
     <div className="grid gap-2">
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5" aria-busy={isPending} data-testid="live-figures">
         {isPending
-          ? Array.from({ length: 5 }, (_, i) => <div key={i} className="h-[4.5rem] rounded-lg bg-white/10 ring-1 ring-white/15" />)
+          ? Array.from({ length: 5 }, (_, i) => (
+              <div key={i} className="h-[4.5rem] rounded-lg bg-brand-foreground/10 ring-1 ring-brand-foreground/15" />
+            ))
           : figureItems(data).map((f) => (
-              <div key={f.label} className="flex flex-col-reverse rounded-lg bg-white/10 p-3 text-center ring-1 ring-white/15">
-                <dt className="text-xs text-blue-100">{f.label}</dt>
+              <div
+                key={f.label}
+                className="flex flex-col-reverse rounded-lg bg-brand-foreground/10 p-3 text-center ring-1 ring-brand-foreground/15"
+              >
+                <dt className="text-xs text-brand-foreground/80">{f.label}</dt>
                 <dd className="text-xl font-bold tabular-nums">{f.value}</dd>
               </div>
             ))}
       </dl>
-      <p className="text-xs text-blue-100">Live from PropMatch, updated every few minutes.</p>
+      <p className="text-xs text-brand-foreground/80">Live from PropMatch, updated every few minutes.</p>
     </div>
   )
 }

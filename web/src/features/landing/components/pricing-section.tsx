@@ -6,13 +6,13 @@ import { cn } from '@/lib/utils'
 /** The pricing plans (the popular one marked) and the offers, all from the editable content. */
 export function PricingSection({ plans, offers }: { plans: SitePlan[] | undefined; offers: SiteOffer[] | undefined }) {
   return (
-    <section id="pricing" aria-labelledby="pricing-title" className="scroll-mt-16 bg-slate-100 py-16">
+    <section id="pricing" aria-labelledby="pricing-title" className="scroll-mt-16 bg-muted py-16">
       <div className="mx-auto max-w-6xl px-4">
-        <h2 id="pricing-title" className="text-center text-3xl font-bold tracking-tight text-slate-900">
+        <h2 id="pricing-title" className="text-center text-3xl font-bold tracking-tight text-foreground">
           Simple, pay-per-match pricing
         </h2>
         {offers && offers.length > 0 && (
-          <p className="mx-auto mt-3 max-w-2xl text-center text-slate-600">
+          <p className="mx-auto mt-3 max-w-2xl text-center text-subtle-foreground">
             {offers.map((o) => `${o.value} ${o.label.toLowerCase()}`).join(' · ')}
           </p>
         )}
@@ -21,26 +21,26 @@ export function PricingSection({ plans, offers }: { plans: SitePlan[] | undefine
             <li
               key={p.name}
               className={cn(
-                'relative grid content-between gap-6 rounded-2xl border bg-white p-6 shadow-sm',
-                p.popular ? 'border-blue-600 ring-2 ring-blue-600' : 'border-slate-200',
+                'relative grid content-between gap-6 rounded-2xl border bg-card p-6 shadow-sm',
+                p.popular ? 'border-primary ring-2 ring-ring' : 'border-border',
               )}
             >
               {p.popular && (
-                <p className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-blue-700 px-3 py-1 text-xs font-semibold text-white">
+                <p className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-brand-strong px-3 py-1 text-xs font-semibold text-brand-foreground">
                   Most Popular
                 </p>
               )}
               <div className="grid gap-4">
-                <h3 className="text-lg font-semibold text-slate-900">{p.name}</h3>
+                <h3 className="text-lg font-semibold text-foreground">{p.name}</h3>
                 <p>
-                  <span className="text-4xl font-extrabold text-slate-900">{p.price}</span>
-                  {p.period && <span className="ml-1 text-slate-600">{p.period}</span>}
+                  <span className="text-4xl font-extrabold text-foreground">{p.price}</span>
+                  {p.period && <span className="ml-1 text-subtle-foreground">{p.period}</span>}
                 </p>
-                {p.description && <p className="text-sm text-slate-600">{p.description}</p>}
-                <ul className="grid gap-2 text-sm text-slate-700">
+                {p.description && <p className="text-sm text-subtle-foreground">{p.description}</p>}
+                <ul className="grid gap-2 text-sm text-subtle-foreground">
                   {p.features.map((f) => (
                     <li key={f} className="flex items-start gap-2">
-                      <Check className="mt-0.5 size-4 shrink-0 text-emerald-600" aria-hidden />
+                      <Check className="mt-0.5 size-4 shrink-0 text-success" aria-hidden />
                       {f}
                     </li>
                   ))}

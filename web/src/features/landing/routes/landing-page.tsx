@@ -18,7 +18,7 @@ import { TrainingSection } from '@/features/landing/components/training-section'
 export function LandingPage() {
   const { data } = useQuery(siteContentQuery())
   return (
-    <div className="min-h-dvh bg-white">
+    <div className="min-h-dvh bg-card">
       <LandingHeader />
       <main>
         <HeroSection offers={data?.offers} video={data?.demoVideo} />

@@ -17,8 +17,8 @@ function Fact({ label, value }: { label: string; value: React.ReactNode }) {
   if (value === '' || value === null || value === undefined) return null
   return (
     <p className="text-sm">
-      <span className="text-slate-500">{label}: </span>
-      <span className="text-slate-900">{value}</span>
+      <span className="text-muted-foreground">{label}: </span>
+      <span className="text-foreground">{value}</span>
     </p>
   )
 }
@@ -27,8 +27,8 @@ function PropertyFacts({ match }: { match: Match }) {
   const p = match.property
   return (
     <div className="grid gap-1" data-testid="match-property">
-      <h3 className="font-semibold break-words text-slate-900">{p.title}</h3>
-      <p className="text-sm text-slate-600">{[p.locality, p.city].filter(Boolean).join(', ')}</p>
+      <h3 className="font-semibold break-words text-foreground">{p.title}</h3>
+      <p className="text-sm text-subtle-foreground">{[p.locality, p.city].filter(Boolean).join(', ')}</p>
       <div className="grid gap-x-4 sm:grid-cols-2">
         <Fact label="Purpose" value={listingPurposeLabel(p.listingPurpose)} />
         <Fact label="Price" value={formatListingPrice(p.price, p.listingPurpose)} />
@@ -48,8 +48,8 @@ function RequirementFacts({ match }: { match: Match }) {
       : ''
   return (
     <div className="grid gap-1" data-testid="match-requirement">
-      <h3 className="font-semibold break-words text-slate-900">{r.clientName}</h3>
-      <p className="text-sm text-slate-600">{r.preferredCities.join(', ')}</p>
+      <h3 className="font-semibold break-words text-foreground">{r.clientName}</h3>
+      <p className="text-sm text-subtle-foreground">{r.preferredCities.join(', ')}</p>
       <div className="grid gap-x-4 sm:grid-cols-2">
         <Fact label="Budget" value={budget} />
         <Fact label="Types" value={r.propertyTypes.map(propertyTypeLabel).join(', ')} />
@@ -63,12 +63,12 @@ function RequirementFacts({ match }: { match: Match }) {
 function MyListing({ match }: { match: Match }) {
   const p = match.property
   return (
-    <p className="min-w-0 rounded-md bg-slate-50 px-3 py-2 text-sm" data-testid="match-my-listing">
-      <span className="text-slate-500">Your listing: </span>
-      <Link to={`/properties?listing=${match.propertyId}`} className="font-medium break-words text-blue-700 hover:underline">
+    <p className="min-w-0 rounded-md bg-muted/50 px-3 py-2 text-sm" data-testid="match-my-listing">
+      <span className="text-muted-foreground">Your listing: </span>
+      <Link to={`/properties?listing=${match.propertyId}`} className="font-medium break-words text-accent-foreground hover:underline">
         {p.title}
       </Link>
-      <span className="text-slate-500"> · {[p.locality, formatPrice(p.price)].filter(Boolean).join(' · ')}</span>
+      <span className="text-muted-foreground"> · {[p.locality, formatPrice(p.price)].filter(Boolean).join(' · ')}</span>
     </p>
   )
 }
@@ -90,14 +90,14 @@ export function MatchCard({ match, side, onDetails }: MatchCardProps) {
           <ScoreBadge score={match.matchScore} />
           <StatusBadge status={match.status} />
         </div>
-        <span className="text-xs text-slate-500">{formatDate(match.createdAt)}</span>
+        <span className="text-xs text-muted-foreground">{formatDate(match.createdAt)}</span>
       </div>
       {side === 'buyer' ? <PropertyFacts match={match} /> : <RequirementFacts match={match} />}
       {side === 'seller' && <MyListing match={match} />}
       <AgentSummary agent={counterpart} role={side === 'buyer' ? 'Seller agent' : 'Buyer agent'} />
       {preview && (
-        <p className="text-sm text-slate-600" data-testid="match-notes">
-          <span className="text-slate-500">Notes: </span>
+        <p className="text-sm text-subtle-foreground" data-testid="match-notes">
+          <span className="text-muted-foreground">Notes: </span>
           {preview}
         </p>
       )}
@@ -113,7 +113,7 @@ export function MatchCard({ match, side, onDetails }: MatchCardProps) {
         <MessageAgentButton match={match} side={side} size="sm" />
         <Button
           size="sm"
-          className="bg-emerald-600 hover:bg-emerald-700"
+          className="bg-success text-success-foreground hover:bg-success/90"
           disabled={!!hidden}
           title={hidden}
           onClick={() => whatsappForMatch(match, side)}

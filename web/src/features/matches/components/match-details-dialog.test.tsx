@@ -78,7 +78,7 @@ describe('MatchDetailsDialog', () => {
     setup(makeMatch({ status: 'interested' }))
     const state = screen.getByTestId('mark-viewed')
     expect(state).toHaveAttribute('data-state', 'viewed')
-    expect(state).toHaveClass('rounded-full', 'bg-emerald-100', 'text-emerald-800')
+    expect(state).toHaveClass('rounded-full', 'bg-success-soft', 'text-success')
     expect(state.querySelector('svg')).not.toBeNull()
     expect(state).toHaveAccessibleName('Lead status: Interested')
     expect(screen.queryByRole('button', { name: /mark viewed/i })).not.toBeInTheDocument()

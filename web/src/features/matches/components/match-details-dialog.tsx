@@ -98,7 +98,7 @@ function MatchDetails({ match, side }: { match: Match; side: MatchSide }) {
         </Button>
         <MessageAgentButton match={match} side={side} onSent={() => setStatus((s) => (s === 'new' || s === 'viewed' ? 'contacted' : s))} />
         <Button
-          className="bg-emerald-600 hover:bg-emerald-700"
+          className="bg-success text-success-foreground hover:bg-success/90"
           disabled={!!hidden}
           title={hidden}
           onClick={() => whatsappForMatch(match, side)}
@@ -135,7 +135,7 @@ function MatchDetails({ match, side }: { match: Match; side: MatchSide }) {
           label="Lead Notes"
           className="min-w-0"
           labelAction={
-            <span className="text-xs text-slate-500" data-testid="notes-counter">
+            <span className="text-xs text-muted-foreground" data-testid="notes-counter">
               {notes.length}/{NOTES_MAX}
             </span>
           }
@@ -161,7 +161,7 @@ function MatchDetails({ match, side }: { match: Match; side: MatchSide }) {
       </section>
 
       <section className="grid min-w-0 gap-2">
-        <h3 className="font-semibold text-slate-900">Match Score Breakdown</h3>
+        <h3 className="font-semibold text-foreground">Match Score Breakdown</h3>
         <ScoreBreakdown breakdown={match.scoreBreakdown} />
       </section>
 

@@ -8,8 +8,8 @@ function Row({ label, value }: { label: string; value: React.ReactNode }) {
   if (value === '' || value === null || value === undefined) return null
   return (
     <div className="grid grid-cols-[minmax(0,7.5rem)_minmax(0,1fr)] gap-2 text-sm sm:grid-cols-[9rem_minmax(0,1fr)]">
-      <dt className="text-slate-500">{label}</dt>
-      <dd className="text-slate-900 wrap-anywhere">{value}</dd>
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="text-foreground wrap-anywhere">{value}</dd>
     </div>
   )
 }
@@ -17,7 +17,7 @@ function Row({ label, value }: { label: string; value: React.ReactNode }) {
 function Section({ title, children, testId }: { title: string; children: React.ReactNode; testId: string }) {
   return (
     <section className="grid min-w-0 grid-cols-1 gap-2" data-testid={testId}>
-      <h3 className="font-semibold text-slate-900">{title}</h3>
+      <h3 className="font-semibold text-foreground">{title}</h3>
       <dl className="grid gap-1.5">{children}</dl>
     </section>
   )
@@ -57,7 +57,7 @@ export function MatchParties({ match, side }: { match: Match; side: MatchSide })
         <Row label="Localities" value={r.preferredLocalities.join(', ')} />
         <Row label="Bedrooms" value={r.minBedrooms != null ? `${r.minBedrooms}+ BHK` : ''} />
         {side === 'seller' && (
-          <p className="flex items-start gap-2 rounded-md bg-amber-50 p-2 text-sm text-amber-900">
+          <p className="flex items-start gap-2 rounded-md bg-warning/10 p-2 text-sm text-warning">
             <Lock className="mt-0.5 size-4 shrink-0" aria-hidden />
             Client contact details are hidden. Contact the buyer agent for client details.
           </p>
@@ -81,7 +81,7 @@ export function MatchParties({ match, side }: { match: Match; side: MatchSide })
             <Row label="RERA" value={agent.reraNumber || 'Not provided'} />
           </>
         ) : (
-          <p className="text-sm text-slate-500">Agent information not available</p>
+          <p className="text-sm text-muted-foreground">Agent information not available</p>
         )}
       </Section>
     </>

@@ -7,20 +7,20 @@ export function ScoreBreakdown({ breakdown }: { breakdown: Breakdown }) {
     <table className="w-full text-sm" data-testid="score-breakdown">
       <tbody>
         {scoreRows.map((row) => (
-          <tr key={row.key} className="border-b border-slate-100">
-            <th scope="row" className="py-1.5 text-left font-normal text-slate-600">
+          <tr key={row.key} className="border-b border-border/60">
+            <th scope="row" className="py-1.5 text-left font-normal text-subtle-foreground">
               {row.label}
             </th>
-            <td className="py-1.5 text-right font-medium text-slate-900">
+            <td className="py-1.5 text-right font-medium text-foreground">
               {breakdown[row.key]}/{row.possible}
             </td>
           </tr>
         ))}
         <tr>
-          <th scope="row" className="py-1.5 text-left font-semibold text-slate-900">
+          <th scope="row" className="py-1.5 text-left font-semibold text-foreground">
             Total
           </th>
-          <td className="py-1.5 text-right font-semibold text-slate-900">{breakdown.total}/100</td>
+          <td className="py-1.5 text-right font-semibold text-foreground">{breakdown.total}/100</td>
         </tr>
       </tbody>
     </table>

@@ -15,8 +15,8 @@ export function ShareClientName({ match }: { match: Match }) {
   })
   if (match.clientNameShared || share.isSuccess) {
     return (
-      <p className="flex items-center gap-1.5 text-sm text-slate-600" data-testid="client-name-shared">
-        <UserCheck className="size-4 shrink-0 text-emerald-600" aria-hidden /> Client name shared with the seller agent
+      <p className="flex items-center gap-1.5 text-sm text-subtle-foreground" data-testid="client-name-shared">
+        <UserCheck className="size-4 shrink-0 text-success" aria-hidden /> Client name shared with the seller agent
       </p>
     )
   }

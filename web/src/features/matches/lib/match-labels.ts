@@ -15,12 +15,12 @@ export function matchStatusLabel(status: string) {
 }
 
 const statusClassMap: Record<MatchStatus, string> = {
-  new: 'bg-blue-100 text-blue-800',
-  viewed: 'bg-slate-100 text-slate-800',
-  contacted: 'bg-indigo-100 text-indigo-800',
-  interested: 'bg-emerald-100 text-emerald-800',
-  not_interested: 'bg-red-100 text-red-800',
-  closed: 'bg-slate-800 text-white',
+  new: 'bg-info-soft text-info',
+  viewed: 'bg-muted text-foreground',
+  contacted: 'bg-tag-indigo/15 text-tag-indigo-text',
+  interested: 'bg-success-soft text-success',
+  not_interested: 'bg-destructive-soft text-destructive',
+  closed: 'bg-foreground text-background',
 }
 
 export function matchStatusClasses(status: string) {

@@ -30,14 +30,14 @@ const emptyState: Record<MatchSide, { message: string; to: string; action: strin
 function MatchList({ side, query, onDetails }: { side: MatchSide; query: ReturnType<typeof useMatches>; onDetails: (m: Match) => void }) {
   if (query.isPending) {
     return (
-      <div className="flex items-center justify-center gap-2 py-12 text-slate-500">
+      <div className="flex items-center justify-center gap-2 py-12 text-muted-foreground">
         <Spinner className="size-5" /> Loading matches...
       </div>
     )
   }
   if (query.isError) {
     return (
-      <p className="py-12 text-center text-red-600" role="alert">
+      <p className="py-12 text-center text-destructive" role="alert">
         Failed to load matches: {query.error.message}
       </p>
     )
@@ -73,7 +73,7 @@ function MatchList({ side, query, onDetails }: { side: MatchSide; query: ReturnT
 function CountBadge({ stats, side }: { stats: DashboardStats | undefined; side: MatchSide }) {
   if (!stats) return null
   return (
-    <span className="ml-2 rounded-full bg-blue-600 px-2 py-0.5 text-xs font-semibold text-white" data-testid="tab-count">
+    <span className="ml-2 rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground" data-testid="tab-count">
       {side === 'buyer' ? stats.buyerMatches : stats.sellerMatches}
     </span>
   )
@@ -93,8 +93,8 @@ export function MatchesPage() {
   return (
     <div className="mx-auto grid max-w-6xl gap-6">
       <div>
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900">Matches</h1>
-        <p className="text-slate-600">Properties matching your clients, and clients matching your listings.</p>
+        <h1 className="text-2xl font-bold tracking-tight text-foreground">Matches</h1>
+        <p className="text-subtle-foreground">Properties matching your clients, and clients matching your listings.</p>
       </div>
       <Tabs defaultValue="buyer">
         <TabsList>

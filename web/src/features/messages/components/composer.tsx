@@ -19,7 +19,7 @@ export function Composer({ value, onChange, onSend, pending }: ComposerProps) {
   }
   return (
     <form
-      className="flex items-end gap-2 border-t border-slate-200 bg-white p-3"
+      className="flex items-end gap-2 border-t border-border bg-card p-3"
       onSubmit={(e) => {
         e.preventDefault()
         submit()

@@ -22,8 +22,8 @@ function RequestRow({ entry }: { entry: Extract<ListEntry, { kind: 'request' }> 
     <>
       <AgentAvatar name={from.fullName} picture={from.profilePicture} />
       <span className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)] justify-items-start gap-0.5">
-        <span className="max-w-full truncate font-medium text-slate-900">Connection Request</span>
-        <span className="max-w-full truncate text-sm text-slate-500">{from.fullName} wants to connect</span>
+        <span className="max-w-full truncate font-medium text-foreground">Connection Request</span>
+        <span className="max-w-full truncate text-sm text-muted-foreground">{from.fullName} wants to connect</span>
         <Badge className="mt-0.5">New Request</Badge>
       </span>
     </>
@@ -40,20 +40,20 @@ function ThreadRow({ entry, userId }: { entry: Extract<ListEntry, { kind: 'threa
           and the time and unread count always stay in view (docs/product.md#messages). */}
       <span className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)] gap-0.5">
         <span className="flex min-w-0 items-center justify-between gap-2">
-          <span className={cn('min-w-0 truncate text-slate-900', entry.unreadCount > 0 ? 'font-semibold' : 'font-medium')}>{name}</span>
+          <span className={cn('min-w-0 truncate text-foreground', entry.unreadCount > 0 ? 'font-semibold' : 'font-medium')}>{name}</span>
           {last && (
-            <span className="shrink-0 text-xs whitespace-nowrap text-slate-400" data-testid="conversation-time">
+            <span className="shrink-0 text-xs whitespace-nowrap text-muted-foreground" data-testid="conversation-time">
               {formatMessageTime(last.createdAt)}
             </span>
           )}
         </span>
         <span className="flex min-w-0 items-center justify-between gap-2">
-          <span className="min-w-0 truncate text-sm text-slate-500" data-testid="conversation-preview">
+          <span className="min-w-0 truncate text-sm text-muted-foreground" data-testid="conversation-preview">
             {last ? `${last.senderId === userId ? 'You: ' : ''}${last.content}` : 'No messages yet'}
           </span>
           {entry.unreadCount > 0 && (
             <span
-              className="shrink-0 rounded-full bg-blue-600 px-2 py-0.5 text-xs font-semibold text-white"
+              className="shrink-0 rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground"
               data-testid="unread-count"
               aria-label={`${entry.unreadCount} unread`}
             >
@@ -83,7 +83,7 @@ export function ConversationList({ entries, selectedKey, userId, onSelect }: Con
     )
   }
   return (
-    <ul className="divide-y divide-slate-100" data-testid="conversation-list">
+    <ul className="divide-y divide-border/60" data-testid="conversation-list">
       {entries.map((entry) => (
         <li key={entry.key}>
           <button
@@ -91,8 +91,8 @@ export function ConversationList({ entries, selectedKey, userId, onSelect }: Con
             onClick={() => onSelect(entry)}
             aria-current={entry.key === selectedKey ? 'true' : undefined}
             className={cn(
-              'flex w-full min-w-0 items-center gap-3 px-3 py-3 text-left transition-colors hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-none',
-              entry.key === selectedKey && 'bg-blue-50 hover:bg-blue-50',
+              'flex w-full min-w-0 items-center gap-3 px-3 py-3 text-left transition-colors hover:bg-muted/50 focus-visible:bg-muted/50 focus-visible:outline-none',
+              entry.key === selectedKey && 'bg-accent hover:bg-accent',
             )}
             data-testid="conversation"
             data-kind={entry.kind}

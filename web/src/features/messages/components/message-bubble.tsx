@@ -16,11 +16,11 @@ export function MessageBubble({ message, own, deleting, onDelete }: MessageBubbl
       <div
         className={cn(
           'min-w-0 rounded-2xl px-3 py-2 text-sm shadow-sm',
-          own ? 'rounded-br-sm bg-blue-600 text-white' : 'rounded-bl-sm border border-slate-200 bg-white text-slate-900',
+          own ? 'rounded-br-sm bg-primary text-primary-foreground' : 'rounded-bl-sm border border-border bg-card text-foreground',
         )}
       >
         <p className="break-words whitespace-pre-wrap">{message.content}</p>
-        <p className={cn('mt-1 text-right text-[11px]', own ? 'text-blue-100' : 'text-slate-400')}>
+        <p className={cn('mt-1 text-right text-[11px]', own ? 'text-primary-foreground/80' : 'text-muted-foreground')}>
           <time dateTime={message.createdAt}>{formatMessageTime(message.createdAt)}</time>
         </p>
       </div>
@@ -30,7 +30,7 @@ export function MessageBubble({ message, own, deleting, onDelete }: MessageBubbl
           onClick={onDelete}
           disabled={deleting}
           aria-label="Delete message"
-          className="rounded-md p-1 text-slate-400 hover:bg-red-50 hover:text-red-600 focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:outline-none disabled:opacity-50"
+          className="rounded-md p-1 text-muted-foreground hover:bg-destructive/10 hover:text-destructive focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none disabled:opacity-50"
         >
           {deleting ? <Loader2 className="size-4 animate-spin" /> : <Trash2 className="size-4" />}
         </button>

@@ -62,11 +62,11 @@ export function ThreadPane({ userId, otherUserId, name, picture, unreadCount, on
       <PaneHeader onBack={onBack}>
         <AgentAvatar name={name ?? '?'} picture={picture} />
         <div className="grid min-w-0">
-          <h2 className="truncate font-semibold text-slate-900">{name ?? '…'}</h2>
-          <p className="text-xs text-slate-500">Real Estate Agent</p>
+          <h2 className="truncate font-semibold text-foreground">{name ?? '…'}</h2>
+          <p className="text-xs text-muted-foreground">Real Estate Agent</p>
         </div>
       </PaneHeader>
-      <div className="min-h-0 flex-1 overflow-y-auto bg-slate-50 p-3 md:p-4" data-testid="thread-messages">
+      <div className="min-h-0 flex-1 overflow-y-auto bg-muted/50 p-3 md:p-4" data-testid="thread-messages">
         {query.hasNextPage && (
           <div className="mb-3 flex justify-center">
             <Button variant="outline" size="sm" onClick={() => query.fetchNextPage()} disabled={query.isFetchingNextPage}>
@@ -79,7 +79,7 @@ export function ThreadPane({ userId, otherUserId, name, picture, unreadCount, on
             <Spinner className="size-6" />
           </div>
         ) : query.isError && !query.isFetchNextPageError ? (
-          <p className="py-8 text-center text-sm text-red-600" role="alert">
+          <p className="py-8 text-center text-sm text-destructive" role="alert">
             Could not load messages: {query.error.message}
           </p>
         ) : messages.length === 0 ? (

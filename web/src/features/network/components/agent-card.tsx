@@ -12,8 +12,8 @@ import { contactHiddenText, displayPhone } from '@/lib/contact'
 
 function Fact({ icon: Icon, children }: { icon: typeof Phone; children: React.ReactNode }) {
   return (
-    <p className="flex min-w-0 items-center gap-1.5 text-sm text-slate-600">
-      <Icon className="size-3.5 shrink-0 text-slate-400" aria-hidden />
+    <p className="flex min-w-0 items-center gap-1.5 text-sm text-subtle-foreground">
+      <Icon className="size-3.5 shrink-0 text-muted-foreground" aria-hidden />
       <span className="truncate">{children}</span>
     </p>
   )
@@ -29,7 +29,7 @@ export function AgentCard({ agent, userId, onConnect }: AgentCardProps) {
       <div className="flex min-w-0 items-start gap-3">
         <AgentAvatar name={agent.fullName} picture={agent.profilePicture} className="size-12 text-lg" />
         <div className="grid min-w-0 gap-1">
-          <h3 className="truncate font-semibold text-slate-900">{agent.fullName}</h3>
+          <h3 className="truncate font-semibold text-foreground">{agent.fullName}</h3>
           <div className="flex flex-wrap gap-1">
             <Badge variant="secondary">{agentTypeBadge(agent.agentType)}</Badge>
             {agent.isReraVerified && (
@@ -55,11 +55,11 @@ export function AgentCard({ agent, userId, onConnect }: AgentCardProps) {
         <Fact icon={Star}>Specialization: {agent.specialization || 'Not specified'}</Fact>
       </div>
       {agent.bio && (
-        <p className="line-clamp-2 text-sm text-slate-600" data-testid="agent-bio" title={agent.bio}>
+        <p className="line-clamp-2 text-sm text-subtle-foreground" data-testid="agent-bio" title={agent.bio}>
           {agent.bio}
         </p>
       )}
-      <div className="mt-auto flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-3">
+      <div className="mt-auto flex flex-wrap items-center justify-between gap-2 border-t border-border/60 pt-3">
         <ConnectionControl connection={agent.connection} userId={userId} agentName={agent.fullName} onConnect={() => onConnect(agent)} />
         {connected ? (
           <Button asChild size="sm" variant="outline">

@@ -37,7 +37,7 @@ function ListState({
   }
   if (query.isError && !query.isFetchNextPageError) {
     return (
-      <p className="py-12 text-center text-red-600" role="alert">
+      <p className="py-12 text-center text-destructive" role="alert">
         Could not load connections: {query.error.message}
       </p>
     )
@@ -59,7 +59,7 @@ function Row({ connection, userId, children }: { connection: Connection; userId:
     <Card className="flex min-w-0 flex-wrap items-center gap-3 p-4" data-testid="connection-row">
       <AgentAvatar name={agent.fullName} picture={agent.profilePicture} />
       <div className="grid min-w-0 flex-1 gap-0.5">
-        <p className="truncate font-medium text-slate-900">{agent.fullName}</p>
+        <p className="truncate font-medium text-foreground">{agent.fullName}</p>
         {children}
       </div>
     </Card>
@@ -72,7 +72,7 @@ export function MyConnections({ query, userId }: { query: ConnectionsQuery; user
     <ListState query={query} empty="No connected agents yet" icon={Users}>
       {pageItems(query.data).map((c) => (
         <Row key={c.id} connection={c} userId={userId}>
-          <p className="text-sm text-slate-500">Connected on {formatDate(c.updatedAt)}</p>
+          <p className="text-sm text-muted-foreground">Connected on {formatDate(c.updatedAt)}</p>
           <Button asChild size="sm" variant="outline" className="mt-1 justify-self-start">
             <Link to={`/messages?with=${otherAgent(c, userId).id}`}>
               <MessageSquare /> Message
@@ -117,9 +117,9 @@ export function ConnectionRequests({ query, userId }: { query: ConnectionsQuery;
           <Row key={c.id} connection={c} userId={userId}>
             <div className="flex flex-wrap items-center gap-2">
               <Badge variant={sent ? 'outline' : 'default'}>{sent ? 'Sent' : 'Received'}</Badge>
-              <span className="text-xs text-slate-500">{formatDate(c.createdAt)}</span>
+              <span className="text-xs text-muted-foreground">{formatDate(c.createdAt)}</span>
             </div>
-            {c.message && <p className="line-clamp-2 text-sm whitespace-pre-line text-slate-600">{c.message}</p>}
+            {c.message && <p className="line-clamp-2 text-sm whitespace-pre-line text-subtle-foreground">{c.message}</p>}
             <div className="mt-1">
               <RequestActions connection={c} userId={userId} />
             </div>

@@ -32,11 +32,11 @@ export function DiscoverAgents({ user }: { user: User }) {
         busy={query.isFetching && !query.isPending && !query.isFetchingNextPage}
       />
       {query.isPending ? (
-        <div className="flex items-center justify-center gap-2 py-12 text-slate-500">
+        <div className="flex items-center justify-center gap-2 py-12 text-muted-foreground">
           <Spinner className="size-5" /> Loading agents...
         </div>
       ) : query.isError && !query.isFetchNextPageError ? (
-        <p className="py-12 text-center text-red-600" role="alert">
+        <p className="py-12 text-center text-destructive" role="alert">
           Could not load agents: {query.error.message}
         </p>
       ) : agents.length === 0 ? (

@@ -26,21 +26,21 @@ export function RequestPane({ connection, onBack, onAccepted, onDeclined }: Requ
       <PaneHeader onBack={onBack}>
         <AgentAvatar name={from.fullName} picture={from.profilePicture} />
         <div className="grid min-w-0">
-          <h2 className="flex items-center gap-2 font-semibold text-slate-900">
+          <h2 className="flex items-center gap-2 font-semibold text-foreground">
             Connection Request <Badge>New Request</Badge>
           </h2>
-          <p className="text-xs text-slate-500">Real Estate Agent</p>
+          <p className="text-xs text-muted-foreground">Real Estate Agent</p>
         </div>
       </PaneHeader>
-      <div className="grid min-h-0 flex-1 content-start gap-4 overflow-y-auto bg-slate-50 p-4">
+      <div className="grid min-h-0 flex-1 content-start gap-4 overflow-y-auto bg-muted/50 p-4">
         <div className="grid gap-1">
-          <p className="font-medium text-slate-900">{from.fullName} wants to connect</p>
-          <p className="text-sm text-slate-500">
+          <p className="font-medium text-foreground">{from.fullName} wants to connect</p>
+          <p className="text-sm text-muted-foreground">
             {[from.city, from.state].filter(Boolean).join(', ')} · {formatDate(connection.createdAt)}
           </p>
         </div>
         {connection.message && (
-          <p className="rounded-2xl rounded-bl-sm border border-slate-200 bg-white px-3 py-2 text-sm break-words whitespace-pre-wrap text-slate-900">
+          <p className="rounded-2xl rounded-bl-sm border border-border bg-card px-3 py-2 text-sm break-words whitespace-pre-wrap text-foreground">
             {connection.message}
           </p>
         )}

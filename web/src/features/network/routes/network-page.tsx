@@ -9,7 +9,7 @@ import { pageItems } from '@/lib/paged-query'
 
 function Count({ value }: { value: React.ReactNode }) {
   return (
-    <span className="ml-2 rounded-full bg-blue-600 px-2 py-0.5 text-xs font-semibold text-white" data-testid="tab-count">
+    <span className="ml-2 rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground" data-testid="tab-count">
       {value}
     </span>
   )
@@ -35,8 +35,8 @@ export function NetworkPage() {
   return (
     <div className="mx-auto grid max-w-6xl grid-cols-1 gap-6" data-testid="network-page">
       <div>
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900">Agent Network</h1>
-        <p className="text-slate-600">Find agents, send connection requests and manage your connections.</p>
+        <h1 className="text-2xl font-bold tracking-tight text-foreground">Agent Network</h1>
+        <p className="text-subtle-foreground">Find agents, send connection requests and manage your connections.</p>
       </div>
       <Tabs defaultValue="discover" className="min-w-0">
         <TabsList className="h-auto flex-wrap justify-start">

@@ -99,16 +99,16 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
           </Button>
         </div>
         <div className="grid gap-1 text-sm">
-          <p className="text-slate-600" id="profile-picture-hint">
+          <p className="text-subtle-foreground" id="profile-picture-hint">
             Max 100KB, JPG/PNG only
           </p>
           {picture && (
-            <button type="button" className="justify-self-start text-red-600 hover:underline" onClick={() => setPicture(null)}>
+            <button type="button" className="justify-self-start text-destructive hover:underline" onClick={() => setPicture(null)}>
               Remove picture
             </button>
           )}
           {errors.profilePicture && (
-            <p className="text-red-600" role="alert">
+            <p className="text-destructive" role="alert">
               {errors.profilePicture}
             </p>
           )}

@@ -15,7 +15,7 @@ export function EmailVerificationBanner({ user }: { user: User }) {
     <div
       role="status"
       data-testid="email-verification-banner"
-      className="grid gap-3 rounded-lg border border-amber-200 bg-amber-50 p-4 text-amber-900 sm:flex sm:items-center"
+      className="grid gap-3 rounded-lg border border-warning/30 bg-warning/10 p-4 text-warning sm:flex sm:items-center"
     >
       <div className="flex min-w-0 flex-1 items-start gap-3">
         <MailWarning className="mt-0.5 size-5 shrink-0" aria-hidden />

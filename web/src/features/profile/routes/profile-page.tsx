@@ -14,9 +14,9 @@ import { formatPhone } from '@/lib/phone-display'
 
 function Row({ label, value, badge }: { label: string; value: string; badge?: React.ReactNode }) {
   return (
-    <div className="grid gap-0.5 border-b border-slate-100 py-3 last:border-b-0 sm:grid-cols-[12rem_1fr] sm:gap-4">
-      <dt className="text-sm font-medium text-slate-500">{label}</dt>
-      <dd className="min-w-0 text-slate-900 wrap-anywhere">
+    <div className="grid gap-0.5 border-b border-border/60 py-3 last:border-b-0 sm:grid-cols-[12rem_1fr] sm:gap-4">
+      <dt className="text-sm font-medium text-muted-foreground">{label}</dt>
+      <dd className="min-w-0 text-foreground wrap-anywhere">
         {value} {badge}
       </dd>
     </div>
@@ -25,9 +25,9 @@ function Row({ label, value, badge }: { label: string; value: string; badge?: Re
 
 function Stat({ label, value }: { label: string; value: number | undefined }) {
   return (
-    <div className="rounded-lg bg-slate-50 p-4 text-center">
-      <p className="text-3xl font-bold text-slate-900">{value ?? '–'}</p>
-      <p className="text-sm text-slate-600">{label}</p>
+    <div className="rounded-lg bg-muted/50 p-4 text-center">
+      <p className="text-3xl font-bold text-foreground">{value ?? '–'}</p>
+      <p className="text-sm text-subtle-foreground">{label}</p>
     </div>
   )
 }
@@ -48,8 +48,8 @@ export function ProfilePage() {
     <div className="mx-auto grid max-w-4xl gap-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900">My Profile</h1>
-          <p className="text-slate-600">How other agents see you on PropMatch.</p>
+          <h1 className="text-2xl font-bold tracking-tight text-foreground">My Profile</h1>
+          <p className="text-subtle-foreground">How other agents see you on PropMatch.</p>
         </div>
         <Button onClick={() => setEditing(true)}>
           <Pencil /> Edit Profile
@@ -65,8 +65,8 @@ export function ProfilePage() {
             <div className="mb-4 flex items-center gap-4">
               <AgentAvatar name={user.fullName} picture={user.profilePicture} className="size-20 text-2xl" />
               <div className="min-w-0">
-                <p className="truncate text-xl font-semibold text-slate-900">{user.fullName}</p>
-                <p className="truncate text-slate-600">@{user.username}</p>
+                <p className="truncate text-xl font-semibold text-foreground">{user.fullName}</p>
+                <p className="truncate text-subtle-foreground">@{user.username}</p>
                 {user.isReraVerified && <Badge className="mt-1">RERA verified</Badge>}
               </div>
             </div>
@@ -82,7 +82,7 @@ export function ProfilePage() {
                   (user.emailVerified ? (
                     <Badge variant="secondary">Verified</Badge>
                   ) : (
-                    <Badge variant="outline" className="border-amber-300 text-amber-800">
+                    <Badge variant="outline" className="border-warning/30 text-warning">
                       Not verified
                     </Badge>
                   ))
@@ -105,7 +105,7 @@ export function ProfilePage() {
                 <Spinner className="size-5" />
               </div>
             ) : stats.isError ? (
-              <p className="text-red-600" role="alert">
+              <p className="text-destructive" role="alert">
                 Failed to load statistics: {stats.error.message}
               </p>
             ) : (

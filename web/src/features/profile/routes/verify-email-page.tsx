@@ -22,13 +22,13 @@ export function VerifyEmailPage() {
   }, [token, verify])
 
   return (
-    <div className="flex min-h-dvh items-center justify-center bg-slate-50 p-4">
+    <div className="flex min-h-dvh items-center justify-center bg-background p-4">
       <Card className="w-full max-w-md text-center">
         <CardHeader className="items-center">
           {verify.isSuccess ? (
-            <CheckCircle2 className="size-12 text-green-600" aria-hidden />
+            <CheckCircle2 className="size-12 text-success" aria-hidden />
           ) : verify.isError ? (
-            <XCircle className="size-12 text-red-600" aria-hidden />
+            <XCircle className="size-12 text-destructive" aria-hidden />
           ) : (
             <Spinner className="size-8" />
           )}

@@ -17,7 +17,7 @@ export function AmenitiesChecklist({ propertyType, value, onChange }: AmenitiesC
   const extras = value.filter((amenity) => !choices.includes(amenity))
   return (
     <fieldset className="grid gap-2" data-testid="amenities">
-      <legend className="mb-2 text-sm font-medium text-slate-800">Amenities</legend>
+      <legend className="mb-2 text-sm font-medium text-foreground">Amenities</legend>
       <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
         {[...choices, ...extras].map((amenity) => (
           <CheckboxField

@@ -12,11 +12,11 @@ export function CheckboxField({ label, checked, onCheckedChange, className, id, 
   const generatedId = React.useId()
   const inputId = id ?? generatedId
   return (
-    <label htmlFor={inputId} className={cn('flex cursor-pointer items-center gap-2 text-sm text-slate-800', className)}>
+    <label htmlFor={inputId} className={cn('flex cursor-pointer items-center gap-2 text-sm text-foreground', className)}>
       <input
         id={inputId}
         type="checkbox"
-        className="size-4 rounded border-slate-400 accent-blue-600"
+        className="size-4 rounded border-muted-foreground/70 accent-primary"
         checked={checked}
         onChange={(e) => onCheckedChange(e.target.checked)}
         {...props}

@@ -27,7 +27,7 @@ export function DeletePropertyDialog({ property, onOpenChange }: DeletePropertyD
           <DialogTitle>Delete Property</DialogTitle>
           <DialogDescription>Are you sure you want to delete this property? This action cannot be undone.</DialogDescription>
         </DialogHeader>
-        {property && <p className="text-sm font-medium text-slate-900">{property.title}</p>}
+        {property && <p className="text-sm font-medium text-foreground">{property.title}</p>}
         <DialogFooter>
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={deleteMutation.isPending}>
             Cancel

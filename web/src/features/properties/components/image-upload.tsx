@@ -57,11 +57,7 @@ export function ImageUpload({ value, onChange, error, id = 'property-image' }: I
     <div className="grid gap-2">
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Photos" data-testid="photo-list">
         {value.map((src, i) => (
-          <li
-            key={`${i}:${src.slice(-32)}`}
-            className="relative overflow-hidden rounded-lg border border-slate-200"
-            data-testid="photo-item"
-          >
+          <li key={`${i}:${src.slice(-32)}`} className="relative overflow-hidden rounded-lg border border-border" data-testid="photo-item">
             {/* eslint-disable-next-line jsx-a11y/img-redundant-alt -- the visible name people (and the browser journeys) know it by */}
             <img
               src={src.startsWith('data:') ? src : cardImageUrl(src)}
@@ -69,12 +65,14 @@ export function ImageUpload({ value, onChange, error, id = 'property-image' }: I
               className="aspect-[4/3] w-full object-cover"
             />
             {i === 0 && (
-              <span className="absolute top-1.5 left-1.5 rounded bg-blue-600 px-1.5 py-0.5 text-xs font-medium text-white">Cover</span>
+              <span className="absolute top-1.5 left-1.5 rounded bg-primary px-1.5 py-0.5 text-xs font-medium text-primary-foreground">
+                Cover
+              </span>
             )}
             <Button
               variant="secondary"
               size="icon"
-              className="absolute top-1.5 right-1.5 size-8 bg-white/90"
+              className="absolute top-1.5 right-1.5 size-8 bg-card/90"
               aria-label={`Remove photo ${i + 1}`}
               onClick={() => onChange(value.filter((_, j) => j !== i))}
             >
@@ -84,7 +82,7 @@ export function ImageUpload({ value, onChange, error, id = 'property-image' }: I
               <Button
                 variant="secondary"
                 size="icon"
-                className="size-8 bg-white/90"
+                className="size-8 bg-card/90"
                 aria-label={`Move photo ${i + 1} earlier`}
                 disabled={i === 0}
                 onClick={() => onChange(move(value, i, i - 1))}
@@ -95,7 +93,7 @@ export function ImageUpload({ value, onChange, error, id = 'property-image' }: I
                 <Button
                   variant="secondary"
                   size="sm"
-                  className="h-8 bg-white/90 px-2 text-xs"
+                  className="h-8 bg-card/90 px-2 text-xs"
                   aria-label={`Make photo ${i + 1} the cover`}
                   onClick={() => onChange(move(value, i, 0))}
                 >
@@ -105,7 +103,7 @@ export function ImageUpload({ value, onChange, error, id = 'property-image' }: I
               <Button
                 variant="secondary"
                 size="icon"
-                className="size-8 bg-white/90"
+                className="size-8 bg-card/90"
                 aria-label={`Move photo ${i + 1} later`}
                 disabled={i === value.length - 1}
                 onClick={() => onChange(move(value, i, i + 1))}
@@ -119,7 +117,7 @@ export function ImageUpload({ value, onChange, error, id = 'property-image' }: I
           <li>
             <label
               htmlFor={id}
-              className="flex aspect-[4/3] cursor-pointer flex-col items-center justify-center gap-1 rounded-lg border-2 border-dashed border-slate-300 p-2 text-center text-sm text-slate-500 hover:border-blue-400 hover:text-blue-600"
+              className="flex aspect-[4/3] cursor-pointer flex-col items-center justify-center gap-1 rounded-lg border-2 border-dashed border-input p-2 text-center text-sm text-muted-foreground hover:border-primary/60 hover:text-primary"
             >
               {busy ? <Loader2 className="size-6 animate-spin" aria-hidden /> : <ImagePlus className="size-6" aria-hidden />}
               <span>{busy ? 'Preparing photos...' : value.length ? 'Add photos' : 'Upload photos'}</span>
@@ -141,7 +139,7 @@ export function ImageUpload({ value, onChange, error, id = 'property-image' }: I
         onChange={onFiles}
       />
       {error && (
-        <p className="text-sm font-medium text-red-600" role="alert">
+        <p className="text-sm font-medium text-destructive" role="alert">
           {error}
         </p>
       )}

@@ -71,7 +71,7 @@ function Actions({
         <Button
           variant="outline"
           size={size}
-          className={cn('text-red-600 hover:bg-red-50 hover:text-red-700', compact && 'size-8')}
+          className={cn('text-destructive hover:bg-destructive/10 hover:text-destructive', compact && 'size-8')}
           aria-label={`Delete ${property.title}`}
           onClick={() => onDelete(property)}
         >
@@ -87,7 +87,7 @@ export function PropertyCard({ property, layout = 'full', sequence, onView, onEd
   const location = propertyLocation(property)
   const bhk = hasBedrooms(property.propertyType) && property.bedrooms ? `${property.bedrooms} BHK` : null
   const seq = sequence !== undefined && (
-    <span className="text-xs font-semibold text-slate-400" data-testid="property-sequence">
+    <span className="text-xs font-semibold text-muted-foreground" data-testid="property-sequence">
       #{sequence}
     </span>
   )
@@ -95,15 +95,15 @@ export function PropertyCard({ property, layout = 'full', sequence, onView, onEd
   if (layout === 'compact') {
     return (
       <article
-        className={cn('flex items-center gap-3 rounded-lg border border-slate-200 bg-white p-2', className)}
+        className={cn('flex items-center gap-3 rounded-lg border border-border bg-card p-2', className)}
         data-testid="property-card"
         data-layout="compact"
       >
         {seq}
         <PropertyImage property={property} className="size-12 shrink-0 rounded-md" iconClassName="size-5" />
         <div className="min-w-0 flex-1">
-          <h3 className="truncate text-sm font-medium text-slate-900">{property.title}</h3>
-          <p className="truncate text-xs text-slate-500">
+          <h3 className="truncate text-sm font-medium text-foreground">{property.title}</h3>
+          <p className="truncate text-xs text-muted-foreground">
             {formatListingPrice(property.price, property.listingPurpose)} · {propertyTypeLabel(property.propertyType)}
             {bhk && ` · ${bhk}`}
             {location && ` · ${location}`}
@@ -119,26 +119,26 @@ export function PropertyCard({ property, layout = 'full', sequence, onView, onEd
   if (layout === 'mobile') {
     return (
       <article
-        className={cn('flex gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm', className)}
+        className={cn('flex gap-3 rounded-xl border border-border bg-card p-3 shadow-sm', className)}
         data-testid="property-card"
         data-layout="mobile"
       >
         <PropertyImage property={property} className="size-20 shrink-0 rounded-lg" />
         <div className="grid min-w-0 flex-1 gap-1">
           <div className="flex items-start justify-between gap-2">
-            <h3 className="line-clamp-2 text-sm font-semibold text-slate-900">
+            <h3 className="line-clamp-2 text-sm font-semibold text-foreground">
               {seq} {property.title}
             </h3>
             <ActiveBadge active={property.isActive} />
           </div>
           {location && (
-            <p className="flex items-center gap-1 truncate text-xs text-slate-500">
+            <p className="flex items-center gap-1 truncate text-xs text-muted-foreground">
               <MapPin className="size-3 shrink-0" aria-hidden /> {location}
             </p>
           )}
-          <p className="text-sm font-bold text-blue-700">{formatListingPrice(property.price, property.listingPurpose)}</p>
+          <p className="text-sm font-bold text-accent-foreground">{formatListingPrice(property.price, property.listingPurpose)}</p>
           <div className="flex flex-wrap items-center justify-between gap-2">
-            <span className="text-xs text-slate-600">
+            <span className="text-xs text-subtle-foreground">
               {propertyTypeLabel(property.propertyType)}
               {bhk && ` · ${bhk}`}
             </span>
@@ -153,7 +153,7 @@ export function PropertyCard({ property, layout = 'full', sequence, onView, onEd
 
   return (
     <article
-      className={cn('flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm', className)}
+      className={cn('flex flex-col overflow-hidden rounded-xl border border-border bg-card shadow-sm', className)}
       data-testid="property-card"
       data-layout="full"
     >
@@ -161,30 +161,30 @@ export function PropertyCard({ property, layout = 'full', sequence, onView, onEd
         <PropertyImage property={property} className="h-44 w-full" iconClassName="size-12" />
         <div className="absolute top-2 left-2 flex gap-1.5">
           {sequence !== undefined && (
-            <Badge variant="secondary" className="bg-white/90" data-testid="property-sequence">
+            <Badge variant="secondary" className="bg-card/90" data-testid="property-sequence">
               #{sequence}
             </Badge>
           )}
-          <Badge variant="secondary" className="bg-white/90">
+          <Badge variant="secondary" className="bg-card/90">
             {listingPurposeLabel(property.listingPurpose)}
           </Badge>
         </div>
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <div className="flex items-start justify-between gap-2">
-          <h3 className="line-clamp-2 font-semibold text-slate-900">{property.title}</h3>
+          <h3 className="line-clamp-2 font-semibold text-foreground">{property.title}</h3>
           <ActiveBadge active={property.isActive} />
         </div>
         {location && (
-          <p className="flex items-center gap-1 text-sm text-slate-500">
+          <p className="flex items-center gap-1 text-sm text-muted-foreground">
             <MapPin className="size-3.5 shrink-0" aria-hidden /> {location}
           </p>
         )}
-        <p className="text-lg font-bold text-blue-700">{formatListingPrice(property.price, property.listingPurpose)}</p>
-        <div className="flex flex-wrap gap-2 text-xs text-slate-600">
-          <span className="rounded bg-slate-100 px-2 py-0.5">{propertyTypeLabel(property.propertyType)}</span>
+        <p className="text-lg font-bold text-accent-foreground">{formatListingPrice(property.price, property.listingPurpose)}</p>
+        <div className="flex flex-wrap gap-2 text-xs text-subtle-foreground">
+          <span className="rounded bg-muted px-2 py-0.5">{propertyTypeLabel(property.propertyType)}</span>
           {bhk && (
-            <span className="flex items-center gap-1 rounded bg-slate-100 px-2 py-0.5">
+            <span className="flex items-center gap-1 rounded bg-muted px-2 py-0.5">
               <BedDouble className="size-3" aria-hidden /> {bhk}
             </span>
           )}

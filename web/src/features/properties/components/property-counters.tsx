@@ -15,12 +15,12 @@ export function PropertyCounters({ total, byType }: { total: number; byType: Pro
   return (
     <div className="grid grid-cols-3 gap-2 sm:grid-cols-6" data-testid="property-counters">
       {tiles.map((tile) => (
-        <div key={tile.key} className="rounded-lg border border-slate-200 bg-white p-3" data-testid={`counter-${tile.key}`}>
-          <div className="flex items-center gap-1.5 text-xs text-slate-500">
+        <div key={tile.key} className="rounded-lg border border-border bg-card p-3" data-testid={`counter-${tile.key}`}>
+          <div className="flex items-center gap-1.5 text-xs text-muted-foreground">
             {tile.key !== 'total' && <PropertyTypeIcon type={tile.key} className="size-3.5" />}
             {tile.label}
           </div>
-          <div className="text-xl font-bold text-slate-900">{tile.count}</div>
+          <div className="text-xl font-bold text-foreground">{tile.count}</div>
         </div>
       ))}
     </div>

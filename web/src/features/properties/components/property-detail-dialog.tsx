@@ -39,8 +39,8 @@ function Rows({ rows }: { rows: Row[] }) {
     <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
       {rows.map(([label, value]) => (
         <div key={label} className="grid gap-0.5">
-          <dt className="text-xs text-slate-500">{label}</dt>
-          <dd className="font-medium text-slate-900">{value}</dd>
+          <dt className="text-xs text-muted-foreground">{label}</dt>
+          <dd className="font-medium text-foreground">{value}</dd>
         </div>
       ))}
     </dl>
@@ -96,13 +96,13 @@ export function PropertyDetailDialog({ property, open, onOpenChange, onEdit }: P
         />
         {specifications.length > 0 && (
           <section className="grid gap-2">
-            <h3 className="text-sm font-semibold text-slate-900">Specifications</h3>
+            <h3 className="text-sm font-semibold text-foreground">Specifications</h3>
             <Rows rows={specifications} />
           </section>
         )}
         {property.amenities.length > 0 && (
           <section className="grid gap-2">
-            <h3 className="text-sm font-semibold text-slate-900">Amenities</h3>
+            <h3 className="text-sm font-semibold text-foreground">Amenities</h3>
             <div className="flex flex-wrap gap-1.5">
               {property.amenities.map((amenity) => (
                 <Badge key={amenity} variant="outline">
@@ -114,12 +114,12 @@ export function PropertyDetailDialog({ property, open, onOpenChange, onEdit }: P
         )}
         {property.description && (
           <section className="grid gap-2">
-            <h3 className="text-sm font-semibold text-slate-900">Description</h3>
-            <p className="text-sm whitespace-pre-line text-slate-700">{property.description}</p>
+            <h3 className="text-sm font-semibold text-foreground">Description</h3>
+            <p className="text-sm whitespace-pre-line text-subtle-foreground">{property.description}</p>
           </section>
         )}
         <section className="grid gap-2">
-          <h3 className="text-sm font-semibold text-slate-900">Location Details</h3>
+          <h3 className="text-sm font-semibold text-foreground">Location Details</h3>
           <Rows rows={locationRows} />
         </section>
         {onEdit && (

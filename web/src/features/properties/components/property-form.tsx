@@ -166,8 +166,8 @@ export function PropertyForm({ property, onDone }: PropertyFormProps) {
         ))}
       </div>
 
-      <section className="grid gap-3 rounded-lg border border-slate-200 p-4">
-        <h3 className="text-sm font-semibold text-slate-900">{propertyTypeLabel(propertyType)} Details</h3>
+      <section className="grid gap-3 rounded-lg border border-border p-4">
+        <h3 className="text-sm font-semibold text-foreground">{propertyTypeLabel(propertyType)} Details</h3>
         <TypeSpecificFields propertyType={propertyType} control={form.control} register={form.register} errors={errors} />
       </section>
 
@@ -178,7 +178,7 @@ export function PropertyForm({ property, onDone }: PropertyFormProps) {
       />
 
       <div className="grid gap-2">
-        <span className="text-sm font-medium text-slate-800">Photos (up to 10; the first is the cover)</span>
+        <span className="text-sm font-medium text-foreground">Photos (up to 10; the first is the cover)</span>
         <Controller
           control={form.control}
           name="images"

@@ -16,7 +16,10 @@ export function PropertyImage({
   const src = property.images?.[0]
   if (src) return <img src={cardImageUrl(src)} alt={property.title} loading="lazy" className={cn('object-cover', className)} />
   return (
-    <div className={cn('flex items-center justify-center bg-slate-100 text-slate-400', className)} data-testid="property-image-placeholder">
+    <div
+      className={cn('flex items-center justify-center bg-muted text-muted-foreground', className)}
+      data-testid="property-image-placeholder"
+    >
       <PropertyTypeIcon type={property.propertyType} className={cn('size-8', iconClassName)} />
     </div>
   )

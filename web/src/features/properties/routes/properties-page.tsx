@@ -84,7 +84,7 @@ export function PropertiesPage() {
   let content: React.ReactNode
   if (properties.isLoading) {
     content = (
-      <div className="flex items-center justify-center gap-2 py-16 text-slate-500">
+      <div className="flex items-center justify-center gap-2 py-16 text-muted-foreground">
         <Spinner className="size-6" /> Loading properties...
       </div>
     )
@@ -145,8 +145,8 @@ export function PropertiesPage() {
     <div className="mx-auto grid max-w-6xl gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900">My Properties</h1>
-          <p className="text-sm text-slate-500">Your listings for sale, rent and lease.</p>
+          <h1 className="text-2xl font-bold tracking-tight text-foreground">My Properties</h1>
+          <p className="text-sm text-muted-foreground">Your listings for sale, rent and lease.</p>
         </div>
         <Button onClick={openAdd}>
           <Plus /> Add Property

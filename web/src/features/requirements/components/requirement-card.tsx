@@ -30,7 +30,7 @@ export function RequirementCard({ requirement: r, onView, onViewMatches, onEdit,
           the meta line below gets the card's full width. */}
       <div className="grid min-w-0 gap-0.5">
         <div className="flex min-w-0 items-start gap-2">
-          <h3 className="min-w-0 flex-1 truncate font-semibold text-slate-900" title={r.clientName}>
+          <h3 className="min-w-0 flex-1 truncate font-semibold text-foreground" title={r.clientName}>
             {r.clientName}
           </h3>
           {(onEdit || onDelete) && (
@@ -50,7 +50,7 @@ export function RequirementCard({ requirement: r, onView, onViewMatches, onEdit,
                 <Button
                   size="sm"
                   variant="ghost"
-                  className="size-8 p-0 text-red-600 hover:text-red-700"
+                  className="size-8 p-0 text-destructive hover:text-destructive"
                   onClick={onDelete}
                   aria-label={`Delete requirement for ${r.clientName}`}
                 >
@@ -60,7 +60,7 @@ export function RequirementCard({ requirement: r, onView, onViewMatches, onEdit,
             </div>
           )}
         </div>
-        <p className="text-sm text-slate-600" data-testid="requirement-meta">
+        <p className="text-sm text-subtle-foreground" data-testid="requirement-meta">
           {r.propertyTypes.map(propertyTypeLabel).join(', ')} · {requirementPurposeLabel(r.listingPurpose)}
           {bedrooms && (
             <>
@@ -70,12 +70,12 @@ export function RequirementCard({ requirement: r, onView, onViewMatches, onEdit,
           )}
         </p>
       </div>
-      <p className="flex min-w-0 items-center gap-1 text-sm text-slate-600">
-        <MapPin className="size-4 shrink-0 text-slate-400" aria-hidden />
+      <p className="flex min-w-0 items-center gap-1 text-sm text-subtle-foreground">
+        <MapPin className="size-4 shrink-0 text-muted-foreground" aria-hidden />
         <span className="truncate">{places || r.preferredState}</span>
       </p>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-sm font-medium text-slate-900" data-testid="requirement-budget">
+        <p className="text-sm font-medium text-foreground" data-testid="requirement-budget">
           {budgetRange(r)}
         </p>
         {r.timeline && (

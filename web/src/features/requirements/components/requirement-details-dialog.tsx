@@ -23,8 +23,8 @@ type RequirementDetailsDialogProps = {
 function Row({ label, value }: { label: string; value: React.ReactNode }) {
   return (
     <div className="grid grid-cols-[9rem_1fr] gap-2 text-sm">
-      <dt className="text-slate-500">{label}</dt>
-      <dd className="text-slate-900">{value || '—'}</dd>
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="text-foreground">{value || '—'}</dd>
     </div>
   )
 }

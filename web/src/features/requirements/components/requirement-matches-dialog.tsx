@@ -25,19 +25,19 @@ function MatchRow({ match, onView }: { match: Match; onView: () => void }) {
   const image = p.images[0]
   return (
     <li
-      className="grid min-w-0 grid-cols-[4rem_minmax(0,1fr)] gap-x-3 gap-y-2 rounded-lg border border-slate-200 p-3 sm:grid-cols-[5rem_minmax(0,1fr)]"
+      className="grid min-w-0 grid-cols-[4rem_minmax(0,1fr)] gap-x-3 gap-y-2 rounded-lg border border-border p-3 sm:grid-cols-[5rem_minmax(0,1fr)]"
       data-testid="requirement-match"
     >
-      <div className="flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-md bg-slate-100 sm:size-20">
+      <div className="flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-md bg-muted sm:size-20">
         {image ? (
           <img src={cardImageUrl(image)} alt={p.title} className="size-full object-cover" />
         ) : (
-          <Home className="size-8 text-slate-300" aria-hidden />
+          <Home className="size-8 text-muted-foreground/50" aria-hidden />
         )}
       </div>
       <div className="grid min-w-0 grid-cols-1 content-start gap-1">
         <div className="flex min-w-0 items-start gap-2">
-          <h3 className="min-w-0 flex-1 truncate font-semibold text-slate-900" title={p.title}>
+          <h3 className="min-w-0 flex-1 truncate font-semibold text-foreground" title={p.title}>
             {p.title}
           </h3>
           <span
@@ -46,11 +46,11 @@ function MatchRow({ match, onView }: { match: Match; onView: () => void }) {
             {match.matchScore}% match
           </span>
         </div>
-        <p className="text-sm break-words text-slate-600">
+        <p className="text-sm break-words text-subtle-foreground">
           {[p.city, p.state].filter(Boolean).join(', ')} · {propertyTypeLabel(p.propertyType)} ·{' '}
           {formatListingPrice(p.price, p.listingPurpose)}
         </p>
-        {p.description && <p className="line-clamp-2 text-sm break-words text-slate-500">{p.description}</p>}
+        {p.description && <p className="line-clamp-2 text-sm break-words text-muted-foreground">{p.description}</p>}
       </div>
       {/* Under the text from sm up; across the whole row on phones, where the text column is narrow. */}
       <div className="col-span-2 flex min-w-0 flex-wrap gap-2 sm:col-span-1 sm:col-start-2">
@@ -59,7 +59,7 @@ function MatchRow({ match, onView }: { match: Match; onView: () => void }) {
         </Button>
         <Button
           size="sm"
-          className="bg-emerald-600 hover:bg-emerald-700"
+          className="bg-success text-success-foreground hover:bg-success/90"
           disabled={!!hidden}
           title={hidden}
           onClick={() => whatsappForMatch(match, 'buyer')}
@@ -84,18 +84,18 @@ export function RequirementMatchesDialog({ requirement, open, onOpenChange, onVi
           <DialogDescription>For {requirement?.clientName}</DialogDescription>
         </DialogHeader>
         {matches.isPending ? (
-          <div className="flex items-center justify-center gap-2 py-8 text-slate-500">
+          <div className="flex items-center justify-center gap-2 py-8 text-muted-foreground">
             <Spinner className="size-5" /> Loading matches...
           </div>
         ) : matches.isError ? (
-          <p className="py-8 text-center text-red-600" role="alert">
+          <p className="py-8 text-center text-destructive" role="alert">
             Failed to load matches: {matches.error.message}
           </p>
         ) : matches.data.length === 0 ? (
           <div className="grid justify-items-center gap-1 py-8 text-center">
-            <Home className="size-10 text-slate-300" aria-hidden />
-            <p className="font-medium text-slate-900">No matches found for this requirement</p>
-            <p className="text-sm text-slate-500">We will notify you when matching properties are listed.</p>
+            <Home className="size-10 text-muted-foreground/50" aria-hidden />
+            <p className="font-medium text-foreground">No matches found for this requirement</p>
+            <p className="text-sm text-muted-foreground">We will notify you when matching properties are listed.</p>
           </div>
         ) : (
           <ul className="grid min-w-0 grid-cols-1 gap-3">

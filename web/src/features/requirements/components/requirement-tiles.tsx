@@ -7,10 +7,10 @@ import type { Requirement } from '@/lib/api-schemas'
 export function RequirementTiles({ requirements }: { requirements: Requirement[] }) {
   const counts = requirementTiles(requirements)
   const tiles = [
-    { label: 'Immediate', value: counts.immediate, icon: Zap, tone: 'text-red-600 bg-red-50' },
-    { label: 'Within 1 Month', value: counts.withinMonth, icon: Clock, tone: 'text-amber-600 bg-amber-50' },
-    { label: 'High Budget', value: counts.high, hint: 'Above 1Cr', icon: Gem, tone: 'text-emerald-600 bg-emerald-50' },
-    { label: 'Mid Budget', value: counts.mid, hint: '25L - 1Cr', icon: IndianRupee, tone: 'text-blue-600 bg-blue-50' },
+    { label: 'Immediate', value: counts.immediate, icon: Zap, tone: 'text-destructive bg-destructive/10' },
+    { label: 'Within 1 Month', value: counts.withinMonth, icon: Clock, tone: 'text-warning bg-warning/10' },
+    { label: 'High Budget', value: counts.high, hint: 'Above 1Cr', icon: Gem, tone: 'text-success bg-success/10' },
+    { label: 'Mid Budget', value: counts.mid, hint: '25L - 1Cr', icon: IndianRupee, tone: 'text-primary bg-accent' },
   ]
   return (
     <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
@@ -20,12 +20,12 @@ export function RequirementTiles({ requirements }: { requirements: Requirement[]
             <Icon className="size-5" aria-hidden />
           </span>
           <div>
-            <p className="text-2xl font-bold text-slate-900" data-testid="tile-value">
+            <p className="text-2xl font-bold text-foreground" data-testid="tile-value">
               {value}
             </p>
-            <p className="text-sm text-slate-600">
+            <p className="text-sm text-subtle-foreground">
               {label}
-              {hint && <span className="block text-xs text-slate-400">{hint}</span>}
+              {hint && <span className="block text-xs text-muted-foreground">{hint}</span>}
             </p>
           </div>
         </Card>

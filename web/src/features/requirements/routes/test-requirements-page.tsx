@@ -21,7 +21,7 @@ export function TestRequirementsPage() {
 
   return (
     <div className="mx-auto grid max-w-5xl gap-6 lg:grid-cols-2">
-      <h1 className="text-2xl font-bold tracking-tight text-slate-900 lg:col-span-2">Requirement Form Test</h1>
+      <h1 className="text-2xl font-bold tracking-tight text-foreground lg:col-span-2">Requirement Form Test</h1>
       <Card>
         <CardHeader>
           <CardTitle>Post a requirement</CardTitle>
@@ -36,22 +36,22 @@ export function TestRequirementsPage() {
         </CardHeader>
         <CardContent>
           {requirements.isPending ? (
-            <p className="text-slate-500">Loading requirements...</p>
+            <p className="text-muted-foreground">Loading requirements...</p>
           ) : requirements.isError ? (
-            <p className="text-red-600">{requirements.error.message}</p>
+            <p className="text-destructive">{requirements.error.message}</p>
           ) : items.length === 0 ? (
             <EmptyState compact icon={FileText} message="No requirements yet." />
           ) : (
             <>
               <ul className="grid gap-2" data-testid="test-requirements-list">
                 {items.map((r) => (
-                  <li key={r.id} className="grid gap-1 rounded-md border border-slate-200 p-3 text-sm">
+                  <li key={r.id} className="grid gap-1 rounded-md border border-border p-3 text-sm">
                     <div className="flex items-center justify-between gap-2">
-                      <span className="font-mono text-xs text-slate-500">#{r.id}</span>
+                      <span className="font-mono text-xs text-muted-foreground">#{r.id}</span>
                       <Badge variant={r.isActive ? 'success' : 'secondary'}>{r.isActive ? 'Active' : 'Inactive'}</Badge>
                     </div>
                     <span className="font-medium">{r.clientName}</span>
-                    <span className="text-slate-600">
+                    <span className="text-subtle-foreground">
                       {r.propertyTypes.map(propertyTypeLabel).join(', ')} · {r.preferredCities.join(', ')} · {budgetRange(r)}
                     </span>
                   </li>

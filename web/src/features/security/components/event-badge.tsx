@@ -2,10 +2,10 @@ import { eventTone, eventTypeLabel } from '@/features/security/lib/security-form
 import { cn } from '@/lib/utils'
 
 const tones = {
-  red: 'bg-red-100 text-red-800',
-  amber: 'bg-amber-100 text-amber-800',
-  blue: 'bg-blue-100 text-blue-800',
-  slate: 'bg-slate-100 text-slate-700',
+  red: 'bg-destructive-soft text-destructive',
+  amber: 'bg-warning-soft text-warning',
+  blue: 'bg-info-soft text-info',
+  slate: 'bg-muted text-subtle-foreground',
 }
 
 /** An event's type as a coloured badge. */

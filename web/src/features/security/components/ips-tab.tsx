@@ -14,16 +14,16 @@ export function IpsTab({ onBlock }: { onBlock: (range: string) => void }) {
   return (
     <div className="grid gap-6">
       <section className="grid gap-2" aria-labelledby="ips-heading">
-        <h2 id="ips-heading" className="text-base font-semibold text-slate-900">
+        <h2 id="ips-heading" className="text-base font-semibold text-foreground">
           Suspicious addresses, last 7 days
         </h2>
-        <p className="text-xs text-slate-500">
+        <p className="text-xs text-muted-foreground">
           One scanner-like, cross-site or admin-route event, or 5 events of any kind, makes an address suspicious.
         </p>
         {ips.isPending ? (
           <Spinner className="mx-auto size-5" />
         ) : ips.isError ? (
-          <p className="text-red-600" role="alert">
+          <p className="text-destructive" role="alert">
             Could not load the addresses: {ips.error.message}
           </p>
         ) : ips.data.length === 0 ? (
@@ -43,20 +43,20 @@ export function IpsTab({ onBlock }: { onBlock: (range: string) => void }) {
 
 function IpRow({ rank, ip, onBlock }: { rank: number; ip: SuspiciousIp; onBlock: (range: string) => void }) {
   return (
-    <li className="flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 bg-white p-3 text-sm" data-testid="suspicious-ip">
-      <span className="w-6 text-right font-semibold text-slate-400 tabular-nums">{rank}</span>
+    <li className="flex flex-wrap items-center gap-3 rounded-lg border border-border bg-card p-3 text-sm" data-testid="suspicious-ip">
+      <span className="w-6 text-right font-semibold text-muted-foreground tabular-nums">{rank}</span>
       <div className="min-w-0 flex-1">
-        <p className="font-mono font-medium break-all text-slate-900">{ip.ip}</p>
-        <p className="text-xs text-slate-500">
+        <p className="font-mono font-medium break-all text-foreground">{ip.ip}</p>
+        <p className="text-xs text-muted-foreground">
           {ip.count} {ip.count === 1 ? 'event' : 'events'} · {ip.suspicious} suspicious · {ip.authFailures} auth failures · {ip.rateLimited}{' '}
           rate-limited
         </p>
-        <p className="text-xs text-slate-500">
+        <p className="text-xs text-muted-foreground">
           First seen {formatWhen(ip.firstSeen)} · last seen {formatWhen(ip.lastSeen)}
         </p>
       </div>
       {ip.blocked ? (
-        <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">Blocked</span>
+        <span className="rounded-full bg-destructive-soft px-2 py-0.5 text-xs font-semibold text-destructive">Blocked</span>
       ) : (
         <Button size="sm" variant="outline" onClick={() => onBlock(ip.ip)} aria-label={`Block ${ip.ip}`}>
           <Ban aria-hidden /> Block
@@ -77,13 +77,13 @@ function BlockList() {
   })
   return (
     <section className="grid gap-2" aria-labelledby="blocks-heading">
-      <h2 id="blocks-heading" className="text-base font-semibold text-slate-900">
+      <h2 id="blocks-heading" className="text-base font-semibold text-foreground">
         Blocked addresses
       </h2>
       {query.isPending ? (
         <Spinner className="mx-auto size-5" />
       ) : query.isError && !query.isFetchNextPageError ? (
-        <p className="text-red-600" role="alert">
+        <p className="text-destructive" role="alert">
           Could not load the block list: {query.error.message}
         </p>
       ) : blocks.length === 0 ? (
@@ -109,10 +109,10 @@ function BlockRow({ b, now, onLift, lifting }: { b: IpBlock; now: number; onLift
       ? `Lifted ${formatWhen(b.liftedAt)}`
       : `Ended ${formatWhen(b.expiresAt)}`
   return (
-    <li className="flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 bg-white p-3 text-sm" data-testid="ip-block">
+    <li className="flex flex-wrap items-center gap-3 rounded-lg border border-border bg-card p-3 text-sm" data-testid="ip-block">
       <div className="min-w-0 flex-1">
-        <p className="font-mono font-medium break-all text-slate-900">{b.range}</p>
-        <p className="text-xs text-slate-500">
+        <p className="font-mono font-medium break-all text-foreground">{b.range}</p>
+        <p className="text-xs text-muted-foreground">
           {b.reason ? `${b.reason} · ` : ''}by {b.createdBy || 'unknown'} on {formatWhen(b.createdAt)} · {state}
         </p>
       </div>
@@ -121,7 +121,7 @@ function BlockRow({ b, now, onLift, lifting }: { b: IpBlock; now: number; onLift
           Lift
         </Button>
       ) : (
-        <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-600">Ended</span>
+        <span className="rounded-full bg-muted px-2 py-0.5 text-xs font-semibold text-subtle-foreground">Ended</span>
       )}
     </li>
   )

@@ -8,7 +8,7 @@ export function ProtectionTab() {
   if (query.isPending) return <Spinner className="mx-auto size-5" />
   if (query.isError)
     return (
-      <p className="text-red-600" role="alert">
+      <p className="text-destructive" role="alert">
         Could not load the protection status: {query.error.message}
       </p>
     )
@@ -75,8 +75,8 @@ function codeText(c: ProtectionStatus['otp']) {
 
 function Section({ title, wide, children }: { title: string; wide?: boolean; children: React.ReactNode }) {
   return (
-    <section className={`grid content-start gap-2 rounded-xl border border-slate-200 bg-white p-4 ${wide ? 'md:col-span-2' : ''}`}>
-      <h2 className="text-base font-semibold text-slate-900">{title}</h2>
+    <section className={`grid content-start gap-2 rounded-xl border border-border bg-card p-4 ${wide ? 'md:col-span-2' : ''}`}>
+      <h2 className="text-base font-semibold text-foreground">{title}</h2>
       <dl className="grid gap-2 text-sm">{children}</dl>
     </section>
   )
@@ -85,8 +85,8 @@ function Section({ title, wide, children }: { title: string; wide?: boolean; chi
 function Row({ label, value, mono }: { label: string; value: string; mono?: boolean }) {
   return (
     <div className="grid gap-0.5 sm:grid-cols-[12rem_1fr] sm:gap-3">
-      <dt className="text-slate-500">{label}</dt>
-      <dd className={`break-words text-slate-900 ${mono ? 'font-mono text-xs' : ''}`}>{value}</dd>
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className={`break-words text-foreground ${mono ? 'font-mono text-xs' : ''}`}>{value}</dd>
     </div>
   )
 }
@@ -95,10 +95,10 @@ function Check({ ok, label, detail }: { ok: boolean; label: string; detail?: str
   const Icon = ok ? CheckCircle2 : XCircle
   return (
     <div className="flex items-start gap-2">
-      <Icon className={`mt-0.5 size-4 shrink-0 ${ok ? 'text-emerald-600' : 'text-slate-400'}`} aria-label={ok ? 'on' : 'off'} />
+      <Icon className={`mt-0.5 size-4 shrink-0 ${ok ? 'text-success' : 'text-muted-foreground'}`} aria-label={ok ? 'on' : 'off'} />
       <div>
-        <dt className="text-slate-900">{label}</dt>
-        {detail && <dd className="text-xs text-slate-500">{detail}</dd>}
+        <dt className="text-foreground">{label}</dt>
+        {detail && <dd className="text-xs text-muted-foreground">{detail}</dd>}
       </div>
     </div>
   )

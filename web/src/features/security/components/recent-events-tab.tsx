@@ -34,11 +34,11 @@ export function RecentEventsTab() {
         </NativeSelect>
       </div>
       {query.isPending ? (
-        <div className="flex items-center justify-center gap-2 py-12 text-slate-500">
+        <div className="flex items-center justify-center gap-2 py-12 text-muted-foreground">
           <Spinner className="size-5" /> Loading events...
         </div>
       ) : query.isError && !query.isFetchNextPageError ? (
-        <p className="py-12 text-center text-red-600" role="alert">
+        <p className="py-12 text-center text-destructive" role="alert">
           Could not load the events: {query.error.message}
         </p>
       ) : items.length === 0 ? (
@@ -62,13 +62,13 @@ export function RecentEventsTab() {
 
 function EventRow({ e }: { e: SecurityEvent }) {
   return (
-    <li className="grid gap-1 rounded-lg border border-slate-200 bg-white p-3 text-sm" data-testid="security-event">
+    <li className="grid gap-1 rounded-lg border border-border bg-card p-3 text-sm" data-testid="security-event">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <span className="flex items-center gap-2">
           <EventBadge type={e.type} />
           {e.count > 1 && (
             <span
-              className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700"
+              className="rounded-full bg-muted px-2 py-0.5 text-xs font-medium text-subtle-foreground"
               data-testid="event-count"
               title={`${e.count} events from this address within one minute; the first is shown`}
             >
@@ -76,15 +76,15 @@ function EventRow({ e }: { e: SecurityEvent }) {
             </span>
           )}
         </span>
-        <time className="text-xs text-slate-500" dateTime={e.timestamp}>
+        <time className="text-xs text-muted-foreground" dateTime={e.timestamp}>
           {formatWhen(e.timestamp)}
         </time>
       </div>
-      <p className="break-all text-slate-900">
+      <p className="break-all text-foreground">
         {e.detail}
-        {e.url && <span className="font-mono text-xs text-slate-500"> · {e.url}</span>}
+        {e.url && <span className="font-mono text-xs text-muted-foreground"> · {e.url}</span>}
       </p>
-      <p className="text-xs text-slate-500">
+      <p className="text-xs text-muted-foreground">
         {e.ip ? <span className="font-mono">{e.ip}</span> : 'no address'}
         {e.user && <> · {e.user}</>}
       </p>

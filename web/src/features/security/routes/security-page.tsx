@@ -21,8 +21,10 @@ export function SecurityPage() {
     <div className="mx-auto grid max-w-6xl gap-6 p-4 md:p-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900">Security Dashboard</h1>
-          <p className="text-sm text-slate-600">Sign-in failures, refusals, scanners and admin actions, refreshed every 30 seconds.</p>
+          <h1 className="text-2xl font-bold tracking-tight text-foreground">Security Dashboard</h1>
+          <p className="text-sm text-subtle-foreground">
+            Sign-in failures, refusals, scanners and admin actions, refreshed every 30 seconds.
+          </p>
         </div>
         <Button variant="outline" onClick={() => setBlocking('')}>
           <Ban aria-hidden /> Block IP
@@ -33,7 +35,7 @@ export function SecurityPage() {
           <Spinner />
         </div>
       ) : overview.isError ? (
-        <p className="text-red-700" role="alert">
+        <p className="text-destructive" role="alert">
           Could not load the security summary: {overview.error.message}
         </p>
       ) : (

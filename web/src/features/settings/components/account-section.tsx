@@ -10,23 +10,23 @@ export function AccountSection() {
       id="account"
       title="Account"
       description="Your password and where you are signed in."
-      icon={<KeyRound className="size-5 text-blue-600" aria-hidden />}
+      icon={<KeyRound className="size-5 text-primary" aria-hidden />}
     >
       <section className="grid gap-3" aria-labelledby="change-password-title">
         <div>
-          <h4 id="change-password-title" className="font-semibold text-slate-900">
+          <h4 id="change-password-title" className="font-semibold text-foreground">
             Change Password
           </h4>
-          <p className="text-sm text-slate-500">Changing it signs out every other session and emails you a notice.</p>
+          <p className="text-sm text-muted-foreground">Changing it signs out every other session and emails you a notice.</p>
         </div>
         <ChangePasswordForm />
       </section>
-      <section className="grid gap-3 border-t border-slate-100 pt-4" aria-labelledby="sessions-title">
+      <section className="grid gap-3 border-t border-border/60 pt-4" aria-labelledby="sessions-title">
         <div>
-          <h4 id="sessions-title" className="font-semibold text-slate-900">
+          <h4 id="sessions-title" className="font-semibold text-foreground">
             Sessions
           </h4>
-          <p className="text-sm text-slate-500">Where your account is signed in now.</p>
+          <p className="text-sm text-muted-foreground">Where your account is signed in now.</p>
         </div>
         <SessionsList />
       </section>

@@ -47,13 +47,13 @@ function DeleteAccountForm({
         <DialogTitle>Delete your account?</DialogTitle>
         <DialogDescription>This cannot be undone.</DialogDescription>
       </DialogHeader>
-      <ul className="grid list-disc gap-1 pl-5 text-sm text-slate-700">
+      <ul className="grid list-disc gap-1 pl-5 text-sm text-subtle-foreground">
         <li>Your profile, listings, requirements and their clients are deleted, and so are their matches.</li>
         <li>Your connections, course enrolments, certificates and photos are deleted.</li>
         <li>Messages you exchanged stay with the other agents, shown as from &ldquo;Deleted agent&rdquo;.</li>
         <li>You are signed out everywhere; your username, email and phone can be used for a new account.</li>
       </ul>
-      <p className="text-sm text-slate-600">Download your data first if you want a copy.</p>
+      <p className="text-sm text-subtle-foreground">Download your data first if you want a copy.</p>
       <Field id="delete-account-password" label="Your password" error={missing ? 'Enter your password to confirm' : error}>
         <Input
           type="password"

@@ -32,7 +32,7 @@ function Channel({
   return (
     <div className="flex items-center gap-2">
       <Checkbox id={id} checked={checked} disabled={disabled} onCheckedChange={(v) => onChange?.(v === true)} />
-      <Label htmlFor={id} className="font-normal text-slate-700">
+      <Label htmlFor={id} className="font-normal text-subtle-foreground">
         {label}
       </Label>
     </div>
@@ -48,7 +48,7 @@ export function NotificationsSection() {
       id="notifications"
       title="Notifications"
       description="What PropMatch tells you about, and where. In-app notifications are always on for what you turn on."
-      icon={<Bell className="size-5 text-blue-600" aria-hidden />}
+      icon={<Bell className="size-5 text-primary" aria-hidden />}
     >
       <WithSettings>
         {(settings) =>

@@ -20,7 +20,7 @@ export function PreferencesSection() {
       id="preferences"
       title="App Preferences"
       description="How PropMatch looks and keeps itself up to date."
-      icon={<SlidersHorizontal className="size-5 text-blue-600" aria-hidden />}
+      icon={<SlidersHorizontal className="size-5 text-primary" aria-hidden />}
     >
       <WithSettings>
         {(settings) => (

@@ -11,7 +11,7 @@ export function PrivacySection() {
       id="privacy"
       title="Privacy & Security"
       description="Who finds you and who can reach you. Your connections always see you and your contact details."
-      icon={<ShieldCheck className="size-5 text-blue-600" aria-hidden />}
+      icon={<ShieldCheck className="size-5 text-primary" aria-hidden />}
     >
       <WithSettings>
         {(settings) => (

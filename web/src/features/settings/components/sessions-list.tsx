@@ -21,7 +21,7 @@ export function SessionsList() {
   if (sessions.isPending) return <Spinner className="size-5" />
   if (sessions.isError)
     return (
-      <p className="text-red-600" role="alert">
+      <p className="text-destructive" role="alert">
         Failed to load sessions: {sessions.error.message}
       </p>
     )
@@ -29,17 +29,17 @@ export function SessionsList() {
   const signOut = (s: SessionInfo) => (s.current ? logoutMutation.mutate() : endOne.mutate(s.id))
   return (
     <div className="grid gap-3">
-      <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200" aria-label="Active sessions">
+      <ul className="divide-y divide-border/60 rounded-lg border border-border" aria-label="Active sessions">
         {sessions.data.map((s) => {
           const Icon = isPhone(s.device) ? Smartphone : Laptop
           return (
             <li key={s.id} className="flex flex-wrap items-center gap-3 p-3" data-testid="session-row">
-              <Icon className="size-5 shrink-0 text-slate-500" aria-hidden />
+              <Icon className="size-5 shrink-0 text-muted-foreground" aria-hidden />
               <div className="min-w-0 flex-1">
-                <p className="font-medium text-slate-900">
+                <p className="font-medium text-foreground">
                   {s.device} {s.current && <Badge className="ml-1">This device</Badge>}
                 </p>
-                <p className="text-sm text-slate-600">
+                <p className="text-sm text-subtle-foreground">
                   {s.ip || 'Unknown address'} · last used {when(s.lastUsedAt)} · signed in {when(s.createdAt)}
                 </p>
               </div>

@@ -14,11 +14,11 @@ type SettingSwitchProps = {
 /** A setting with its switch on the right and what it does under its name; children show below (channels). */
 export function SettingSwitch({ id, label, description, checked, onCheckedChange, children }: SettingSwitchProps) {
   return (
-    <div className="grid gap-2 border-b border-slate-100 pb-4 last:border-b-0 last:pb-0">
+    <div className="grid gap-2 border-b border-border/60 pb-4 last:border-b-0 last:pb-0">
       <div className="flex items-start justify-between gap-4">
         <div className="grid min-w-0 gap-1">
           <Label htmlFor={id}>{label}</Label>
-          <p id={`${id}-description`} className="text-sm text-slate-500">
+          <p id={`${id}-description`} className="text-sm text-muted-foreground">
             {description}
           </p>
         </div>

@@ -27,7 +27,7 @@ export function WithSettings({ children }: { children: (settings: Settings) => R
   if (settings.isPending) return <Spinner className="size-5" />
   if (settings.isError)
     return (
-      <p className="text-sm text-red-600" role="alert">
+      <p className="text-sm text-destructive" role="alert">
         Failed to load your settings: {settings.error.message}
       </p>
     )

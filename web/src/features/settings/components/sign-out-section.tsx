@@ -9,7 +9,7 @@ export function SignOutSection() {
   return (
     <Card data-testid="settings-sign-out">
       <CardContent className="flex flex-wrap items-center justify-between gap-3 pt-6">
-        <p className="text-sm text-slate-600">Sign out of PropMatch on this device.</p>
+        <p className="text-sm text-subtle-foreground">Sign out of PropMatch on this device.</p>
         <Button variant="destructive" disabled={logoutMutation.isPending} onClick={() => logoutMutation.mutate()}>
           {logoutMutation.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <LogOut aria-hidden />}
           {logoutMutation.isPending ? 'Signing Out...' : 'Sign Out'}

@@ -7,11 +7,11 @@ function Row({ to, icon, label }: { to: string; icon: React.ReactNode; label: st
   return (
     <Link
       to={to}
-      className="flex items-center gap-3 rounded-md px-2 py-2 text-sm font-medium text-slate-900 hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:outline-none"
+      className="flex items-center gap-3 rounded-md px-2 py-2 text-sm font-medium text-foreground hover:bg-muted/50 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
     >
       {icon}
       <span className="flex-1">{label}</span>
-      <ChevronRight className="size-4 text-slate-400" aria-hidden />
+      <ChevronRight className="size-4 text-muted-foreground" aria-hidden />
     </Link>
   )
 }
@@ -24,16 +24,16 @@ export function SupportSection() {
       id="support"
       title="Support & Help"
       description="Answers to common questions, and how to reach the PropMatch team."
-      icon={<LifeBuoy className="size-5 text-blue-600" aria-hidden />}
+      icon={<LifeBuoy className="size-5 text-primary" aria-hidden />}
     >
       <nav aria-label="Support" className="-mx-2 grid gap-1">
-        <Row to="/help" icon={<CircleHelp className="size-4 text-slate-500" aria-hidden />} label="Help Center" />
-        <Row to="/help#contact" icon={<Headset className="size-4 text-slate-500" aria-hidden />} label="Contact Support" />
+        <Row to="/help" icon={<CircleHelp className="size-4 text-muted-foreground" aria-hidden />} label="Help Center" />
+        <Row to="/help#contact" icon={<Headset className="size-4 text-muted-foreground" aria-hidden />} label="Contact Support" />
       </nav>
-      <p className="flex items-center gap-3 border-t border-slate-100 pt-3 text-sm text-slate-600" data-testid="app-version">
-        <Info className="size-4 text-slate-500" aria-hidden />
+      <p className="flex items-center gap-3 border-t border-border/60 pt-3 text-sm text-subtle-foreground" data-testid="app-version">
+        <Info className="size-4 text-muted-foreground" aria-hidden />
         <span className="flex-1">Version</span>
-        <span className="font-mono text-slate-900" title={version.data?.revision || undefined}>
+        <span className="font-mono text-foreground" title={version.data?.revision || undefined}>
           {version.isPending ? '…' : version.isError ? 'Unavailable' : version.data.version}
         </span>
       </p>

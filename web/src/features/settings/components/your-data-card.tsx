@@ -33,7 +33,7 @@ export function YourDataCard() {
       </CardHeader>
       <CardContent className="grid gap-6">
         <div className="grid gap-2">
-          <p className="text-sm text-slate-700">
+          <p className="text-sm text-subtle-foreground">
             One JSON file with your profile, listings, requirements and their clients, matches, messages, connections, courses, certificates
             and sessions. Up to 3 downloads an hour.
           </p>
@@ -42,8 +42,8 @@ export function YourDataCard() {
             Download My Data
           </Button>
         </div>
-        <div className="grid gap-2 border-t border-slate-200 pt-6">
-          <p className="text-sm text-slate-700">
+        <div className="grid gap-2 border-t border-border pt-6">
+          <p className="text-sm text-subtle-foreground">
             Deleting your account removes your listings, requirements and matches and signs you out. Messages you sent stay with their
             receivers as from &ldquo;Deleted agent&rdquo;.
           </p>

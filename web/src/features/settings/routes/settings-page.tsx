@@ -18,8 +18,8 @@ export function SettingsPage() {
   return (
     <div className="mx-auto grid max-w-4xl gap-6">
       <div>
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900">Settings</h1>
-        <p className="text-slate-600">Notifications, privacy, your account and how PropMatch looks.</p>
+        <h1 className="text-2xl font-bold tracking-tight text-foreground">Settings</h1>
+        <p className="text-subtle-foreground">Notifications, privacy, your account and how PropMatch looks.</p>
       </div>
       <NotificationsSection />
       <PrivacySection />

@@ -10,7 +10,7 @@ import { lines, PartCard, patchAt } from '@/features/site-admin/components/part-
 
 function RemoveButton({ label, onClick }: { label: string; onClick: () => void }) {
   return (
-    <Button type="button" variant="ghost" size="sm" className="justify-self-end text-red-700" onClick={onClick}>
+    <Button type="button" variant="ghost" size="sm" className="justify-self-end text-destructive" onClick={onClick}>
       <Trash2 aria-hidden /> {label}
     </Button>
   )
@@ -28,8 +28,8 @@ export function TestimonialsForm({ initial }: { initial: SiteTestimonial[] }) {
       {(errors) => (
         <>
           {list.map((t, i) => (
-            <fieldset key={i} className="grid gap-3 rounded-lg border border-slate-200 p-4 sm:grid-cols-2">
-              <legend className="px-1 text-sm font-medium text-slate-700">Testimonial {i + 1}</legend>
+            <fieldset key={i} className="grid gap-3 rounded-lg border border-border p-4 sm:grid-cols-2">
+              <legend className="px-1 text-sm font-medium text-subtle-foreground">Testimonial {i + 1}</legend>
               <Field id={`t-${i}-name`} label="Name" error={errors(`testimonials.${i}.name`)}>
                 <Input value={t.name} onChange={(e) => setList(patchAt(list, i, { name: e.target.value }))} />
               </Field>
@@ -75,8 +75,8 @@ export function PlansForm({ initial }: { initial: SitePlan[] }) {
     >
       {(errors) =>
         list.map((p, i) => (
-          <fieldset key={i} className="grid gap-3 rounded-lg border border-slate-200 p-4 sm:grid-cols-3">
-            <legend className="px-1 text-sm font-medium text-slate-700">Plan {i + 1}</legend>
+          <fieldset key={i} className="grid gap-3 rounded-lg border border-border p-4 sm:grid-cols-3">
+            <legend className="px-1 text-sm font-medium text-subtle-foreground">Plan {i + 1}</legend>
             <Field id={`p-${i}-name`} label="Name" error={errors(`plans.${i}.name`)}>
               <Input value={p.name} onChange={(e) => setList(patchAt(list, i, { name: e.target.value }))} />
             </Field>
@@ -101,7 +101,7 @@ export function PlansForm({ initial }: { initial: SitePlan[] }) {
                 onChange={(e) => setList(patchAt(list, i, { features: lines(e.target.value) }))}
               />
             </Field>
-            <label className="flex items-center gap-2 text-sm text-slate-700">
+            <label className="flex items-center gap-2 text-sm text-subtle-foreground">
               <input
                 type="radio"
                 name="popular-plan"

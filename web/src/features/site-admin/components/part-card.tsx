@@ -48,7 +48,7 @@ export function PartCard({ title, description, update, children }: Props) {
         </CardHeader>
         <CardContent className="grid gap-4">
           {children(errors)}
-          {errors(Object.keys(update())[0] ?? '') && <p className="text-sm text-red-600">{errors(Object.keys(update())[0] ?? '')}</p>}
+          {errors(Object.keys(update())[0] ?? '') && <p className="text-sm text-destructive">{errors(Object.keys(update())[0] ?? '')}</p>}
         </CardContent>
         <CardFooter className="justify-end">
           <Button type="submit" disabled={save.isPending}>

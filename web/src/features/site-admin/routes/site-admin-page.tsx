@@ -13,8 +13,8 @@ export function SiteAdminPage() {
     <div className="mx-auto grid max-w-4xl gap-6 p-4 md:p-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900">Site content</h1>
-          <p className="text-sm text-slate-600">What the public landing page shows. The live figures are counted, not edited.</p>
+          <h1 className="text-2xl font-bold tracking-tight text-foreground">Site content</h1>
+          <p className="text-sm text-subtle-foreground">What the public landing page shows. The live figures are counted, not edited.</p>
         </div>
         <Button asChild variant="outline">
           <Link to="/" target="_blank">
@@ -27,7 +27,7 @@ export function SiteAdminPage() {
           <Spinner />
         </div>
       ) : isError ? (
-        <p className="text-red-700">Could not load the site content: {error.message}</p>
+        <p className="text-destructive">Could not load the site content: {error.message}</p>
       ) : (
         <ContentForms page={data} />
       )}

@@ -23,14 +23,14 @@ export function AppDemos({ isAdmin }: { isAdmin: boolean }) {
   })
   if (query.isPending) {
     return (
-      <div className="flex items-center justify-center gap-2 py-12 text-slate-500">
+      <div className="flex items-center justify-center gap-2 py-12 text-muted-foreground">
         <Spinner className="size-5" /> Loading app demos...
       </div>
     )
   }
   if (query.isError) {
     return (
-      <p className="py-12 text-center text-red-600" role="alert">
+      <p className="py-12 text-center text-destructive" role="alert">
         Could not load app demos: {query.error.message}
       </p>
     )
@@ -43,14 +43,14 @@ export function AppDemos({ isAdmin }: { isAdmin: boolean }) {
         {demos.map((demo, index) => (
           <li
             key={demo.id}
-            className="flex min-w-0 flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm"
+            className="flex min-w-0 flex-col overflow-hidden rounded-xl border border-border bg-card shadow-sm"
             data-testid="app-demo"
           >
             <DemoBanner demo={demo} isAdmin={isAdmin} />
             <div className="flex flex-1 flex-col gap-2 p-4">
-              <h3 className="font-semibold text-slate-900">{demo.title}</h3>
-              <p className="text-sm text-slate-600">{demo.description}</p>
-              <p className="text-xs text-slate-500">
+              <h3 className="font-semibold text-foreground">{demo.title}</h3>
+              <p className="text-sm text-subtle-foreground">{demo.description}</p>
+              <p className="text-xs text-muted-foreground">
                 {demo.category} · {demo.tutorialSteps.length} steps
               </p>
               <div className="mt-auto flex items-center gap-2 pt-2">
@@ -100,38 +100,46 @@ export function AppDemos({ isAdmin }: { isAdmin: boolean }) {
   )
 }
 
-/** Known colour classes only: Tailwind keeps the classes it sees in the source. */
-const demoColours = new Set([
-  'bg-blue-600',
-  'bg-green-600',
-  'bg-purple-600',
-  'bg-orange-600',
-  'bg-red-600',
-  'bg-indigo-600',
-  'bg-pink-600',
-  'bg-teal-600',
-  'bg-cyan-600',
-  'bg-emerald-600',
-  'bg-amber-600',
-  'bg-violet-600',
-  'bg-slate-700',
-])
+/**
+ * A demo's banner colour: the API sends a colour class of Tailwind's palette (bg-{hue}-600, internal/training),
+ * shown as the categorical token of its hue (styles/tokens.css); an unknown one is slate. Whole class names, so
+ * Tailwind keeps them.
+ */
+const demoColours: Record<string, string> = {
+  blue: 'bg-tag-blue',
+  green: 'bg-tag-green',
+  purple: 'bg-tag-purple',
+  orange: 'bg-tag-orange',
+  red: 'bg-tag-red',
+  indigo: 'bg-tag-indigo',
+  pink: 'bg-tag-pink',
+  teal: 'bg-tag-teal',
+  cyan: 'bg-tag-cyan',
+  emerald: 'bg-tag-emerald',
+  amber: 'bg-tag-amber',
+  violet: 'bg-tag-violet',
+  slate: 'bg-tag-slate',
+}
+
+/** The token class of a demo's colour (bg-{hue}-600 gives bg-tag-{hue}). */
+function demoColour(color: string) {
+  const hue = /^bg-([a-z]+)-\d+$/.exec(color)?.[1] ?? ''
+  return demoColours[hue] ?? 'bg-tag-slate'
+}
 
 function DemoBanner({ demo, isAdmin }: { demo: AppDemo; isAdmin: boolean }) {
   return (
-    <div
-      className={cn('relative flex h-28 items-center justify-center text-white', demoColours.has(demo.color) ? demo.color : 'bg-slate-700')}
-    >
+    <div className={cn('relative flex h-28 items-center justify-center text-tag-foreground', demoColour(demo.color))}>
       <PlayCircle className="size-10 opacity-90" aria-hidden />
       {isAdmin && (
         <span
-          className="absolute top-2 left-2 rounded-full bg-white/90 px-2 py-0.5 text-xs font-semibold text-slate-900"
+          className="absolute top-2 left-2 rounded-full bg-card/90 px-2 py-0.5 text-xs font-semibold text-foreground"
           data-testid="display-order"
         >
           #{demo.displayOrder}
         </span>
       )}
-      <span className="absolute right-2 bottom-2 flex items-center gap-1 rounded-full bg-black/40 px-2 py-0.5 text-xs">
+      <span className="absolute right-2 bottom-2 flex items-center gap-1 rounded-full bg-overlay/40 px-2 py-0.5 text-xs text-overlay-foreground">
         <Clock className="size-3" aria-hidden /> {demo.duration}
       </span>
     </div>

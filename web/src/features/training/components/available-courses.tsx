@@ -64,17 +64,17 @@ export function AvailableCourses({ isAdmin, onOpen }: { isAdmin: boolean; onOpen
         )}
       </div>
       {query.isPending ? (
-        <div className="flex items-center justify-center gap-2 py-12 text-slate-500">
+        <div className="flex items-center justify-center gap-2 py-12 text-muted-foreground">
           <Spinner className="size-5" /> Loading courses...
         </div>
       ) : query.isError && !query.isFetchNextPageError ? (
-        <p className="py-12 text-center text-red-600" role="alert">
+        <p className="py-12 text-center text-destructive" role="alert">
           Could not load courses: {query.error.message}
         </p>
       ) : courses.length === 0 ? (
         <div className="grid justify-items-center gap-2 py-12 text-center" data-testid="courses-empty">
-          <GraduationCap className="size-10 text-slate-300" aria-hidden />
-          <p className="font-medium text-slate-900">{filtered ? 'No courses match your search' : 'No courses yet'}</p>
+          <GraduationCap className="size-10 text-muted-foreground/50" aria-hidden />
+          <p className="font-medium text-foreground">{filtered ? 'No courses match your search' : 'No courses yet'}</p>
         </div>
       ) : (
         <>

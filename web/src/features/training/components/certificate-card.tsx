@@ -8,15 +8,15 @@ import { formatDate } from '@/lib/format'
 export function CertificateCard({ certificate }: { certificate: Certificate }) {
   const verify = certificate.verifyUrl || certificatePagePath(certificate.number)
   return (
-    <article className="grid gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4" data-testid="certificate-card">
+    <article className="grid gap-3 rounded-xl border border-warning/30 bg-warning/10 p-4" data-testid="certificate-card">
       <div className="flex items-start gap-3">
-        <Award className="size-8 shrink-0 text-amber-600" aria-hidden />
+        <Award className="size-8 shrink-0 text-warning" aria-hidden />
         <div className="min-w-0">
-          <h3 className="font-semibold text-slate-900">{certificate.courseTitle}</h3>
-          <p className="text-sm text-slate-700">
+          <h3 className="font-semibold text-foreground">{certificate.courseTitle}</h3>
+          <p className="text-sm text-subtle-foreground">
             Awarded to <span className="font-medium">{certificate.agentName}</span> on {formatDate(certificate.issuedAt)}
           </p>
-          <p className="text-xs break-all text-slate-600">
+          <p className="text-xs break-all text-subtle-foreground">
             Certificate number{' '}
             <span className="font-mono font-semibold" data-testid="certificate-number">
               {certificate.number}

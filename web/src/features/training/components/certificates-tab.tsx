@@ -11,14 +11,14 @@ export function CertificatesTab() {
   const certificates = pageItems(query.data)
   if (query.isPending) {
     return (
-      <div className="flex items-center justify-center gap-2 py-12 text-slate-500">
+      <div className="flex items-center justify-center gap-2 py-12 text-muted-foreground">
         <Spinner className="size-5" /> Loading certificates...
       </div>
     )
   }
   if (query.isError && !query.isFetchNextPageError) {
     return (
-      <p className="py-12 text-center text-red-600" role="alert">
+      <p className="py-12 text-center text-destructive" role="alert">
         Could not load certificates: {query.error.message}
       </p>
     )
@@ -26,9 +26,9 @@ export function CertificatesTab() {
   if (certificates.length === 0) {
     return (
       <div className="grid justify-items-center gap-2 py-12 text-center" data-testid="certificates-empty">
-        <Award className="size-10 text-slate-300" aria-hidden />
-        <p className="font-medium text-slate-900">No Certificates Yet</p>
-        <p className="max-w-sm text-sm text-slate-600">Complete every module of a course to earn its certificate.</p>
+        <Award className="size-10 text-muted-foreground/50" aria-hidden />
+        <p className="font-medium text-foreground">No Certificates Yet</p>
+        <p className="max-w-sm text-sm text-subtle-foreground">Complete every module of a course to earn its certificate.</p>
       </div>
     )
   }

@@ -41,7 +41,7 @@ export function CourseFormDialog({ target, onOpenChange }: { target: CourseFormT
         ) : existing.data ? (
           <CourseForm key={existing.data.id} course={existing.data} onSaved={() => onOpenChange(false)} />
         ) : existing.isError ? (
-          <p className="text-sm text-red-600" role="alert">
+          <p className="text-sm text-destructive" role="alert">
             Could not load the course: {existing.error.message}
           </p>
         ) : (
@@ -136,13 +136,13 @@ function CourseForm({ course, onSaved }: { course: CourseDetail | null; onSaved:
         <Input type="url" placeholder="https://www.youtube.com/watch?v=..." {...form.register('videoUrl')} />
       </Field>
       <fieldset className="grid gap-3" data-testid="module-editor">
-        <legend className="mb-2 text-sm font-medium text-slate-800">Modules</legend>
+        <legend className="mb-2 text-sm font-medium text-foreground">Modules</legend>
         {modules.fields.map((item, index) => {
           const moduleErrors = errors.modules?.[index]
           return (
-            <div key={item.id} className="grid gap-2 rounded-lg border border-slate-200 p-3" data-testid="module-input">
+            <div key={item.id} className="grid gap-2 rounded-lg border border-border p-3" data-testid="module-input">
               <div className="flex items-center justify-between gap-2">
-                <span className="text-xs font-semibold text-slate-600">Module {index + 1}</span>
+                <span className="text-xs font-semibold text-subtle-foreground">Module {index + 1}</span>
                 <div className="flex gap-1">
                   <Button
                     type="button"
@@ -190,7 +190,7 @@ function CourseForm({ course, onSaved }: { course: CourseDetail | null; onSaved:
           )
         })}
         {errors.modules?.root?.message || errors.modules?.message ? (
-          <p className="text-sm text-red-600" role="alert">
+          <p className="text-sm text-destructive" role="alert">
             {errors.modules?.root?.message ?? errors.modules?.message}
           </p>
         ) : null}

@@ -20,22 +20,19 @@ type CourseCardProps = {
 export function CourseCard({ course, onOpen, onEnroll, enrolling, admin }: CourseCardProps) {
   const open = course.status === 'available'
   return (
-    <article
-      className="flex min-w-0 flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm"
-      data-testid="course-card"
-    >
+    <article className="flex min-w-0 flex-col overflow-hidden rounded-xl border border-border bg-card shadow-sm" data-testid="course-card">
       <div className="relative">
         <CourseThumbnail url={course.thumbnailUrl} category={course.category} />
         {admin && (
           <span
-            className="absolute top-2 left-2 rounded-full bg-slate-900/80 px-2 py-0.5 text-xs font-semibold text-white"
+            className="absolute top-2 left-2 rounded-full bg-overlay/80 px-2 py-0.5 text-xs font-semibold text-overlay-foreground"
             data-testid="display-order"
           >
             #{course.displayOrder}
           </span>
         )}
         <span
-          className="absolute top-2 right-2 rounded-full bg-white/95 px-2 py-0.5 text-xs font-semibold text-slate-900"
+          className="absolute top-2 right-2 rounded-full bg-card/95 px-2 py-0.5 text-xs font-semibold text-foreground"
           data-testid="course-price"
         >
           {course.price}
@@ -53,13 +50,13 @@ export function CourseCard({ course, onOpen, onEnroll, enrolling, admin }: Cours
             </Badge>
           )}
         </div>
-        <h3 className="text-base leading-snug font-semibold text-slate-900">
+        <h3 className="text-base leading-snug font-semibold text-foreground">
           <button type="button" className="text-left hover:underline" onClick={() => onOpen(course)}>
             {course.title}
           </button>
         </h3>
-        <p className="line-clamp-3 text-sm text-slate-600">{course.description}</p>
-        <ul className="grid gap-1 text-xs text-slate-600">
+        <p className="line-clamp-3 text-sm text-subtle-foreground">{course.description}</p>
+        <ul className="grid gap-1 text-xs text-subtle-foreground">
           <li className="flex items-center gap-1.5">
             <User className="size-3.5 shrink-0" aria-hidden />
             <span className="sr-only">Instructor:</span>
@@ -106,7 +103,7 @@ export function CourseCard({ course, onOpen, onEnroll, enrolling, admin }: Cours
               <Button
                 size="sm"
                 variant="outline"
-                className="text-red-600 hover:text-red-700"
+                className="text-destructive hover:text-destructive"
                 onClick={() => admin.onDelete(course)}
                 aria-label={`Delete ${course.title}`}
               >

@@ -72,7 +72,7 @@ function CourseDetailBody({ course }: { course: CourseDetail }) {
         <DialogTitle>{course.title}</DialogTitle>
         <DialogDescription>{course.description}</DialogDescription>
       </DialogHeader>
-      <div className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
+      <div className="flex flex-wrap items-center gap-2 text-xs text-subtle-foreground">
         <Badge className={categoryColours(course.category).badge}>{course.category}</Badge>
         <Badge className={levelClass[course.level] ?? ''}>{course.level}</Badge>
         <span className="flex items-center gap-1">
@@ -81,7 +81,7 @@ function CourseDetailBody({ course }: { course: CourseDetail }) {
         <span className="flex items-center gap-1">
           <Clock className="size-3.5" aria-hidden /> {course.duration}
         </span>
-        <span className="font-semibold text-slate-900">{course.price}</span>
+        <span className="font-semibold text-foreground">{course.price}</span>
       </div>
       {intro && (
         <Button
@@ -95,9 +95,9 @@ function CourseDetailBody({ course }: { course: CourseDetail }) {
       )}
       {course.enrolled && course.progress && <ProgressBar progress={course.progress} />}
       <section className="grid gap-2" aria-label="Modules">
-        <h3 className="text-sm font-semibold text-slate-900">Modules</h3>
+        <h3 className="text-sm font-semibold text-foreground">Modules</h3>
         {modules.length === 0 ? (
-          <p className="text-sm text-slate-500">This course has no modules yet.</p>
+          <p className="text-sm text-muted-foreground">This course has no modules yet.</p>
         ) : (
           <ol className="grid gap-2">
             {modules.map((module, index) => (
@@ -117,7 +117,7 @@ function CourseDetailBody({ course }: { course: CourseDetail }) {
       </section>
       {complete && (
         <section className="grid gap-2" aria-label="Certificate" data-testid="course-certificate">
-          <h3 className="text-sm font-semibold text-emerald-700">Course complete: your certificate</h3>
+          <h3 className="text-sm font-semibold text-success">Course complete: your certificate</h3>
           {certificate ? <CertificateCard certificate={certificate} /> : <Spinner className="size-5" label="Loading certificate" />}
         </section>
       )}
@@ -160,28 +160,28 @@ function ModuleRow({ module, index, enrolled, saving, locked, onToggle, onWatch 
   const busy = saving !== null
   const done = saving ?? module.completed
   return (
-    <li className="flex items-center gap-3 rounded-lg border border-slate-200 p-3" data-testid="module-row" data-done={done}>
+    <li className="flex items-center gap-3 rounded-lg border border-border p-3" data-testid="module-row" data-done={done}>
       {enrolled ? (
         <input
           id={id}
           type="checkbox"
-          className="size-5 shrink-0 accent-emerald-600"
+          className="size-5 shrink-0 accent-success"
           checked={done}
           disabled={locked}
           onChange={(e) => onToggle(e.target.checked)}
           aria-label={`Mark “${module.title}” done`}
         />
       ) : (
-        <span className="flex size-6 shrink-0 items-center justify-center rounded-full bg-slate-100 text-xs font-semibold text-slate-600">
+        <span className="flex size-6 shrink-0 items-center justify-center rounded-full bg-muted text-xs font-semibold text-subtle-foreground">
           {index + 1}
         </span>
       )}
       <div className="min-w-0 flex-1">
-        <p className={done ? 'text-sm font-medium text-slate-500 line-through' : 'text-sm font-medium text-slate-900'}>
-          {enrolled && <span className="mr-1 text-slate-500">{index + 1}.</span>}
+        <p className={done ? 'text-sm font-medium text-muted-foreground line-through' : 'text-sm font-medium text-foreground'}>
+          {enrolled && <span className="mr-1 text-muted-foreground">{index + 1}.</span>}
           {module.title}
         </p>
-        <p className="text-xs text-slate-500">{module.duration}</p>
+        <p className="text-xs text-muted-foreground">{module.duration}</p>
       </div>
       {busy && <Spinner className="size-4" label="Saving" />}
       {embedUrl(module.videoUrl) && (

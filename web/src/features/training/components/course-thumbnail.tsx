@@ -13,7 +13,7 @@ export function CourseThumbnail({ url, category, className }: { url: string | nu
   return (
     <div
       className={cn(
-        'flex h-36 w-full flex-col items-center justify-center gap-1 bg-gradient-to-br text-white',
+        'flex h-36 w-full flex-col items-center justify-center gap-1 bg-gradient-to-br text-tag-foreground',
         categoryColours(category).placeholder,
         className,
       )}

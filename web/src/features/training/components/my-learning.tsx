@@ -14,14 +14,14 @@ export function MyLearning({ onOpen, onBrowse }: { onOpen: (courseId: number) =>
   const enrollments = pageItems(query.data)
   if (query.isPending) {
     return (
-      <div className="flex items-center justify-center gap-2 py-12 text-slate-500">
+      <div className="flex items-center justify-center gap-2 py-12 text-muted-foreground">
         <Spinner className="size-5" /> Loading your courses...
       </div>
     )
   }
   if (query.isError && !query.isFetchNextPageError) {
     return (
-      <p className="py-12 text-center text-red-600" role="alert">
+      <p className="py-12 text-center text-destructive" role="alert">
         Could not load your courses: {query.error.message}
       </p>
     )
@@ -29,8 +29,8 @@ export function MyLearning({ onOpen, onBrowse }: { onOpen: (courseId: number) =>
   if (enrollments.length === 0) {
     return (
       <div className="grid justify-items-center gap-3 py-12 text-center" data-testid="learning-empty">
-        <BookOpen className="size-10 text-slate-300" aria-hidden />
-        <p className="font-medium text-slate-900">You have not enrolled in any course yet</p>
+        <BookOpen className="size-10 text-muted-foreground/50" aria-hidden />
+        <p className="font-medium text-foreground">You have not enrolled in any course yet</p>
         <Button variant="outline" onClick={onBrowse}>
           Browse Available Courses
         </Button>
@@ -43,13 +43,13 @@ export function MyLearning({ onOpen, onBrowse }: { onOpen: (courseId: number) =>
         {enrollments.map(({ courseId, course, enrolledAt, completedAt, progress }) => (
           <li
             key={courseId}
-            className="flex min-w-0 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm"
+            className="flex min-w-0 overflow-hidden rounded-xl border border-border bg-card shadow-sm"
             data-testid="enrollment"
           >
             <CourseThumbnail url={course.thumbnailUrl} category={course.category} className="h-auto w-24 shrink-0 sm:w-32" />
             <div className="grid min-w-0 flex-1 gap-2 p-4">
-              <h3 className="font-semibold text-slate-900">{course.title}</h3>
-              <p className="text-xs text-slate-500">
+              <h3 className="font-semibold text-foreground">{course.title}</h3>
+              <p className="text-xs text-muted-foreground">
                 {course.instructor} · enrolled {formatDate(enrolledAt)}
                 {completedAt && <> · completed {formatDate(completedAt)}</>}
               </p>

@@ -14,9 +14,9 @@ export function ProgressBar({ progress, className }: { progress: Progress; class
         value={progress.completed}
         max={Math.max(progress.total, 1)}
         aria-label={`${progress.completed} of ${progress.total} modules done`}
-        className="h-2 w-full appearance-none overflow-hidden rounded-full bg-slate-200 [&::-moz-progress-bar]:bg-blue-600 [&::-webkit-progress-bar]:bg-slate-200 [&::-webkit-progress-value]:bg-blue-600"
+        className="h-2 w-full appearance-none overflow-hidden rounded-full bg-border [&::-moz-progress-bar]:bg-primary [&::-webkit-progress-bar]:bg-border [&::-webkit-progress-value]:bg-primary"
       />
-      <p className="text-xs text-slate-600">
+      <p className="text-xs text-subtle-foreground">
         {progress.completed} of {progress.total} modules · {percent}%
       </p>
     </div>

@@ -20,7 +20,7 @@ export function VideoDialog({ item, onOpenChange }: { item: VideoItem | null; on
           <DialogDescription>{item?.description || (embed ? 'Video lesson' : 'Tutorial steps')}</DialogDescription>
         </DialogHeader>
         {embed ? (
-          <div className="aspect-video w-full overflow-hidden rounded-lg bg-black">
+          <div className="aspect-video w-full overflow-hidden rounded-lg bg-overlay">
             <iframe
               src={embed}
               title={item?.title ?? 'Video'}
@@ -33,14 +33,14 @@ export function VideoDialog({ item, onOpenChange }: { item: VideoItem | null; on
           </div>
         ) : (
           <div className="grid gap-3" data-testid="tutorial-preview">
-            <div className="flex items-center gap-3 rounded-lg bg-slate-100 p-4 text-sm text-slate-600">
-              <PlayCircle className="size-8 shrink-0 text-slate-400" aria-hidden />
+            <div className="flex items-center gap-3 rounded-lg bg-muted p-4 text-sm text-subtle-foreground">
+              <PlayCircle className="size-8 shrink-0 text-muted-foreground" aria-hidden />
               {item?.videoUrl
                 ? 'This video link cannot be played here.'
                 : 'Screen recording: Coming Soon. Follow the steps below meanwhile.'}
             </div>
             {!!item?.tutorialSteps?.length && (
-              <ol className="grid list-decimal gap-2 pl-5 text-sm text-slate-800">
+              <ol className="grid list-decimal gap-2 pl-5 text-sm text-foreground">
                 {item.tutorialSteps.map((step) => (
                   <li key={step}>{step}</li>
                 ))}

@@ -2,26 +2,26 @@ import type { CourseCategory, CourseLevel, Progress } from '@/features/training/
 
 /** Level badge colours: Beginner green, Intermediate yellow, Advanced red (docs/product.md#training-screen-screen). */
 export const levelClass: Record<CourseLevel, string> = {
-  Beginner: 'bg-green-100 text-green-800',
-  Intermediate: 'bg-yellow-100 text-yellow-800',
-  Advanced: 'bg-red-100 text-red-800',
+  Beginner: 'bg-success-soft text-success',
+  Intermediate: 'bg-warning-soft text-warning',
+  Advanced: 'bg-destructive-soft text-destructive',
 }
 
 /** Each of the ten categories has its own colour: the badge and the thumbnail placeholder. */
 export const categoryClass: Record<CourseCategory, { badge: string; placeholder: string }> = {
-  Course: { badge: 'bg-blue-100 text-blue-800', placeholder: 'from-blue-500 to-blue-700' },
-  Finance: { badge: 'bg-emerald-100 text-emerald-800', placeholder: 'from-emerald-500 to-emerald-700' },
-  Knowledge: { badge: 'bg-indigo-100 text-indigo-800', placeholder: 'from-indigo-500 to-indigo-700' },
-  'Legal & Compliance': { badge: 'bg-slate-200 text-slate-800', placeholder: 'from-slate-500 to-slate-700' },
-  Marketing: { badge: 'bg-pink-100 text-pink-800', placeholder: 'from-pink-500 to-pink-700' },
-  'Project Training': { badge: 'bg-orange-100 text-orange-800', placeholder: 'from-orange-500 to-orange-700' },
-  Sales: { badge: 'bg-amber-100 text-amber-800', placeholder: 'from-amber-500 to-amber-700' },
-  Technology: { badge: 'bg-cyan-100 text-cyan-800', placeholder: 'from-cyan-500 to-cyan-700' },
-  Valuation: { badge: 'bg-teal-100 text-teal-800', placeholder: 'from-teal-500 to-teal-700' },
-  "What's New": { badge: 'bg-violet-100 text-violet-800', placeholder: 'from-violet-500 to-violet-700' },
+  Course: { badge: 'bg-tag-blue/15 text-tag-blue-text', placeholder: 'from-tag-blue/80 to-tag-blue' },
+  Finance: { badge: 'bg-tag-emerald/15 text-tag-emerald-text', placeholder: 'from-tag-emerald/80 to-tag-emerald' },
+  Knowledge: { badge: 'bg-tag-indigo/15 text-tag-indigo-text', placeholder: 'from-tag-indigo/80 to-tag-indigo' },
+  'Legal & Compliance': { badge: 'bg-tag-slate/15 text-tag-slate-text', placeholder: 'from-tag-slate/80 to-tag-slate' },
+  Marketing: { badge: 'bg-tag-pink/15 text-tag-pink-text', placeholder: 'from-tag-pink/80 to-tag-pink' },
+  'Project Training': { badge: 'bg-tag-orange/15 text-tag-orange-text', placeholder: 'from-tag-orange/80 to-tag-orange' },
+  Sales: { badge: 'bg-tag-amber/15 text-tag-amber-text', placeholder: 'from-tag-amber/80 to-tag-amber' },
+  Technology: { badge: 'bg-tag-cyan/15 text-tag-cyan-text', placeholder: 'from-tag-cyan/80 to-tag-cyan' },
+  Valuation: { badge: 'bg-tag-teal/15 text-tag-teal-text', placeholder: 'from-tag-teal/80 to-tag-teal' },
+  "What's New": { badge: 'bg-tag-violet/15 text-tag-violet-text', placeholder: 'from-tag-violet/80 to-tag-violet' },
 }
 
-const fallbackCategory = { badge: 'bg-slate-100 text-slate-700', placeholder: 'from-slate-400 to-slate-600' }
+const fallbackCategory = { badge: 'bg-muted text-subtle-foreground', placeholder: 'from-tag-slate/60 to-tag-slate/90' }
 
 /** The colours of a category (an unknown one gets neutral colours). */
 export function categoryColours(category: string) {

@@ -19,47 +19,47 @@ export function CertificatePage() {
   }, [])
   const cert = query.data
   return (
-    <div className="flex min-h-dvh flex-col items-center justify-center gap-6 bg-slate-50 p-4">
+    <div className="flex min-h-dvh flex-col items-center justify-center gap-6 bg-background p-4">
       <Link to="/" aria-label="PropMatch home">
         <Logo />
       </Link>
-      <main className="w-full max-w-lg rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" data-testid="certificate-verification">
+      <main className="w-full max-w-lg rounded-2xl border border-border bg-card p-6 shadow-sm" data-testid="certificate-verification">
         {query.isPending ? (
-          <div className="flex items-center justify-center gap-2 py-8 text-slate-500">
+          <div className="flex items-center justify-center gap-2 py-8 text-muted-foreground">
             <Spinner className="size-5" /> Checking the certificate...
           </div>
         ) : cert?.valid ? (
           <div className="grid gap-4 text-center">
-            <BadgeCheck className="mx-auto size-12 text-emerald-600" aria-hidden />
-            <h1 className="text-xl font-bold text-emerald-700">Certificate verified</h1>
-            <p className="text-sm text-slate-600">This certificate was issued by PropMatch.</p>
+            <BadgeCheck className="mx-auto size-12 text-success" aria-hidden />
+            <h1 className="text-xl font-bold text-success">Certificate verified</h1>
+            <p className="text-sm text-subtle-foreground">This certificate was issued by PropMatch.</p>
             <dl className="grid gap-3 text-left sm:grid-cols-[auto_1fr] sm:gap-x-6">
-              <dt className="text-xs font-medium text-slate-500 uppercase">Awarded to</dt>
-              <dd className="font-semibold text-slate-900" data-testid="verified-agent">
+              <dt className="text-xs font-medium text-muted-foreground uppercase">Awarded to</dt>
+              <dd className="font-semibold text-foreground" data-testid="verified-agent">
                 {cert.agentName}
               </dd>
-              <dt className="text-xs font-medium text-slate-500 uppercase">Course</dt>
-              <dd className="text-slate-900" data-testid="verified-course">
+              <dt className="text-xs font-medium text-muted-foreground uppercase">Course</dt>
+              <dd className="text-foreground" data-testid="verified-course">
                 {cert.courseTitle}
               </dd>
-              <dt className="text-xs font-medium text-slate-500 uppercase">Issued on</dt>
-              <dd className="text-slate-900">{formatDate(cert.issuedAt)}</dd>
-              <dt className="text-xs font-medium text-slate-500 uppercase">Number</dt>
-              <dd className="font-mono break-all text-slate-900" data-testid="verified-number">
+              <dt className="text-xs font-medium text-muted-foreground uppercase">Issued on</dt>
+              <dd className="text-foreground">{formatDate(cert.issuedAt)}</dd>
+              <dt className="text-xs font-medium text-muted-foreground uppercase">Number</dt>
+              <dd className="font-mono break-all text-foreground" data-testid="verified-number">
                 {cert.number}
               </dd>
             </dl>
           </div>
         ) : query.isError && query.error.status !== 404 ? (
           <div className="grid gap-2 text-center" role="alert">
-            <h1 className="text-xl font-bold text-slate-900">Could not check the certificate</h1>
-            <p className="text-sm text-slate-600">{query.error.message}. Please try again later.</p>
+            <h1 className="text-xl font-bold text-foreground">Could not check the certificate</h1>
+            <p className="text-sm text-subtle-foreground">{query.error.message}. Please try again later.</p>
           </div>
         ) : (
           <div className="grid gap-2 text-center">
-            <SearchX className="mx-auto size-12 text-slate-400" aria-hidden />
-            <h1 className="text-xl font-bold text-slate-900">Certificate not found</h1>
-            <p className="text-sm break-all text-slate-600">
+            <SearchX className="mx-auto size-12 text-muted-foreground" aria-hidden />
+            <h1 className="text-xl font-bold text-foreground">Certificate not found</h1>
+            <p className="text-sm break-all text-subtle-foreground">
               No PropMatch certificate has the number <span className="font-mono">{number}</span>.
             </p>
           </div>

@@ -33,8 +33,8 @@ export function TrainingPage() {
   return (
     <div className="mx-auto grid max-w-6xl grid-cols-1 gap-6" data-testid="training-page">
       <div>
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900">Real Estate Training</h1>
-        <p className="text-slate-600">Free courses, app demo videos and certificates for property agents.</p>
+        <h1 className="text-2xl font-bold tracking-tight text-foreground">Real Estate Training</h1>
+        <p className="text-subtle-foreground">Free courses, app demo videos and certificates for property agents.</p>
       </div>
       <Tabs value={tab} onValueChange={select} className="min-w-0">
         <TabsList className="h-auto flex-wrap justify-start">
