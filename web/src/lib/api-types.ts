@@ -513,7 +513,7 @@ export interface paths {
         };
         /**
          * Which build of PropMatch is running
-         * @description `version` is the release name the build was given (`-ldflags -X propmatch/internal/version.Release=...`),
+         * @description `version` is the release name the build was given (`-ldflags -X propmatch/internal/kit/version.Release=...`),
          *     else the first 12 characters of the commit Go stamped into the binary (with `-dirty` for uncommitted
          *     changes), else `dev`. Public: the Help page and Settings show it.
          */
@@ -1742,7 +1742,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Public check that a certificate is genuine (no sign-in); shows nothing else of the agent */
+        /**
+         * Public check that a certificate is genuine (no sign-in); shows nothing else of the agent
+         * @description Each client address may check 30 certificates a minute, in bursts of 10; past that the answer is 429 with Retry-After.
+         */
         get: operations["verifyCertificate"];
         put?: never;
         post?: never;
@@ -3550,9 +3553,10 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description A provider (WhatsApp, SMTP) or the database is unavailable; try again shortly */
+        /** @description A provider (WhatsApp, SMTP) or the database is unavailable; try again shortly (after Retry-After, when given) */
         Unavailable: {
             headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
                 [name: string]: unknown;
             };
             content: {
@@ -3724,6 +3728,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["TooLarge"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
         };
     };
     logout: {
@@ -6500,6 +6505,7 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     listAppDemos: {
