@@ -66,44 +66,26 @@ func (s *server) watchRequests(next http.Handler) http.Handler {
 	})
 }
 
-// securityEventsResponse is GET /api/security/events: the spec's summary,
-// suspicious addresses and recent events, with the cursor of more events.
-type securityEventsResponse struct {
-	Summary       security.Summary  `json:"summary"`
-	SuspiciousIPs []security.IPStat `json:"suspiciousIPs"`
-	RecentEvents  []security.Shown  `json:"recentEvents"`
-	NextCursor    *string           `json:"nextCursor"`
-}
-
 func (s *server) eventPage(r *http.Request) (security.EventPage, error) {
 	q := r.URL.Query()
 	return security.ParseEventPage(q.Get("type"), q.Get("limit"), q.Get("cursor"))
 }
 
+// securityEvents is GET /api/security/events: the summary, suspicious
+// addresses and recent events, with the cursor of more events.
 func (s *server) securityEvents(w http.ResponseWriter, r *http.Request, _ auth.User) {
 	p, err := s.eventPage(r)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	ctx, now := r.Context(), s.DB.Time()
-	var out securityEventsResponse
-	if out.Summary, err = security.ReadSummary(ctx, s.DB, now); err != nil {
+	out, err := s.Security.Overview(r.Context(), p)
+	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	if out.SuspiciousIPs, err = security.SuspiciousIPs(ctx, s.DB, now, 10); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	var next string
-	if out.RecentEvents, next, err = security.RecentEvents(ctx, s.DB, now, p); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	if next != "" {
-		out.NextCursor = &next
-		s.setEventsLink(w, r, next)
+	if out.NextCursor != nil {
+		s.setEventsLink(w, r, *out.NextCursor)
 	}
 	s.markBlocked(r, out.SuspiciousIPs)
 	writeJSON(w, http.StatusOK, out)
@@ -116,7 +98,7 @@ func (s *server) securityRecent(w http.ResponseWriter, r *http.Request, _ auth.U
 		s.fail(w, r, err)
 		return
 	}
-	list, next, err := security.RecentEvents(r.Context(), s.DB, s.DB.Time(), p)
+	list, next, err := s.Security.Recent(r.Context(), p)
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -135,7 +117,7 @@ func (s *server) setEventsLink(w http.ResponseWriter, r *http.Request, next stri
 }
 
 func (s *server) securityIPs(w http.ResponseWriter, r *http.Request, _ auth.User) {
-	list, err := security.SuspiciousIPs(r.Context(), s.DB, s.DB.Time(), maxIPs)
+	list, err := s.Security.Suspicious(r.Context(), maxIPs)
 	if err == nil {
 		s.markBlocked(r, list)
 	}
@@ -154,7 +136,7 @@ func (s *server) markBlocked(r *http.Request, list []security.IPStat) {
 
 func (s *server) securityBlocks(w http.ResponseWriter, r *http.Request, _ auth.User) {
 	page(s, w, r, func(p paging.Page) ([]security.Block, int64, error) {
-		return security.ListBlocks(r.Context(), s.DB, s.DB.Time(), p)
+		return s.Security.Blocks(r.Context(), p)
 	})
 }
 
@@ -164,7 +146,7 @@ func (s *server) securityBlock(w http.ResponseWriter, r *http.Request, u auth.Us
 		s.fail(w, r, err)
 		return
 	}
-	b, err := security.AddBlock(r.Context(), s.DB, u.ID, s.clientIP(r), in)
+	b, err := s.Security.Block(r.Context(), u.ID, s.clientIP(r), in)
 	if err == nil {
 		s.blocks.Refresh(r.Context())
 	}
@@ -177,7 +159,7 @@ func (s *server) securityUnblock(w http.ResponseWriter, r *http.Request, u auth.
 		s.fail(w, r, err)
 		return
 	}
-	b, err := security.LiftBlock(r.Context(), s.DB, u.ID, id)
+	b, err := s.Security.Unblock(r.Context(), u.ID, id)
 	if err == nil {
 		s.blocks.Refresh(r.Context())
 	}

@@ -99,6 +99,8 @@ type Set struct {
 	Account *account.Service
 	// Settings reads and changes an agent's saved settings.
 	Settings *settings.Service
+	// Security serves the security dashboard and the IP blocks.
+	Security *security.Service
 	// Events carries live events to open streams; nil turns them off.
 	Events events.Bus
 	// Queue runs background jobs, matching among them: serve runs it
@@ -161,6 +163,7 @@ func New(db *store.DB, o Options) Set {
 		Messages:     message.NewService(db, engine, pub),
 		Media:        media.NewService(db),
 		Settings:     settings.NewService(db),
+		Security:     security.NewService(db),
 		Training:     training.NewService(db),
 		Site:         site.NewService(db),
 		Ads:          ads.NewService(db),
