@@ -380,3 +380,61 @@ func TestDirectoryHidesHiddenProfilesExceptFromConnections(t *testing.T) {
 		}
 	})
 }
+
+func TestDirectoryBlanksAHiddenPhoneExceptForConnectionsAndAdmins(t *testing.T) {
+	storetest.Run(t, func(t *testing.T, db *store.DB) {
+		s := network.NewService(db, nil)
+		ids := agents(t, db, "asha", "ravi", "kiran", "admin")
+		asha, ravi, kiran, admin := ids[0], ids[1], ids[2], ids[3]
+		if _, err := db.Exec(`UPDATE users SET role = 'admin' WHERE id = $1`, admin); err != nil {
+			t.Fatal(err)
+		}
+		private := settings.Defaults()
+		private.Privacy.ContactVisible = false
+		if err := settings.Save(ctx, db, db.Time(), asha, private); err != nil {
+			t.Fatal(err)
+		}
+		c, err := s.Create(ctx, ravi, request(asha, "hello"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Answer(ctx, asha, c.ID, network.Accepted); err != nil {
+			t.Fatal(err)
+		}
+		ashaAs := func(viewer int64) network.Agent {
+			t.Helper()
+			list, _, err := s.Agents(ctx, viewer, "", paging.Page{Limit: 10})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, a := range list {
+				if a.ID == asha {
+					return a
+				}
+			}
+			t.Fatalf("asha is not in %d's directory", viewer)
+			return network.Agent{}
+		}
+		for _, tc := range []struct {
+			name   string
+			viewer int64
+			shown  bool
+		}{
+			{"a stranger", kiran, false},
+			{"a connection", ravi, true},
+			{"an admin", admin, true},
+		} {
+			a := ashaAs(tc.viewer)
+			if tc.shown != (a.Phone != "" && !a.ContactHidden) || tc.shown == a.ContactHidden {
+				t.Errorf("asha's phone as %s sees it: %q, hidden %v; want shown %v", tc.name, a.Phone, a.ContactHidden, tc.shown)
+			}
+		}
+		// The connection each card carries is the latest with the viewer.
+		if a := ashaAs(ravi); a.Connection == nil || a.Connection.ID != c.ID || a.Connection.Status != network.Accepted {
+			t.Errorf("asha's card for ravi carries connection %+v, want %d accepted", a.Connection, c.ID)
+		}
+		if a := ashaAs(kiran); a.Connection != nil {
+			t.Errorf("asha's card for kiran carries connection %+v, want none", a.Connection)
+		}
+	})
+}
