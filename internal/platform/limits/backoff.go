@@ -62,7 +62,10 @@ func Reserve(ctx context.Context, tx store.Querier, key string, now time.Time, b
 	if err != nil {
 		return Attempt{}, err
 	}
-	if gate && now.Before(nextAt) {
+	// Only a real delay gates: while the key is within its free failures,
+	// next_at is just the last attempt's time, and a concurrent attempt
+	// that read the clock a moment before that one must not wait for it.
+	if gate && a.Failures >= b.Free && now.Before(nextAt) {
 		a.Wait = nextAt.Sub(now)
 		return a, nil
 	}

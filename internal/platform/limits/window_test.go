@@ -119,3 +119,31 @@ func TestReserveCountsBeforeTheCheck(t *testing.T) {
 		}
 	})
 }
+
+// TestReserveWithinTheFreeFailuresNeverWaits: two attempts that read the
+// clock in one order and reach the row in the other (concurrent sign-ins
+// from one office address) both pass while the key is within its free
+// failures; only a real delay makes an attempt wait.
+func TestReserveWithinTheFreeFailuresNeverWaits(t *testing.T) {
+	storetest.Run(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		b := limits.Backoff{Free: 3, Base: time.Second, Max: time.Minute, Forget: time.Hour}
+		reserve := func(now time.Time) limits.Attempt {
+			var a limits.Attempt
+			if err := db.WithTx(ctx, func(tx *sql.Tx) error {
+				var err error
+				a, err = limits.Reserve(ctx, tx, "office", now, b, true)
+				return err
+			}); err != nil {
+				t.Fatal(err)
+			}
+			return a
+		}
+		if a := reserve(t0.Add(time.Millisecond)); a.Wait != 0 {
+			t.Fatalf("first attempt waits %v", a.Wait)
+		}
+		if a := reserve(t0); a.Wait != 0 || a.Failures != 2 {
+			t.Fatalf("an attempt that read the clock a moment earlier: %+v, want counted and not kept waiting", a)
+		}
+	})
+}
