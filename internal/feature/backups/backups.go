@@ -232,7 +232,7 @@ func (s *Service) StartManual(ctx context.Context, userID int64) (Backup, error)
 			Manual, Queued, userID, now).Scan(&id); err != nil {
 			return err
 		}
-		if err := audit.Record(ctx, tx, now, audit.Entry{ActorID: userID, Action: "dbdump.manual", TargetType: "backup", TargetID: id}); err != nil {
+		if err := audit.Record(ctx, tx, now, audit.Entry{ActorID: userID, Action: "backup.manual", TargetType: "backup", TargetID: id}); err != nil {
 			return err
 		}
 		return s.enqueue(ctx, tx, id, now)
