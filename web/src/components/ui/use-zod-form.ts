@@ -10,7 +10,7 @@ import type { FieldError } from '@/lib/api-client'
  */
 export function useZodForm<TValues extends FieldValues>(
   schema: z.ZodType<TValues, TValues>,
-  defaultValues: DefaultValues<TValues>,
+  defaultValues: DefaultValues<NoInfer<TValues>>,
   options: Omit<UseFormProps<TValues>, 'resolver' | 'defaultValues'> = {},
 ): UseFormReturn<TValues> {
   return useForm<TValues>({ ...options, resolver: zodResolver(schema), defaultValues })
