@@ -1,5 +1,5 @@
 import { Plus, Trash2 } from 'lucide-react'
-import { Controller, useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form'
+import { Controller, useFieldArray, useWatch, type FieldValues, type UseFormReturn } from 'react-hook-form'
 import { z } from 'zod'
 import { Button } from '@/components/ui/button'
 import { Field } from '@/components/ui/field'
@@ -46,7 +46,7 @@ const contactSchema = z.object({ contact: z.object({ phone: z.string(), email: z
 /** The topics as typed, one per line; Save sends the non-blank lines. */
 const topicsSchema = z.object({ trainingTopics: z.string() })
 
-type PartProps<T extends z.ZodType> = { form: UseFormReturn<z.infer<T>>; errors: Errors }
+type PartProps<T extends z.ZodType<FieldValues, FieldValues>> = { form: UseFormReturn<z.infer<T>>; errors: Errors }
 
 function RemoveButton({ label, onClick }: { label: string; onClick: () => void }) {
   return (
