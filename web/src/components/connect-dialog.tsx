@@ -1,9 +1,11 @@
-import * as React from 'react'
 import { Loader2, Send } from 'lucide-react'
+import { useWatch } from 'react-hook-form'
+import { z } from 'zod'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Field } from '@/components/ui/field'
 import { Textarea } from '@/components/ui/textarea'
+import { untilSettled, useZodForm } from '@/components/ui/use-zod-form'
 import { sendConnectionRequest } from '@/lib/connections'
 import { introMessage } from '@/lib/intro-message'
 import { useApiMutation } from '@/lib/api-mutation'
@@ -11,6 +13,9 @@ import type { AgentType, User } from '@/lib/api-schemas'
 
 /** The agent a request goes to: what the introduction names. */
 export type ConnectTarget = { id: number; fullName: string; city?: string | null; agentType?: AgentType | null }
+
+/** A blank introduction is not sent (Send stays disabled), so there is no error to show. */
+const connectSchema = z.object({ message: z.string() })
 
 type ConnectDialogProps = {
   agent: ConnectTarget | null
@@ -30,7 +35,8 @@ export function ConnectDialog({ agent, sender, onOpenChange }: ConnectDialogProp
 }
 
 function ConnectForm({ agent, sender, onDone }: { agent: ConnectTarget; sender: ConnectDialogProps['sender']; onDone: () => void }) {
-  const [message, setMessage] = React.useState(() => introMessage(sender, agent))
+  const form = useZodForm(connectSchema, { message: introMessage(sender, agent) })
+  const message = useWatch({ control: form.control, name: 'message' })
   const send = useApiMutation(sendConnectionRequest, {
     successToast: 'Connection request sent successfully',
     errorToast: (error) =>
@@ -43,23 +49,22 @@ function ConnectForm({ agent, sender, onDone }: { agent: ConnectTarget; sender: 
   return (
     <form
       className="grid min-w-0 gap-4"
-      onSubmit={(e) => {
-        e.preventDefault()
-        if (text) send.mutate({ recipientId: agent.id, message: text })
-      }}
+      onSubmit={form.handleSubmit(async () => {
+        if (text) await untilSettled(send.mutateAsync({ recipientId: agent.id, message: text }))
+      })}
     >
       <DialogHeader>
         <DialogTitle>Send Connection Request</DialogTitle>
         <DialogDescription>Introduce yourself to {agent.fullName}.</DialogDescription>
       </DialogHeader>
       <Field id="connection-message" label="Message">
-        <Textarea rows={4} value={message} onChange={(e) => setMessage(e.target.value)} className="min-h-0" />
+        <Textarea rows={4} className="min-h-0" {...form.register('message')} />
       </Field>
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onDone}>
           Cancel
         </Button>
-        <Button type="submit" disabled={!text || send.isPending}>
+        <Button type="submit" disabled={!text || form.formState.isSubmitting || send.isPending}>
           {send.isPending ? <Loader2 className="animate-spin" /> : <Send />} Send Request
         </Button>
       </DialogFooter>

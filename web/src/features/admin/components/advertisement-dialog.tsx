@@ -1,23 +1,39 @@
-import * as React from 'react'
 import { Loader2 } from 'lucide-react'
+import { useWatch } from 'react-hook-form'
+import { z } from 'zod'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Field, FieldSet } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { NativeSelect } from '@/components/ui/native-select'
 import { Textarea } from '@/components/ui/textarea'
+import { setServerErrors, untilSettled, useZodForm } from '@/components/ui/use-zod-form'
 import { saveAdvertisement, type Advertisement, type AdvertisementInput } from '@/features/admin/api/admin-api'
 import { advertColors, advertIcons } from '@/lib/advert-options'
-import type { ApiError } from '@/lib/api-client'
 import { useApiMutation } from '@/lib/api-mutation'
 import { preparePhoto } from '@/lib/image-resize'
 
-type TextKey =
-  'title' | 'description' | 'highlight' | 'iconName' | 'buttonText' | 'badge' | 'offer' | 'color' | 'contactInfo' | 'websiteUrl'
-type Form = Record<TextKey | 'displayOrder' | 'targetCities' | 'targetStates', string> & {
-  advertisementImage: string
-  isActive: boolean
-}
+/** No field is required: the server checks the fields and the image, and its field errors show under each. */
+const advertSchema = z.object({
+  title: z.string(),
+  description: z.string(),
+  highlight: z.string(),
+  iconName: z.string(),
+  buttonText: z.string(),
+  badge: z.string(),
+  offer: z.string(),
+  color: z.string(),
+  contactInfo: z.string(),
+  websiteUrl: z.string(),
+  displayOrder: z.string(),
+  targetCities: z.string(),
+  targetStates: z.string(),
+  advertisementImage: z.string(),
+  isActive: z.boolean(),
+})
+
+type Form = z.infer<typeof advertSchema>
+type TextKey = Exclude<keyof Form, 'advertisementImage' | 'isActive'>
 
 function formOf(ad: Advertisement | null): Form {
   return {
@@ -69,35 +85,31 @@ const imageProblems = {
 } as const
 
 function AdvertisementForm({ ad, onDone }: { ad: Advertisement | null; onDone: () => void }) {
-  const [form, setForm] = React.useState<Form>(() => formOf(ad))
-  const [errors, setErrors] = React.useState<Record<string, string>>({})
+  const form = useZodForm(advertSchema, formOf(ad))
+  const { errors, isSubmitting } = form.formState
+  const image = useWatch({ control: form.control, name: 'advertisementImage' })
   const save = useApiMutation(saveAdvertisement, {
     successToast: ad ? 'Advertisement updated successfully' : 'Advertisement created successfully',
     errorToast: 'Could not save the advertisement',
     onSuccess: onDone,
-    onError: (e: ApiError) => setErrors(Object.fromEntries((e.errors ?? []).map((f) => [f.path, f.message]))),
+    onError: (e) => setServerErrors(form, e.errors),
   })
-  const set = (k: keyof Form) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
-    setForm((f) => ({ ...f, [k]: e.target.value }))
   const onImage = async (e: React.ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0]
     if (!file) return
     const photo = await preparePhoto(file)
     if (photo.ok) {
-      setForm((f) => ({ ...f, advertisementImage: photo.dataUrl }))
-      setErrors(({ advertisementImage: _, ...rest }) => rest)
-    } else setErrors((er) => ({ ...er, advertisementImage: imageProblems[photo.reason] }))
+      form.setValue('advertisementImage', photo.dataUrl, { shouldDirty: true })
+      form.clearErrors('advertisementImage')
+    } else form.setError('advertisementImage', { message: imageProblems[photo.reason] })
   }
-  const onSubmit = (e: React.FormEvent) => {
-    e.preventDefault()
-    setErrors({})
-    const { isActive, displayOrder, ...text } = form
+  const onSubmit = form.handleSubmit(({ isActive, displayOrder, ...text }) => {
     const iconName = text.iconName as AdvertisementInput['iconName'] // one of the select's options
-    save.mutate({ id: ad?.id, body: { ...text, iconName, displayOrder: displayOrder.trim() || null, isActive } })
-  }
-  const text = (k: TextKey | 'displayOrder' | 'targetCities' | 'targetStates', label: string, hint?: string) => (
-    <Field id={`advert-${k}`} label={label} error={errors[k]} hint={hint}>
-      <Input value={form[k]} onChange={set(k)} inputMode={k === 'displayOrder' ? 'numeric' : undefined} />
+    return untilSettled(save.mutateAsync({ id: ad?.id, body: { ...text, iconName, displayOrder: displayOrder.trim() || null, isActive } }))
+  })
+  const text = (k: TextKey, label: string, hint?: string) => (
+    <Field id={`advert-${k}`} label={label} error={errors[k]?.message} hint={hint}>
+      <Input inputMode={k === 'displayOrder' ? 'numeric' : undefined} {...form.register(k)} />
     </Field>
   )
   return (
@@ -106,18 +118,18 @@ function AdvertisementForm({ ad, onDone }: { ad: Advertisement | null; onDone: (
         <div className="grid gap-3 sm:grid-cols-2">
           {text('title', 'Title')}
           {text('highlight', 'Highlight (tagline)')}
-          <Field id="advert-description" label="Description" error={errors.description} className="sm:col-span-2">
-            <Textarea value={form.description} onChange={set('description')} rows={2} />
+          <Field id="advert-description" label="Description" error={errors.description?.message} className="sm:col-span-2">
+            <Textarea rows={2} {...form.register('description')} />
           </Field>
-          <Field id="advert-iconName" label="Icon" error={errors.iconName}>
-            <NativeSelect value={form.iconName} onChange={set('iconName')}>
+          <Field id="advert-iconName" label="Icon" error={errors.iconName?.message}>
+            <NativeSelect {...form.register('iconName')}>
               {advertIcons.map((i) => (
                 <option key={i}>{i}</option>
               ))}
             </NativeSelect>
           </Field>
-          <Field id="advert-color" label="Colour" error={errors.color}>
-            <NativeSelect value={form.color} onChange={set('color')}>
+          <Field id="advert-color" label="Colour" error={errors.color?.message}>
+            <NativeSelect {...form.register('color')}>
               <option value="">Default (blue)</option>
               {advertColors.map((c) => (
                 <option key={c} value={`bg-${c}-600`}>
@@ -128,7 +140,7 @@ function AdvertisementForm({ ad, onDone }: { ad: Advertisement | null; onDone: (
           </Field>
           {text('displayOrder', 'Display Order')}
           <label className="flex items-center gap-2 self-end pb-2 text-sm">
-            <input type="checkbox" checked={form.isActive} onChange={(e) => setForm((f) => ({ ...f, isActive: e.target.checked }))} />
+            <input type="checkbox" {...form.register('isActive')} />
             Active
           </label>
         </div>
@@ -140,13 +152,18 @@ function AdvertisementForm({ ad, onDone }: { ad: Advertisement | null; onDone: (
           {text('offer', 'Offer')}
           {text('contactInfo', 'Contact Info')}
           {text('websiteUrl', 'Website URL')}
-          <Field id="advert-image" label="Image (PNG or JPEG)" error={errors.advertisementImage}>
+          <Field id="advert-image" label="Image (PNG or JPEG)" error={errors.advertisementImage?.message}>
             <Input type="file" accept="image/png,image/jpeg" onChange={(e) => void onImage(e)} />
           </Field>
-          {form.advertisementImage && (
+          {image && (
             <div className="flex items-center gap-2 sm:col-span-2">
-              <img src={form.advertisementImage} alt="Advertisement" className="h-16 w-28 rounded object-cover" />
-              <Button type="button" variant="ghost" size="sm" onClick={() => setForm((f) => ({ ...f, advertisementImage: '' }))}>
+              <img src={image} alt="Advertisement" className="h-16 w-28 rounded object-cover" />
+              <Button
+                type="button"
+                variant="ghost"
+                size="sm"
+                onClick={() => form.setValue('advertisementImage', '', { shouldDirty: true })}
+              >
                 Remove image
               </Button>
             </div>
@@ -163,7 +180,7 @@ function AdvertisementForm({ ad, onDone }: { ad: Advertisement | null; onDone: (
         <Button type="button" variant="outline" onClick={onDone} disabled={save.isPending}>
           Cancel
         </Button>
-        <Button type="submit" disabled={save.isPending}>
+        <Button type="submit" disabled={isSubmitting || save.isPending}>
           {save.isPending && <Loader2 className="animate-spin" />}
           {save.isPending ? 'Saving...' : ad ? 'Update Advertisement' : 'Create Advertisement'}
         </Button>

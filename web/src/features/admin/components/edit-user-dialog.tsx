@@ -1,16 +1,30 @@
-import * as React from 'react'
 import { Loader2 } from 'lucide-react'
+import { Controller, useWatch } from 'react-hook-form'
+import { z } from 'zod'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { NativeSelect } from '@/components/ui/native-select'
+import { setServerErrors, untilSettled, useZodForm } from '@/components/ui/use-zod-form'
 import { editUser, type AdminUser, type AdminUserPatch } from '@/features/admin/api/admin-api'
-import type { ApiError } from '@/lib/api-client'
 import { useApiMutation } from '@/lib/api-mutation'
 import { useCities, useStates } from '@/lib/locations'
 
-type Form = Required<Omit<AdminUserPatch, 'role'>> & { role: string }
+/** The server checks every field like a registration; the form only holds them. */
+const editUserSchema = z.object({
+  fullName: z.string(),
+  username: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  state: z.string(),
+  city: z.string(),
+  agentType: z.string(),
+  role: z.string(),
+  reraNumber: z.string(),
+}) satisfies z.ZodType<Required<AdminUserPatch>>
+
+type Form = z.infer<typeof editUserSchema>
 
 function formOf(u: AdminUser): Form {
   return {
@@ -42,26 +56,21 @@ export function EditUserDialog({ user, onOpenChange }: { user: AdminUser | null;
 }
 
 function EditUserForm({ user, onDone }: { user: AdminUser; onDone: () => void }) {
-  const [form, setForm] = React.useState<Form>(() => formOf(user))
-  const [errors, setErrors] = React.useState<Record<string, string>>({})
+  const form = useZodForm(editUserSchema, formOf(user))
+  const { errors, isSubmitting } = form.formState
+  const state = useWatch({ control: form.control, name: 'state' })
   const states = useStates()
-  const cities = useCities(form.state)
+  const cities = useCities(state)
   const save = useApiMutation(editUser, {
     successToast: 'User information updated',
     errorToast: 'Could not save the user',
     onSuccess: onDone,
-    onError: (e: ApiError) => setErrors(Object.fromEntries((e.errors ?? []).map((f) => [f.path, f.message]))),
+    onError: (e) => setServerErrors(form, e.errors),
   })
-  const set = (k: keyof Form) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
-    setForm((f) => ({ ...f, [k]: e.target.value, ...(k === 'state' ? { city: '' } : {}) }))
-  const onSubmit = (e: React.FormEvent) => {
-    e.preventDefault()
-    setErrors({})
-    save.mutate({ id: user.id, body: form })
-  }
+  const onSubmit = form.handleSubmit((values) => untilSettled(save.mutateAsync({ id: user.id, body: values })))
   const text = (k: keyof Form, label: string, type = 'text') => (
-    <Field id={`edit-user-${k}`} label={label} error={errors[k]}>
-      <Input type={type} value={form[k]} onChange={set(k)} />
+    <Field id={`edit-user-${k}`} label={label} error={errors[k]?.message}>
+      <Input type={type} {...form.register(k)} />
     </Field>
   )
   return (
@@ -71,35 +80,54 @@ function EditUserForm({ user, onDone }: { user: AdminUser; onDone: () => void })
       {text('phone', 'Phone', 'tel')}
       {text('email', 'Email', 'email')}
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field id="edit-user-state" label="State" error={errors.state}>
-          <NativeSelect value={form.state} onChange={set('state')}>
-            <option value="">Select state</option>
-            {(states.data ?? []).map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </NativeSelect>
-        </Field>
-        <Field id="edit-user-city" label="City" error={errors.city}>
-          <NativeSelect value={form.city} onChange={set('city')} disabled={!form.state}>
-            <option value="">Select city</option>
-            {(cities.data ?? []).map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </NativeSelect>
-        </Field>
-        <Field id="edit-user-agentType" label="Agent Type" error={errors.agentType}>
-          <NativeSelect value={form.agentType} onChange={set('agentType')}>
+        {/* Controlled, as the lists arrive after the form: a new state clears the city. */}
+        <Controller
+          control={form.control}
+          name="state"
+          render={({ field }) => (
+            <Field id="edit-user-state" label="State" error={errors.state?.message}>
+              <NativeSelect
+                {...field}
+                onChange={(e) => {
+                  field.onChange(e)
+                  form.setValue('city', '', { shouldDirty: true })
+                }}
+              >
+                <option value="">Select state</option>
+                {(states.data ?? []).map((s) => (
+                  <option key={s} value={s}>
+                    {s}
+                  </option>
+                ))}
+              </NativeSelect>
+            </Field>
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="city"
+          render={({ field }) => (
+            <Field id="edit-user-city" label="City" error={errors.city?.message}>
+              <NativeSelect {...field} disabled={!state}>
+                <option value="">Select city</option>
+                {(cities.data ?? []).map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </NativeSelect>
+            </Field>
+          )}
+        />
+        <Field id="edit-user-agentType" label="Agent Type" error={errors.agentType?.message}>
+          <NativeSelect {...form.register('agentType')}>
             <option value="buyer">Buyer</option>
             <option value="seller">Seller</option>
             <option value="both">Both</option>
           </NativeSelect>
         </Field>
-        <Field id="edit-user-role" label="Role" error={errors.role}>
-          <NativeSelect value={form.role} onChange={set('role')}>
+        <Field id="edit-user-role" label="Role" error={errors.role?.message}>
+          <NativeSelect {...form.register('role')}>
             <option value="agent">user</option>
             <option value="admin">admin</option>
           </NativeSelect>
@@ -110,7 +138,7 @@ function EditUserForm({ user, onDone }: { user: AdminUser; onDone: () => void })
         <Button variant="outline" onClick={onDone} disabled={save.isPending}>
           Cancel
         </Button>
-        <Button type="submit" disabled={save.isPending}>
+        <Button type="submit" disabled={isSubmitting || save.isPending}>
           {save.isPending && <Loader2 className="animate-spin" />}
           {save.isPending ? 'Saving...' : 'Save Changes'}
         </Button>

@@ -1,10 +1,13 @@
 import * as React from 'react'
 import { Loader2 } from 'lucide-react'
+import { Controller } from 'react-hook-form'
+import { z } from 'zod'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog'
 import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { toast } from '@/components/ui/use-toast'
+import { untilSettled, useZodForm } from '@/components/ui/use-zod-form'
 import { resetPassword, sendResetCode, verifyResetCode } from '@/features/auth/api/password-reset'
 import { PASSWORD_MAX, PASSWORD_MIN } from '@/features/auth/lib/password'
 import {
@@ -26,8 +29,18 @@ const stepText: Record<ResetStep, string> = {
 const stepLabel: Record<ResetStep, string> = { email: 'Email', code: 'Code', password: 'New password' }
 const submitLabel: Record<ResetStep, string> = { email: 'Send Reset Code', code: 'Verify Code', password: 'Reset Password' }
 
-/** A rough shape check; the server decides. */
+/** A rough shape check of the trimmed address; the server decides. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+const emailSchema = z.object({ email: z.string().trim().regex(EMAIL_PATTERN, 'Enter a valid email address') })
+const codeSchema = z.object({ code: z.string().regex(new RegExp(`^\\d{${RESET_CODE_LENGTH}}$`), 'Enter the 6-digit code') })
+/** Shown in a toast rather than under the field. */
+const passwordSchema = z.object({
+  newPassword: z
+    .string()
+    .min(PASSWORD_MIN, 'Password must be at least 8 characters')
+    .max(PASSWORD_MAX, 'Password must be at most 128 characters'),
+})
 
 type StepProps = { state: ResetState; dispatch: React.Dispatch<ResetAction> }
 
@@ -38,13 +51,17 @@ type StepProps = { state: ResetState; dispatch: React.Dispatch<ResetAction> }
 function StepForm({
   step,
   pending,
+  submitting,
   onSubmit,
   onStartOver,
   children,
 }: {
   step: ResetStep
+  /** The step's request is under way. */
   pending: boolean
-  onSubmit: () => void
+  /** The form's submit handler is running (its submit button stays disabled). */
+  submitting: boolean
+  onSubmit: (event: React.FormEvent) => Promise<void>
   onStartOver: () => void
   children: React.ReactNode
 }) {
@@ -55,7 +72,7 @@ function StepForm({
       onSubmit={(event) => {
         event.preventDefault()
         event.stopPropagation()
-        onSubmit()
+        void onSubmit(event)
       }}
     >
       {children}
@@ -67,7 +84,7 @@ function StepForm({
         ) : (
           <span />
         )}
-        <Button type="submit" disabled={pending} data-testid="forgot-password-submit">
+        <Button type="submit" disabled={pending || submitting} data-testid="forgot-password-submit">
           {pending && <Loader2 className="animate-spin" />}
           {submitLabel[step]}
         </Button>
@@ -77,8 +94,8 @@ function StepForm({
 }
 
 function EmailStep({ dispatch }: StepProps) {
-  const [email, setEmail] = React.useState('')
-  const [error, setError] = React.useState('')
+  const form = useZodForm(emailSchema, { email: '' })
+  const { errors, isSubmitting } = form.formState
   const send = useApiMutation(sendResetCode, {
     successToast: (_, { email: sent }) => ({
       title: 'Reset code sent!',
@@ -87,76 +104,86 @@ function EmailStep({ dispatch }: StepProps) {
     errorToast: 'Failed to send reset code',
     onSuccess: (_, { email: sent }) => dispatch({ type: 'codeSent', email: sent }),
   })
-  const onSubmit = () => {
-    const trimmed = email.trim()
-    const valid = EMAIL_PATTERN.test(trimmed)
-    setError(valid ? '' : 'Enter a valid email address')
-    if (valid) send.mutate({ email: trimmed })
-  }
+  const onSubmit = form.handleSubmit(({ email }) => untilSettled(send.mutateAsync({ email })))
   return (
-    <StepForm step="email" pending={send.isPending} onSubmit={onSubmit} onStartOver={() => dispatch({ type: 'restart' })}>
-      <Field id="reset-email" label="Email" error={error}>
-        <Input type="email" autoComplete="email" placeholder="you@example.com" value={email} onChange={(e) => setEmail(e.target.value)} />
+    <StepForm
+      step="email"
+      pending={send.isPending}
+      submitting={isSubmitting}
+      onSubmit={onSubmit}
+      onStartOver={() => dispatch({ type: 'restart' })}
+    >
+      <Field id="reset-email" label="Email" error={errors.email?.message}>
+        <Input type="email" autoComplete="email" placeholder="you@example.com" {...form.register('email')} />
       </Field>
     </StepForm>
   )
 }
 
 function CodeStep({ state, dispatch }: StepProps) {
-  const [code, setCode] = React.useState('')
-  const [error, setError] = React.useState('')
+  const form = useZodForm(codeSchema, { code: '' })
+  const { errors, isSubmitting } = form.formState
   const verify = useApiMutation(verifyResetCode, {
     successToast: { title: 'Code verified!', description: 'Now choose a new password.' },
     errorToast: 'Invalid code',
     onSuccess: (_, { code: verified }) => dispatch({ type: 'codeVerified', code: verified }),
   })
-  const onSubmit = () => {
-    const complete = new RegExp(`^\\d{${RESET_CODE_LENGTH}}$`).test(code)
-    setError(complete ? '' : 'Enter the 6-digit code')
-    if (complete) verify.mutate({ email: state.email, code })
-  }
+  const onSubmit = form.handleSubmit(({ code }) => untilSettled(verify.mutateAsync({ email: state.email, code })))
   return (
-    <StepForm step="code" pending={verify.isPending} onSubmit={onSubmit} onStartOver={() => dispatch({ type: 'restart' })}>
-      <Field id="reset-code" label="Reset Code" error={error}>
-        <Input
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={RESET_CODE_LENGTH}
-          placeholder="6-digit code"
-          value={code}
-          onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, RESET_CODE_LENGTH))}
-        />
-      </Field>
+    <StepForm
+      step="code"
+      pending={verify.isPending}
+      submitting={isSubmitting}
+      onSubmit={onSubmit}
+      onStartOver={() => dispatch({ type: 'restart' })}
+    >
+      <Controller
+        control={form.control}
+        name="code"
+        render={({ field }) => (
+          <Field id="reset-code" label="Reset Code" error={errors.code?.message}>
+            <Input
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={RESET_CODE_LENGTH}
+              placeholder="6-digit code"
+              {...field}
+              // Digits only, at most the code's length.
+              onChange={(e) => field.onChange(e.target.value.replace(/\D/g, '').slice(0, RESET_CODE_LENGTH))}
+            />
+          </Field>
+        )}
+      />
     </StepForm>
   )
 }
 
 function PasswordStep({ state, dispatch, onReset }: StepProps & { onReset: () => void }) {
-  const [newPassword, setNewPassword] = React.useState('')
+  const form = useZodForm(passwordSchema, { newPassword: '' })
   const reset = useApiMutation(resetPassword, {
     successToast: { title: 'Password reset successful!', description: 'You can now sign in with your new password' },
     errorToast: 'Password reset failed',
     onSuccess: onReset,
   })
-  const onSubmit = () => {
-    if (newPassword.length < PASSWORD_MIN) {
-      toast({ variant: 'destructive', title: 'Invalid Password', description: 'Password must be at least 8 characters' })
-    } else if (newPassword.length > PASSWORD_MAX) {
-      toast({ variant: 'destructive', title: 'Invalid Password', description: 'Password must be at most 128 characters' })
-    } else {
-      reset.mutate({ email: state.email, code: state.code, newPassword })
-    }
-  }
+  const onSubmit = form.handleSubmit(
+    ({ newPassword }) => untilSettled(reset.mutateAsync({ email: state.email, code: state.code, newPassword })),
+    (invalid) => toast({ variant: 'destructive', title: 'Invalid Password', description: invalid.newPassword?.message }),
+  )
   return (
-    <StepForm step="password" pending={reset.isPending} onSubmit={onSubmit} onStartOver={() => dispatch({ type: 'restart' })}>
+    <StepForm
+      step="password"
+      pending={reset.isPending}
+      submitting={form.formState.isSubmitting}
+      onSubmit={onSubmit}
+      onStartOver={() => dispatch({ type: 'restart' })}
+    >
       <Field id="reset-new-password" label="New Password" hint="Minimum 8 characters">
         <Input
           type="password"
           autoComplete="new-password"
           maxLength={PASSWORD_MAX}
           placeholder="At least 8 characters"
-          value={newPassword}
-          onChange={(e) => setNewPassword(e.target.value)}
+          {...form.register('newPassword')}
         />
       </Field>
     </StepForm>

@@ -1,6 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { CheckCircle2, Loader2 } from 'lucide-react'
-import { Controller, useForm } from 'react-hook-form'
+import { Controller } from 'react-hook-form'
 import { z } from 'zod'
 import { StateCityField } from '@/components/state-city-field'
 import { Button } from '@/components/ui/button'
@@ -9,6 +8,7 @@ import { Input } from '@/components/ui/input'
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group'
 import { Textarea } from '@/components/ui/textarea'
 import { toast } from '@/components/ui/use-toast'
+import { setServerErrors, untilSettled, useZodForm } from '@/components/ui/use-zod-form'
 import { PASSWORD_MAX, PASSWORD_MIN } from '@/features/auth/lib/password'
 import { useAuth } from '@/lib/auth'
 import { formatPhone } from '@/lib/phone-display'
@@ -69,43 +69,43 @@ type RegisterDetailsStepProps = {
 /** Step 3: the account details; creating the account signs in. */
 export function RegisterDetailsStep({ phone, verified, onPhoneNotVerified }: RegisterDetailsStepProps) {
   const { registerMutation } = useAuth()
-  const form = useForm<DetailsValues>({ resolver: zodResolver(detailsSchema), defaultValues })
-  const { errors } = form.formState
+  const form = useZodForm(detailsSchema, defaultValues)
+  const { errors, isSubmitting } = form.formState
 
   const onSubmit = form.handleSubmit((values) => {
     if (!verified) {
       phoneNotVerified(onPhoneNotVerified)
       return
     }
-    registerMutation.mutate(
-      {
-        username: values.username,
-        password: values.password,
-        fullName: values.fullName,
-        phone,
-        agentType: values.agentType,
-        state: values.state,
-        city: values.city,
-        email: values.email || undefined,
-        reraNumber: values.reraNumber || undefined,
-        bio: values.bio || undefined,
-      },
-      {
-        // The answer is the same for a new address and another account's (the server emails the link or the
-        // owner's notice), so the registrant is only told where to look.
-        onSuccess: () => {
-          if (values.email) toast({ title: 'Check your email', description: `We have sent a message to ${values.email}.` })
+    return untilSettled(
+      registerMutation.mutateAsync(
+        {
+          username: values.username,
+          password: values.password,
+          fullName: values.fullName,
+          phone,
+          agentType: values.agentType,
+          state: values.state,
+          city: values.city,
+          email: values.email || undefined,
+          reraNumber: values.reraNumber || undefined,
+          bio: values.bio || undefined,
         },
-        onError: (error) => {
-          if (error.status === 403) {
-            phoneNotVerified(onPhoneNotVerified)
-            return
-          }
-          error.errors?.forEach((fieldError) => {
-            if (fieldError.path in values) form.setError(fieldError.path as keyof DetailsValues, { message: fieldError.message })
-          })
+        {
+          // The answer is the same for a new address and another account's (the server emails the link or the
+          // owner's notice), so the registrant is only told where to look.
+          onSuccess: () => {
+            if (values.email) toast({ title: 'Check your email', description: `We have sent a message to ${values.email}.` })
+          },
+          onError: (error) => {
+            if (error.status === 403) {
+              phoneNotVerified(onPhoneNotVerified)
+              return
+            }
+            setServerErrors(form, error.errors)
+          },
         },
-      },
+      ),
     )
   })
 
@@ -158,7 +158,7 @@ export function RegisterDetailsStep({ phone, verified, onPhoneNotVerified }: Reg
       <Field id="register-bio" label="Bio (optional)" error={errors.bio?.message}>
         <Textarea rows={3} placeholder="Your areas, specialities and experience" {...form.register('bio')} />
       </Field>
-      <Button type="submit" className="w-full" disabled={registerMutation.isPending} data-testid="register-submit">
+      <Button type="submit" className="w-full" disabled={isSubmitting || registerMutation.isPending} data-testid="register-submit">
         {registerMutation.isPending && <Loader2 className="animate-spin" />}
         {registerMutation.isPending ? 'Creating account...' : 'Create Account'}
       </Button>

@@ -101,6 +101,8 @@ export function RegisterForm() {
       )}
       {state.step === 'otp' && (
         <RegisterOtpStep
+          // A new code (resent, maybe auto-filled) starts the step afresh with it.
+          key={`${state.phone} ${state.sent[state.phone]?.at ?? 0}`}
           phone={state.phone}
           otp={state.otp}
           onOtpChange={(value) => dispatch({ type: 'otpInput', value })}

@@ -1,11 +1,14 @@
 import * as React from 'react'
 import { CheckCircle2, Mail, Send, XCircle } from 'lucide-react'
+import { Controller, useWatch } from 'react-hook-form'
+import { z } from 'zod'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
-import { Label } from '@/components/ui/label'
 import { Spinner } from '@/components/ui/spinner'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
+import { setServerErrors, untilSettled, useZodForm } from '@/components/ui/use-zod-form'
 import { emailTypes, previewFrameURL, sendTestEmail, useEmailPreview, type EmailTestType } from '@/features/email-test/api/email-test-api'
 import type { ApiError } from '@/lib/api-client'
 import { useApiMutation } from '@/lib/api-mutation'
@@ -13,29 +16,34 @@ import { useAuth } from '@/lib/auth'
 
 type Outcome = { ok: boolean; message: string }
 
+/** The server checks the address (a field error under it); the test template always goes to the admin's own. */
+const emailTestSchema = z.object({ type: z.custom<EmailTestType>((v) => emailTypes.some((t) => t.value === v)), testEmail: z.string() })
+
 /** /email-test (admins): pick a template, see it rendered (HTML and text) and send it through the real mail path. */
 export function EmailTestPage() {
   const { user } = useAuth()
-  const [type, setType] = React.useState<EmailTestType>('match')
-  const [address, setAddress] = React.useState('')
+  const form = useZodForm(emailTestSchema, { type: 'match', testEmail: '' })
+  const { errors, isSubmitting } = form.formState
+  const type = useWatch({ control: form.control, name: 'type' })
   const [outcome, setOutcome] = React.useState<Outcome | null>(null)
   const preview = useEmailPreview(type)
   const send = useApiMutation(sendTestEmail, {
     onSuccess: (data) => setOutcome({ ok: true, message: data.message }),
-    onError: (error: ApiError) => setOutcome({ ok: false, message: error.message }),
+    onError: (error: ApiError) => {
+      setServerErrors(form, error.errors)
+      setOutcome({ ok: false, message: error.message })
+    },
   })
   const isTest = type === 'test'
-  const fieldError = send.error?.errors?.find((e) => e.path === 'testEmail')?.message
 
   React.useEffect(() => {
     document.title = 'Email Template Testing · PropMatch'
   }, [])
 
-  function submit(event: React.FormEvent) {
-    event.preventDefault()
+  const submit = form.handleSubmit(({ type, testEmail }) => {
     setOutcome(null)
-    send.mutate(isTest ? { type } : { type, testEmail: address.trim() })
-  }
+    return untilSettled(send.mutateAsync(type === 'test' ? { type } : { type, testEmail: testEmail.trim() }))
+  })
 
   return (
     <div className="mx-auto grid max-w-5xl gap-6">
@@ -65,14 +73,14 @@ export function EmailTestPage() {
                     <input
                       id={`email-type-${t.value}`}
                       type="radio"
-                      name="type"
                       value={t.value}
-                      checked={type === t.value}
-                      onChange={() => {
-                        setType(t.value)
-                        setOutcome(null)
-                        send.reset()
-                      }}
+                      {...form.register('type', {
+                        onChange: () => {
+                          setOutcome(null)
+                          send.reset()
+                          form.clearErrors('testEmail')
+                        },
+                      })}
                       className="mt-1"
                     />
                     <span className="text-sm">
@@ -82,26 +90,28 @@ export function EmailTestPage() {
                   </label>
                 ))}
               </fieldset>
-              <div className="grid gap-1.5">
-                <Label htmlFor="test-email">Send to</Label>
-                <Input
-                  id="test-email"
-                  type="email"
-                  value={isTest ? (user?.email ?? '') : address}
-                  onChange={(e) => setAddress(e.target.value)}
-                  disabled={isTest}
-                  placeholder="name@example.com"
-                  aria-invalid={fieldError ? true : undefined}
-                  aria-describedby={fieldError ? 'test-email-error' : undefined}
-                />
-                {isTest && <p className="text-xs text-subtle-foreground">The test email always goes to your own address.</p>}
-                {fieldError && (
-                  <p id="test-email-error" className="text-sm text-destructive">
-                    {fieldError}
-                  </p>
+              <Controller
+                control={form.control}
+                name="testEmail"
+                render={({ field }) => (
+                  <Field
+                    id="test-email"
+                    label="Send to"
+                    error={errors.testEmail?.message}
+                    hint={isTest ? 'The test email always goes to your own address.' : undefined}
+                    hintProps={{ className: 'text-subtle-foreground' }}
+                  >
+                    <Input
+                      type="email"
+                      placeholder="name@example.com"
+                      {...field}
+                      value={isTest ? (user?.email ?? '') : field.value}
+                      disabled={isTest}
+                    />
+                  </Field>
                 )}
-              </div>
-              <Button type="submit" disabled={send.isPending}>
+              />
+              <Button type="submit" disabled={isSubmitting || send.isPending}>
                 {send.isPending ? <Spinner className="size-4" /> : <Send />} Send test email
               </Button>
               {outcome && (

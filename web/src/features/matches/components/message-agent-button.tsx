@@ -1,5 +1,7 @@
 import * as React from 'react'
 import { Loader2, Send } from 'lucide-react'
+import { useWatch } from 'react-hook-form'
+import { z } from 'zod'
 import { Button } from '@/components/ui/button'
 import {
   Dialog,
@@ -11,6 +13,7 @@ import {
   useUnsavedChanges,
 } from '@/components/ui/dialog'
 import { Textarea } from '@/components/ui/textarea'
+import { untilSettled, useZodForm } from '@/components/ui/use-zod-form'
 import { toast } from '@/components/ui/use-toast'
 import { sendMatchMessage } from '@/features/matches/api/match-writes'
 import { useApiMutation } from '@/lib/api-mutation'
@@ -19,6 +22,9 @@ import { counterpartAgent, matchMessage, type MatchSide } from '@/lib/contact'
 
 /** The longest message the server takes (docs/product.md#messages). */
 export const MATCH_MESSAGE_MAX = 2000
+
+/** A blank message is not sent (Send stays disabled), so there is no error to show. */
+const matchMessageSchema = z.object({ text: z.string() })
 
 type MessageAgentButtonProps = {
   match: Match
@@ -88,7 +94,8 @@ function MatchMessageForm({
   onSent: () => void
 }) {
   const prefilled = React.useMemo(() => matchMessage(match, side), [match, side])
-  const [text, setText] = React.useState(prefilled)
+  const form = useZodForm(matchMessageSchema, { text: prefilled })
+  const text = useWatch({ control: form.control, name: 'text' })
   const send = useApiMutation(sendMatchMessage, {
     successToast: { variant: 'success', title: 'Message Sent', description: 'Your professional message has been sent to the agent' },
     errorToast: (error) => ({
@@ -103,24 +110,16 @@ function MatchMessageForm({
   return (
     <form
       className="grid gap-4"
-      onSubmit={(event) => {
-        event.preventDefault()
-        if (content && !send.isPending) send.mutate({ receiverId, content, matchId: match.id })
-      }}
+      onSubmit={form.handleSubmit(async () => {
+        if (content) await untilSettled(send.mutateAsync({ receiverId, content, matchId: match.id }))
+      })}
     >
-      <Textarea
-        aria-label="Message"
-        rows={8}
-        maxLength={MATCH_MESSAGE_MAX}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        data-testid="match-message-text"
-      />
+      <Textarea aria-label="Message" rows={8} maxLength={MATCH_MESSAGE_MAX} data-testid="match-message-text" {...form.register('text')} />
       <DialogFooter>
         <Button variant="outline" onClick={onCancel} disabled={send.isPending}>
           Cancel
         </Button>
-        <Button type="submit" disabled={!content || send.isPending} data-testid="match-message-send">
+        <Button type="submit" disabled={!content || form.formState.isSubmitting || send.isPending} data-testid="match-message-send">
           {send.isPending ? <Loader2 className="animate-spin" /> : <Send />} {send.isPending ? 'Sending...' : 'Send Message'}
         </Button>
       </DialogFooter>

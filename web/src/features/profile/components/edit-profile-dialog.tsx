@@ -1,5 +1,7 @@
 import * as React from 'react'
 import { Camera, Loader2 } from 'lucide-react'
+import { useWatch, type FieldErrors } from 'react-hook-form'
+import { z } from 'zod'
 import { AgentAvatar } from '@/components/agent-avatar'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
@@ -7,17 +9,37 @@ import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { NativeSelect } from '@/components/ui/native-select'
 import { Textarea } from '@/components/ui/textarea'
+import { setServerErrors, untilSettled, useZodForm } from '@/components/ui/use-zod-form'
 import { toast } from '@/components/ui/use-toast'
 import { updateProfile, type ProfileUpdate } from '@/features/profile/api/profile-api'
 import { pictureProblem, PICTURE_TYPES, readDataURL } from '@/features/profile/lib/picture'
-import type { ApiError } from '@/lib/api-client'
 import { useApiMutation } from '@/lib/api-mutation'
 import type { User } from '@/lib/api-schemas'
 
-type Form = { fullName: string; email: string; bio: string; agentType: NonNullable<ProfileUpdate['agentType']>; reraNumber: string }
+/** A rough shape check; the server decides. */
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+/** What the agent may change; the values go as typed (the server trims), only these two are checked here. */
+const profileSchema = z.object({
+  fullName: z.string().refine((v) => v.trim() !== '', 'Full name is required'),
+  email: z.string().refine((v) => !v.trim() || EMAIL_PATTERN.test(v.trim()), 'Enter a valid email address'),
+  bio: z.string(),
+  agentType: z.enum(['buyer', 'seller', 'both']) satisfies z.ZodType<NonNullable<ProfileUpdate['agentType']>>,
+  reraNumber: z.string(),
+  profilePicture: z.string().nullable(),
+})
+
+type Form = z.infer<typeof profileSchema>
 
 function formOf(u: User): Form {
-  return { fullName: u.fullName, email: u.email ?? '', bio: u.bio ?? '', agentType: u.agentType, reraNumber: u.reraNumber ?? '' }
+  return {
+    fullName: u.fullName,
+    email: u.email ?? '',
+    bio: u.bio ?? '',
+    agentType: u.agentType,
+    reraNumber: u.reraNumber ?? '',
+    profilePicture: u.profilePicture,
+  }
 }
 
 /** 'Edit Profile': the agent's own fields and picture; phone, state and city are shown but cannot change. */
@@ -36,18 +58,18 @@ export function EditProfileDialog({ user, open, onOpenChange }: { user: User; op
 }
 
 function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
-  const [form, setForm] = React.useState<Form>(() => formOf(user))
-  const [picture, setPicture] = React.useState<string | null>(user.profilePicture)
-  const [errors, setErrors] = React.useState<Record<string, string>>({})
+  const form = useZodForm(profileSchema, formOf(user))
+  const { isSubmitting } = form.formState
+  // The server may also name a field shown here but not sent (phone, state, city).
+  const errors = form.formState.errors as FieldErrors<Record<string, string>>
+  const [fullName, picture] = useWatch({ control: form.control, name: ['fullName', 'profilePicture'] })
   const fileInput = React.useRef<HTMLInputElement>(null)
   const save = useApiMutation(updateProfile, {
     successToast: { variant: 'success', title: 'Profile updated', description: 'Your profile has been successfully updated.' },
     errorToast: 'Update failed',
     onSuccess: onDone,
-    onError: (e: ApiError) => setErrors(Object.fromEntries((e.errors ?? []).map((f) => [f.path, f.message]))),
+    onError: (e) => setServerErrors(form, e.errors),
   })
-  const set = (k: keyof Form) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
-    setForm((f) => ({ ...f, [k]: e.target.value }))
 
   const onPicture = async (e: React.ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0]
@@ -58,27 +80,19 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
       toast({ variant: 'destructive', ...problem })
       return
     }
-    setPicture(await readDataURL(file))
-    setErrors(({ profilePicture: _, ...rest }) => rest)
+    form.setValue('profilePicture', await readDataURL(file), { shouldDirty: true })
+    form.clearErrors('profilePicture')
   }
 
-  const onSubmit = (e: React.FormEvent) => {
-    e.preventDefault()
-    const next: Record<string, string> = {}
-    if (!form.fullName.trim()) next.fullName = 'Full name is required'
-    if (form.email.trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.email.trim())) next.email = 'Enter a valid email address'
-    setErrors(next)
-    if (Object.keys(next).length) return
-    save.mutate({ ...form, profilePicture: picture })
-  }
+  const onSubmit = form.handleSubmit((values) => untilSettled(save.mutateAsync(values)))
 
   const text = (k: 'fullName' | 'email' | 'reraNumber', label: string, type = 'text') => (
-    <Field id={`profile-${k}`} label={label} error={errors[k]}>
-      <Input type={type} value={form[k]} onChange={set(k)} />
+    <Field id={`profile-${k}`} label={label} error={errors[k]?.message}>
+      <Input type={type} {...form.register(k)} />
     </Field>
   )
   const fixed = (k: 'phone' | 'state' | 'city', label: string) => (
-    <Field id={`profile-${k}`} label={label} error={errors[k]}>
+    <Field id={`profile-${k}`} label={label} error={errors[k]?.message}>
       <Input value={user[k]} disabled readOnly />
     </Field>
   )
@@ -86,7 +100,7 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
     <form className="grid gap-3" onSubmit={onSubmit} noValidate>
       <div className="flex items-center gap-4">
         <div className="relative">
-          <AgentAvatar name={form.fullName || user.fullName} picture={picture} className="size-20 text-2xl" />
+          <AgentAvatar name={fullName || user.fullName} picture={picture} className="size-20 text-2xl" />
           <Button
             type="button"
             size="icon"
@@ -103,13 +117,17 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
             Max 100KB, JPG/PNG only
           </p>
           {picture && (
-            <button type="button" className="justify-self-start text-destructive hover:underline" onClick={() => setPicture(null)}>
+            <button
+              type="button"
+              className="justify-self-start text-destructive hover:underline"
+              onClick={() => form.setValue('profilePicture', null, { shouldDirty: true })}
+            >
               Remove picture
             </button>
           )}
           {errors.profilePicture && (
             <p className="text-destructive" role="alert">
-              {errors.profilePicture}
+              {errors.profilePicture.message}
             </p>
           )}
         </div>
@@ -131,22 +149,22 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
         {fixed('state', 'State')}
         {fixed('city', 'City')}
       </div>
-      <Field id="profile-agentType" label="Agent Type" error={errors.agentType}>
-        <NativeSelect value={form.agentType} onChange={set('agentType')}>
+      <Field id="profile-agentType" label="Agent Type" error={errors.agentType?.message}>
+        <NativeSelect {...form.register('agentType')}>
           <option value="buyer">Buyer Agent</option>
           <option value="seller">Seller Agent</option>
           <option value="both">Both</option>
         </NativeSelect>
       </Field>
       {text('reraNumber', 'RERA Number')}
-      <Field id="profile-bio" label="Bio" error={errors.bio}>
-        <Textarea rows={3} value={form.bio} onChange={set('bio')} maxLength={1000} />
+      <Field id="profile-bio" label="Bio" error={errors.bio?.message}>
+        <Textarea rows={3} maxLength={1000} {...form.register('bio')} />
       </Field>
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onDone} disabled={save.isPending}>
           Cancel
         </Button>
-        <Button type="submit" disabled={save.isPending}>
+        <Button type="submit" disabled={isSubmitting || save.isPending}>
           {save.isPending && <Loader2 className="animate-spin" />}
           {save.isPending ? 'Saving...' : 'Save'}
         </Button>

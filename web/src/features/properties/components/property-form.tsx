@@ -1,6 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { Loader2 } from 'lucide-react'
-import { Controller, useForm, useWatch } from 'react-hook-form'
+import { Controller, useWatch } from 'react-hook-form'
 import { Button } from '@/components/ui/button'
 import { useUnsavedChanges } from '@/components/ui/dialog'
 import { Field, FieldSet } from '@/components/ui/field'
@@ -9,6 +8,7 @@ import { NativeSelect } from '@/components/ui/native-select'
 import { RadioGroup } from '@/components/ui/radio-group'
 import { Textarea } from '@/components/ui/textarea'
 import { toast } from '@/components/ui/use-toast'
+import { setServerErrors, untilSettled, useZodForm } from '@/components/ui/use-zod-form'
 import { StateCityField } from '@/components/state-city-field'
 import { createProperty, updateProperty } from '@/features/properties/api/property-writes'
 import { AmenitiesChecklist } from '@/features/properties/components/amenities-checklist'
@@ -44,22 +44,17 @@ type PropertyFormProps = {
 /** The add / edit property form (docs/product.md#listing-form). */
 export function PropertyForm({ property, onDone }: PropertyFormProps) {
   const isEdit = !!property
-  const form = useForm<PropertyFormValues>({
-    resolver: zodResolver(propertyFormSchema),
-    defaultValues: property ? propertyToFormValues(property) : defaultPropertyFormValues(),
-  })
-  const { errors } = form.formState
+  const form = useZodForm(propertyFormSchema, property ? propertyToFormValues(property) : defaultPropertyFormValues())
+  const { errors, isSubmitting } = form.formState
   // Closing the dialog (or Back) with unsaved input asks first.
   useUnsavedChanges(form.formState.isDirty)
   const [propertyType, listingPurpose, price] = useWatch({ control: form.control, name: ['propertyType', 'listingPurpose', 'price'] })
 
   const onError = (error: ApiError) => {
-    const values = form.getValues()
-    error.errors?.forEach((fieldError) => {
-      const name = fieldError.path.split(/[.[]/)[0] ?? ''
-      const photo = /^images[.[](\d+)/.exec(fieldError.path) // say which photo: "Photo 3: …"
-      const message = photo ? `Photo ${Number(photo[1]) + 1}: ${fieldError.message}` : fieldError.message
-      if (name in values) form.setError(name as keyof PropertyFormValues, { message })
+    // Under the top-level field (a photo's error under the photos, saying which: "Photo 3: …").
+    setServerErrors(form, error.errors, ({ path, message }) => {
+      const photo = /^images[.[](\d+)/.exec(path)
+      return { path: path.split(/[.[]/)[0] ?? '', message: photo ? `Photo ${Number(photo[1]) + 1}: ${message}` : message }
     })
     toast({ variant: 'destructive', title: 'Error', description: saveErrorDescription(error, isEdit) })
   }
@@ -69,8 +64,7 @@ export function PropertyForm({ property, onDone }: PropertyFormProps) {
 
   const onSubmit = form.handleSubmit((values) => {
     const body = formValuesToPropertyInput(values, property)
-    if (property) updateMutation.mutate({ id: property.id, body })
-    else createMutation.mutate(body)
+    return untilSettled(property ? updateMutation.mutateAsync({ id: property.id, body }) : createMutation.mutateAsync(body))
   })
 
   const words = priceInWords(price)
@@ -194,7 +188,7 @@ export function PropertyForm({ property, onDone }: PropertyFormProps) {
         <Button variant="outline" onClick={onDone} disabled={isPending}>
           Cancel
         </Button>
-        <Button type="submit" disabled={isPending} data-testid="property-submit">
+        <Button type="submit" disabled={isSubmitting || isPending} data-testid="property-submit">
           {isPending && <Loader2 className="animate-spin" />}
           {isPending ? (isEdit ? 'Updating...' : 'Publishing...') : isEdit ? 'Update Property' : 'Publish Property'}
         </Button>

@@ -1,7 +1,6 @@
 import type * as React from 'react'
-import { zodResolver } from '@hookform/resolvers/zod'
 import { Loader2 } from 'lucide-react'
-import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form'
+import { Controller, useWatch, type FieldErrors } from 'react-hook-form'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, useUnsavedChanges } from '@/components/ui/dialog'
 import { Field, FieldSet } from '@/components/ui/field'
@@ -10,6 +9,7 @@ import { NativeSelect } from '@/components/ui/native-select'
 import { RadioGroup } from '@/components/ui/radio-group'
 import { Textarea } from '@/components/ui/textarea'
 import { toast } from '@/components/ui/use-toast'
+import { untilSettled, useZodForm } from '@/components/ui/use-zod-form'
 import { createRequirement, updateRequirement } from '@/features/requirements/api/requirement-writes'
 import {
   emptyRequirementForm,
@@ -71,11 +71,8 @@ const bedroomOptions = [
 /** The requirement form itself; also hosted by the /test-requirements page. */
 export function RequirementForm({ requirement, onSaved }: { requirement: Requirement | null; onSaved?: (r: Requirement) => void }) {
   const editing = !!requirement
-  const form = useForm<RequirementFormValues>({
-    resolver: zodResolver(requirementFormSchema),
-    defaultValues: requirement ? formValuesFromRequirement(requirement) : emptyRequirementForm,
-  })
-  const { errors } = form.formState
+  const form = useZodForm(requirementFormSchema, requirement ? formValuesFromRequirement(requirement) : emptyRequirementForm)
+  const { errors, isSubmitting } = form.formState
   // Closing the dialog (or Back) with unsaved input asks first.
   useUnsavedChanges(form.formState.isDirty)
   const propertyType = useWatch({ control: form.control, name: 'propertyType' })
@@ -103,8 +100,11 @@ export function RequirementForm({ requirement, onSaved }: { requirement: Require
   }
 
   const onSubmit = form.handleSubmit((values) => {
-    if (requirement) update.mutate({ id: requirement.id, body: requirementUpdateBody(values, requirement) })
-    else create.mutate(requirementBody(values))
+    return untilSettled(
+      requirement
+        ? update.mutateAsync({ id: requirement.id, body: requirementUpdateBody(values, requirement) })
+        : create.mutateAsync(requirementBody(values)),
+    )
   }, onInvalid)
 
   const fieldProps = (name: keyof RequirementFormValues, label: string) => ({
@@ -221,7 +221,7 @@ export function RequirementForm({ requirement, onSaved }: { requirement: Require
       <Field {...fieldProps('specialRequirements', 'Special Requirements')}>
         <Textarea rows={3} placeholder="Facing, floor, parking, schools nearby..." {...form.register('specialRequirements')} />
       </Field>
-      <Button type="submit" className="w-full" disabled={pending} data-testid="requirement-submit">
+      <Button type="submit" className="w-full" disabled={isSubmitting || pending} data-testid="requirement-submit">
         {pending && <Loader2 className="animate-spin" />}
         {pending ? (editing ? 'Updating...' : 'Posting...') : editing ? 'Update Requirement' : 'Post Requirement'}
       </Button>

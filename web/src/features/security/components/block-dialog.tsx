@@ -1,14 +1,17 @@
-import * as React from 'react'
 import { Loader2 } from 'lucide-react'
+import { z } from 'zod'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { NativeSelect } from '@/components/ui/native-select'
+import { setServerErrors, untilSettled, useZodForm } from '@/components/ui/use-zod-form'
 import { addBlock } from '@/features/security/api/security-api'
 import { blockDurations } from '@/features/security/lib/security-format'
-import type { ApiError } from '@/lib/api-client'
 import { useApiMutation } from '@/lib/api-mutation'
+
+/** The server checks the address, the time and the reason (field errors below each field). */
+const blockSchema = z.object({ range: z.string(), minutes: z.number(), reason: z.string() })
 
 type BlockDialogProps = {
   /** The address to block, filled in; '' for an empty form; null when closed. */
@@ -34,28 +37,24 @@ export function BlockDialog({ initialRange, onOpenChange }: BlockDialogProps) {
 }
 
 function BlockForm({ initialRange, onDone }: { initialRange: string; onDone: () => void }) {
-  const [range, setRange] = React.useState(initialRange)
-  const [minutes, setMinutes] = React.useState<number>(blockDurations[1].minutes)
-  const [reason, setReason] = React.useState('')
-  const [errors, setErrors] = React.useState<Record<string, string>>({})
+  const form = useZodForm(blockSchema, { range: initialRange, minutes: blockDurations[1].minutes, reason: '' })
+  const { errors, isSubmitting } = form.formState
   const save = useApiMutation(addBlock, {
     successToast: (b) => ({ variant: 'success', title: 'Address blocked', description: `${b.range} is blocked` }),
     errorToast: 'Could not block the address',
     onSuccess: onDone,
-    onError: (e: ApiError) => setErrors(Object.fromEntries((e.errors ?? []).map((f) => [f.path, f.message]))),
+    onError: (e) => setServerErrors(form, e.errors),
   })
-  const onSubmit = (e: React.FormEvent) => {
-    e.preventDefault()
-    setErrors({})
-    save.mutate({ range: range.trim(), minutes, reason: reason.trim() })
-  }
+  const onSubmit = form.handleSubmit(({ range, minutes, reason }) =>
+    untilSettled(save.mutateAsync({ range: range.trim(), minutes, reason: reason.trim() })),
+  )
   return (
     <form className="grid gap-3" onSubmit={onSubmit} noValidate>
-      <Field id="block-range" label="IP address or CIDR range" error={errors.range} hint="e.g. 203.0.113.7 or 203.0.113.0/24">
-        <Input value={range} onChange={(e) => setRange(e.target.value)} autoComplete="off" spellCheck={false} />
+      <Field id="block-range" label="IP address or CIDR range" error={errors.range?.message} hint="e.g. 203.0.113.7 or 203.0.113.0/24">
+        <Input autoComplete="off" spellCheck={false} {...form.register('range')} />
       </Field>
-      <Field id="block-minutes" label="Block for" error={errors.minutes}>
-        <NativeSelect value={minutes} onChange={(e) => setMinutes(Number(e.target.value))}>
+      <Field id="block-minutes" label="Block for" error={errors.minutes?.message}>
+        <NativeSelect {...form.register('minutes', { valueAsNumber: true })}>
           {blockDurations.map((d) => (
             <option key={d.minutes} value={d.minutes}>
               {d.label}
@@ -63,14 +62,14 @@ function BlockForm({ initialRange, onDone }: { initialRange: string; onDone: () 
           ))}
         </NativeSelect>
       </Field>
-      <Field id="block-reason" label="Reason (optional)" error={errors.reason}>
-        <Input value={reason} onChange={(e) => setReason(e.target.value)} maxLength={200} />
+      <Field id="block-reason" label="Reason (optional)" error={errors.reason?.message}>
+        <Input maxLength={200} {...form.register('reason')} />
       </Field>
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onDone} disabled={save.isPending}>
           Cancel
         </Button>
-        <Button type="submit" variant="destructive" disabled={save.isPending}>
+        <Button type="submit" variant="destructive" disabled={isSubmitting || save.isPending}>
           {save.isPending && <Loader2 className="animate-spin" />}
           {save.isPending ? 'Blocking...' : 'Block'}
         </Button>

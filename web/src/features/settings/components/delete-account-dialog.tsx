@@ -1,9 +1,12 @@
-import * as React from 'react'
 import { Loader2 } from 'lucide-react'
+import { z } from 'zod'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
+import { useZodForm } from '@/components/ui/use-zod-form'
+
+const deleteAccountSchema = z.object({ password: z.string().min(1, 'Enter your password to confirm') })
 
 type DeleteAccountDialogProps = {
   open: boolean
@@ -31,16 +34,9 @@ function DeleteAccountForm({
   pending,
   error,
 }: Omit<DeleteAccountDialogProps, 'open' | 'onOpenChange'> & { onCancel: () => void }) {
-  const [password, setPassword] = React.useState('')
-  const [missing, setMissing] = React.useState(false)
-  const onSubmit = (e: React.FormEvent) => {
-    e.preventDefault()
-    if (!password) {
-      setMissing(true)
-      return
-    }
-    onDelete(password)
-  }
+  const form = useZodForm(deleteAccountSchema, { password: '' })
+  const { errors, isSubmitting } = form.formState
+  const onSubmit = form.handleSubmit(({ password }) => onDelete(password))
   return (
     <form className="grid gap-4" onSubmit={onSubmit} noValidate>
       <DialogHeader>
@@ -54,22 +50,14 @@ function DeleteAccountForm({
         <li>You are signed out everywhere; your username, email and phone can be used for a new account.</li>
       </ul>
       <p className="text-sm text-subtle-foreground">Download your data first if you want a copy.</p>
-      <Field id="delete-account-password" label="Your password" error={missing ? 'Enter your password to confirm' : error}>
-        <Input
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => {
-            setPassword(e.target.value)
-            setMissing(false)
-          }}
-        />
+      <Field id="delete-account-password" label="Your password" error={errors.password?.message ?? error}>
+        <Input type="password" autoComplete="current-password" {...form.register('password')} />
       </Field>
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onCancel} disabled={pending}>
           Keep My Account
         </Button>
-        <Button type="submit" variant="destructive" disabled={pending}>
+        <Button type="submit" variant="destructive" disabled={isSubmitting || pending}>
           {pending && <Loader2 className="animate-spin" />}
           {pending ? 'Deleting...' : 'Delete My Account'}
         </Button>

@@ -1,12 +1,52 @@
-import * as React from 'react'
 import { Plus, Trash2 } from 'lucide-react'
+import { Controller, useFieldArray, useWatch, type FieldValues, type UseFormReturn } from 'react-hook-form'
+import { z } from 'zod'
 import { Button } from '@/components/ui/button'
 import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { NativeSelect } from '@/components/ui/native-select'
 import { Textarea } from '@/components/ui/textarea'
 import type { SiteContact, SiteDemoVideo, SiteOffer, SitePage, SitePlan, SiteTestimonial } from '@/lib/site'
-import { lines, PartCard, patchAt } from '@/features/site-admin/components/part-card'
+import { lines, PartCard, type Errors } from '@/features/site-admin/components/part-card'
+
+// The server checks every part (its field errors show under the fields); the schemas only hold the values.
+const testimonialsSchema = z.object({
+  testimonials: z.array(
+    z.object({
+      name: z.string(),
+      role: z.string(),
+      city: z.string(),
+      content: z.string(),
+      rating: z.number(),
+    }) satisfies z.ZodType<SiteTestimonial>,
+  ),
+})
+const plansSchema = z.object({
+  plans: z.array(
+    z.object({
+      name: z.string(),
+      price: z.string(),
+      period: z.string(),
+      description: z.string(),
+      features: z.array(z.string()),
+      popular: z.boolean(),
+    }) satisfies z.ZodType<SitePlan>,
+  ),
+})
+const offersSchema = z.object({ offers: z.array(z.object({ value: z.string(), label: z.string() }) satisfies z.ZodType<SiteOffer>) })
+const videoSchema = z.object({
+  demoVideo: z.object({
+    title: z.string(),
+    description: z.string(),
+    videoUrl: z.string(),
+    duration: z.string(),
+  }) satisfies z.ZodType<SiteDemoVideo>,
+})
+const contactSchema = z.object({ contact: z.object({ phone: z.string(), email: z.string() }) satisfies z.ZodType<SiteContact> })
+/** The topics as typed, one per line; Save sends the non-blank lines. */
+const topicsSchema = z.object({ trainingTopics: z.string() })
+
+type PartProps<T extends z.ZodType<FieldValues, FieldValues>> = { form: UseFormReturn<z.infer<T>>; errors: Errors }
 
 function RemoveButton({ label, onClick }: { label: string; onClick: () => void }) {
   return (
@@ -16,154 +56,181 @@ function RemoveButton({ label, onClick }: { label: string; onClick: () => void }
   )
 }
 
+const blankTestimonial: SiteTestimonial = { name: '', role: '', city: '', content: '', rating: 5 }
+
+function TestimonialsFields({ form, errors }: PartProps<typeof testimonialsSchema>) {
+  const list = useFieldArray({ control: form.control, name: 'testimonials' })
+  return (
+    <>
+      {list.fields.map((item, i) => (
+        <fieldset key={item.id} className="grid gap-3 rounded-lg border border-border p-4 sm:grid-cols-2">
+          <legend className="px-1 text-sm font-medium text-subtle-foreground">Testimonial {i + 1}</legend>
+          <Field id={`t-${i}-name`} label="Name" error={errors(`testimonials.${i}.name`)}>
+            <Input {...form.register(`testimonials.${i}.name`)} />
+          </Field>
+          <Field id={`t-${i}-role`} label="Role" error={errors(`testimonials.${i}.role`)}>
+            <Input {...form.register(`testimonials.${i}.role`)} />
+          </Field>
+          <Field id={`t-${i}-city`} label="City" error={errors(`testimonials.${i}.city`)}>
+            <Input {...form.register(`testimonials.${i}.city`)} />
+          </Field>
+          <Field id={`t-${i}-rating`} label="Rating" error={errors(`testimonials.${i}.rating`)}>
+            <NativeSelect {...form.register(`testimonials.${i}.rating`, { valueAsNumber: true })}>
+              {[5, 4, 3, 2, 1].map((n) => (
+                <option key={n} value={n}>
+                  {n} {n === 1 ? 'star' : 'stars'}
+                </option>
+              ))}
+            </NativeSelect>
+          </Field>
+          <Field id={`t-${i}-content`} label="Quote" error={errors(`testimonials.${i}.content`)} className="sm:col-span-2">
+            <Textarea rows={3} {...form.register(`testimonials.${i}.content`)} />
+          </Field>
+          <RemoveButton label={`Remove testimonial ${i + 1}`} onClick={() => list.remove(i)} />
+        </fieldset>
+      ))}
+      {list.fields.length < 6 && (
+        <Button type="button" variant="outline" className="w-fit" onClick={() => list.append(blankTestimonial)}>
+          <Plus aria-hidden /> Add testimonial
+        </Button>
+      )}
+    </>
+  )
+}
+
 export function TestimonialsForm({ initial }: { initial: SiteTestimonial[] }) {
-  const [list, setList] = React.useState(initial)
-  const blank: SiteTestimonial = { name: '', role: '', city: '', content: '', rating: 5 }
   return (
     <PartCard
       title="Testimonials"
       description="Quotes from real agents, with their permission. Up to 6."
-      update={() => ({ testimonials: list })}
+      schema={testimonialsSchema}
+      defaultValues={{ testimonials: initial }}
+      toUpdate={(values) => values}
     >
-      {(errors) => (
-        <>
-          {list.map((t, i) => (
-            <fieldset key={i} className="grid gap-3 rounded-lg border border-border p-4 sm:grid-cols-2">
-              <legend className="px-1 text-sm font-medium text-subtle-foreground">Testimonial {i + 1}</legend>
-              <Field id={`t-${i}-name`} label="Name" error={errors(`testimonials.${i}.name`)}>
-                <Input value={t.name} onChange={(e) => setList(patchAt(list, i, { name: e.target.value }))} />
-              </Field>
-              <Field id={`t-${i}-role`} label="Role" error={errors(`testimonials.${i}.role`)}>
-                <Input value={t.role} onChange={(e) => setList(patchAt(list, i, { role: e.target.value }))} />
-              </Field>
-              <Field id={`t-${i}-city`} label="City" error={errors(`testimonials.${i}.city`)}>
-                <Input value={t.city} onChange={(e) => setList(patchAt(list, i, { city: e.target.value }))} />
-              </Field>
-              <Field id={`t-${i}-rating`} label="Rating" error={errors(`testimonials.${i}.rating`)}>
-                <NativeSelect value={t.rating} onChange={(e) => setList(patchAt(list, i, { rating: Number(e.target.value) }))}>
-                  {[5, 4, 3, 2, 1].map((n) => (
-                    <option key={n} value={n}>
-                      {n} {n === 1 ? 'star' : 'stars'}
-                    </option>
-                  ))}
-                </NativeSelect>
-              </Field>
-              <Field id={`t-${i}-content`} label="Quote" error={errors(`testimonials.${i}.content`)} className="sm:col-span-2">
-                <Textarea rows={3} value={t.content} onChange={(e) => setList(patchAt(list, i, { content: e.target.value }))} />
-              </Field>
-              <RemoveButton label={`Remove testimonial ${i + 1}`} onClick={() => setList(list.filter((_, j) => j !== i))} />
-            </fieldset>
-          ))}
-          {list.length < 6 && (
-            <Button type="button" variant="outline" className="w-fit" onClick={() => setList([...list, blank])}>
-              <Plus aria-hidden /> Add testimonial
-            </Button>
-          )}
-        </>
-      )}
+      {(form, errors) => <TestimonialsFields form={form} errors={errors} />}
     </PartCard>
   )
 }
 
+function PlansFields({ form, errors }: PartProps<typeof plansSchema>) {
+  const plans = useWatch({ control: form.control, name: 'plans' })
+  return plans.map((p, i) => (
+    <fieldset key={i} className="grid gap-3 rounded-lg border border-border p-4 sm:grid-cols-3">
+      <legend className="px-1 text-sm font-medium text-subtle-foreground">Plan {i + 1}</legend>
+      <Field id={`p-${i}-name`} label="Name" error={errors(`plans.${i}.name`)}>
+        <Input {...form.register(`plans.${i}.name`)} />
+      </Field>
+      <Field id={`p-${i}-price`} label="Price" error={errors(`plans.${i}.price`)}>
+        <Input {...form.register(`plans.${i}.price`)} />
+      </Field>
+      <Field id={`p-${i}-period`} label="Period" error={errors(`plans.${i}.period`)}>
+        <Input {...form.register(`plans.${i}.period`)} />
+      </Field>
+      <Field id={`p-${i}-description`} label="Description" error={errors(`plans.${i}.description`)} className="sm:col-span-3">
+        <Input {...form.register(`plans.${i}.description`)} />
+      </Field>
+      <Controller
+        control={form.control}
+        name={`plans.${i}.features`}
+        render={({ field }) => (
+          <Field
+            id={`p-${i}-features`}
+            label="Features (one per line)"
+            error={errors(`plans.${i}.features`) ?? field.value.map((_, j) => errors(`plans.${i}.features.${j}`)).find(Boolean)}
+            className="sm:col-span-3"
+          >
+            <Textarea
+              rows={5}
+              name={field.name}
+              ref={field.ref}
+              onBlur={field.onBlur}
+              value={field.value.join('\n')}
+              onChange={(e) => field.onChange(lines(e.target.value))}
+            />
+          </Field>
+        )}
+      />
+      <label className="flex items-center gap-2 text-sm text-subtle-foreground">
+        <input
+          type="radio"
+          name="popular-plan"
+          checked={p.popular}
+          onChange={() => plans.forEach((_, j) => form.setValue(`plans.${j}.popular`, j === i, { shouldDirty: true }))}
+        />
+        Most popular
+      </label>
+    </fieldset>
+  ))
+}
+
 export function PlansForm({ initial }: { initial: SitePlan[] }) {
-  const [list, setList] = React.useState(initial)
   return (
     <PartCard
       title="Pricing plans"
       description="Prices are shown as written (₹500, Custom). One plan may be marked most popular."
-      update={() => ({ plans: list })}
+      schema={plansSchema}
+      defaultValues={{ plans: initial }}
+      toUpdate={(values) => values}
     >
-      {(errors) =>
-        list.map((p, i) => (
-          <fieldset key={i} className="grid gap-3 rounded-lg border border-border p-4 sm:grid-cols-3">
-            <legend className="px-1 text-sm font-medium text-subtle-foreground">Plan {i + 1}</legend>
-            <Field id={`p-${i}-name`} label="Name" error={errors(`plans.${i}.name`)}>
-              <Input value={p.name} onChange={(e) => setList(patchAt(list, i, { name: e.target.value }))} />
-            </Field>
-            <Field id={`p-${i}-price`} label="Price" error={errors(`plans.${i}.price`)}>
-              <Input value={p.price} onChange={(e) => setList(patchAt(list, i, { price: e.target.value }))} />
-            </Field>
-            <Field id={`p-${i}-period`} label="Period" error={errors(`plans.${i}.period`)}>
-              <Input value={p.period} onChange={(e) => setList(patchAt(list, i, { period: e.target.value }))} />
-            </Field>
-            <Field id={`p-${i}-description`} label="Description" error={errors(`plans.${i}.description`)} className="sm:col-span-3">
-              <Input value={p.description} onChange={(e) => setList(patchAt(list, i, { description: e.target.value }))} />
-            </Field>
-            <Field
-              id={`p-${i}-features`}
-              label="Features (one per line)"
-              error={errors(`plans.${i}.features`) ?? list[i]!.features.map((_, j) => errors(`plans.${i}.features.${j}`)).find(Boolean)}
-              className="sm:col-span-3"
-            >
-              <Textarea
-                rows={5}
-                value={p.features.join('\n')}
-                onChange={(e) => setList(patchAt(list, i, { features: lines(e.target.value) }))}
-              />
-            </Field>
-            <label className="flex items-center gap-2 text-sm text-subtle-foreground">
-              <input
-                type="radio"
-                name="popular-plan"
-                checked={p.popular}
-                onChange={() => setList(list.map((q, j) => ({ ...q, popular: j === i })))}
-              />
-              Most popular
-            </label>
-          </fieldset>
-        ))
-      }
+      {(form, errors) => <PlansFields form={form} errors={errors} />}
     </PartCard>
   )
 }
 
+function OffersFields({ form, errors }: PartProps<typeof offersSchema>) {
+  const list = useFieldArray({ control: form.control, name: 'offers' })
+  return (
+    <>
+      {list.fields.map((item, i) => (
+        <div key={item.id} className="grid items-end gap-3 sm:grid-cols-[8rem_1fr_auto]">
+          <Field id={`o-${i}-value`} label={`Offer ${i + 1} value`} error={errors(`offers.${i}.value`)}>
+            <Input {...form.register(`offers.${i}.value`)} />
+          </Field>
+          <Field id={`o-${i}-label`} label="Label" error={errors(`offers.${i}.label`)}>
+            <Input {...form.register(`offers.${i}.label`)} />
+          </Field>
+          <RemoveButton label={`Remove offer ${i + 1}`} onClick={() => list.remove(i)} />
+        </div>
+      ))}
+      {list.fields.length < 9 && (
+        <Button type="button" variant="outline" className="w-fit" onClick={() => list.append({ value: '', label: '' })}>
+          <Plus aria-hidden /> Add offer
+        </Button>
+      )}
+    </>
+  )
+}
+
 export function OffersForm({ initial }: { initial: SiteOffer[] }) {
-  const [list, setList] = React.useState(initial)
   return (
     <PartCard
       title="Offers"
       description="Commercial offers shown as figures, such as ₹50 per lead. Live counts are never typed here."
-      update={() => ({ offers: list })}
+      schema={offersSchema}
+      defaultValues={{ offers: initial }}
+      toUpdate={(values) => values}
     >
-      {(errors) => (
-        <>
-          {list.map((o, i) => (
-            <div key={i} className="grid items-end gap-3 sm:grid-cols-[8rem_1fr_auto]">
-              <Field id={`o-${i}-value`} label={`Offer ${i + 1} value`} error={errors(`offers.${i}.value`)}>
-                <Input value={o.value} onChange={(e) => setList(patchAt(list, i, { value: e.target.value }))} />
-              </Field>
-              <Field id={`o-${i}-label`} label="Label" error={errors(`offers.${i}.label`)}>
-                <Input value={o.label} onChange={(e) => setList(patchAt(list, i, { label: e.target.value }))} />
-              </Field>
-              <RemoveButton label={`Remove offer ${i + 1}`} onClick={() => setList(list.filter((_, j) => j !== i))} />
-            </div>
-          ))}
-          {list.length < 9 && (
-            <Button type="button" variant="outline" className="w-fit" onClick={() => setList([...list, { value: '', label: '' }])}>
-              <Plus aria-hidden /> Add offer
-            </Button>
-          )}
-        </>
-      )}
+      {(form, errors) => <OffersFields form={form} errors={errors} />}
     </PartCard>
   )
 }
 
 export function VideoForm({ initial }: { initial: SiteDemoVideo }) {
-  const [v, setV] = React.useState(initial)
   return (
     <PartCard
       title="Demo video"
       description="A YouTube address (watch, youtu.be, shorts or embed link); it plays from youtube-nocookie.com."
-      update={() => ({ demoVideo: v })}
+      schema={videoSchema}
+      defaultValues={{ demoVideo: initial }}
+      toUpdate={(values) => values}
     >
-      {(errors) => (
+      {(form, errors) => (
         <div className="grid gap-3 sm:grid-cols-2">
           <Field id="video-title" label="Title" error={errors('demoVideo.title')}>
-            <Input value={v.title} onChange={(e) => setV({ ...v, title: e.target.value })} />
+            <Input {...form.register('demoVideo.title')} />
           </Field>
           <Field id="video-duration" label="Duration" error={errors('demoVideo.duration')}>
-            <Input value={v.duration} onChange={(e) => setV({ ...v, duration: e.target.value })} />
+            <Input {...form.register('demoVideo.duration')} />
           </Field>
           <Field
             id="video-url"
@@ -172,10 +239,10 @@ export function VideoForm({ initial }: { initial: SiteDemoVideo }) {
             className="sm:col-span-2"
             hint="Leave empty for none."
           >
-            <Input type="url" value={v.videoUrl} onChange={(e) => setV({ ...v, videoUrl: e.target.value })} />
+            <Input type="url" {...form.register('demoVideo.videoUrl')} />
           </Field>
           <Field id="video-description" label="Description" error={errors('demoVideo.description')} className="sm:col-span-2">
-            <Textarea rows={2} value={v.description} onChange={(e) => setV({ ...v, description: e.target.value })} />
+            <Textarea rows={2} {...form.register('demoVideo.description')} />
           </Field>
         </div>
       )}
@@ -184,20 +251,21 @@ export function VideoForm({ initial }: { initial: SiteDemoVideo }) {
 }
 
 export function ContactForm({ initial }: { initial: SiteContact }) {
-  const [c, setC] = React.useState(initial)
   return (
     <PartCard
       title="Contact"
       description="Shown in the closing call to action and the footer; empty fields are left out."
-      update={() => ({ contact: c })}
+      schema={contactSchema}
+      defaultValues={{ contact: initial }}
+      toUpdate={(values) => values}
     >
-      {(errors) => (
+      {(form, errors) => (
         <div className="grid gap-3 sm:grid-cols-2">
           <Field id="contact-phone" label="Phone" error={errors('contact.phone')} hint="Indian mobile, landline or toll-free number.">
-            <Input type="tel" value={c.phone} onChange={(e) => setC({ ...c, phone: e.target.value })} />
+            <Input type="tel" {...form.register('contact.phone')} />
           </Field>
           <Field id="contact-email" label="Email" error={errors('contact.email')}>
-            <Input type="email" value={c.email} onChange={(e) => setC({ ...c, email: e.target.value })} />
+            <Input type="email" {...form.register('contact.email')} />
           </Field>
         </div>
       )}
@@ -205,28 +273,34 @@ export function ContactForm({ initial }: { initial: SiteContact }) {
   )
 }
 
+function TopicsFields({ form, errors }: PartProps<typeof topicsSchema>) {
+  const text = useWatch({ control: form.control, name: 'trainingTopics' })
+  return (
+    <Field
+      id="topics"
+      label="Topics"
+      error={
+        errors('trainingTopics') ??
+        lines(text)
+          .map((_, i) => errors(`trainingTopics.${i}`))
+          .find(Boolean)
+      }
+    >
+      <Textarea rows={8} {...form.register('trainingTopics')} />
+    </Field>
+  )
+}
+
 export function TopicsForm({ initial }: { initial: string[] }) {
-  const [text, setText] = React.useState(initial.join('\n'))
   return (
     <PartCard
       title="Training topics"
       description="The topics listed in the free training section, one per line."
-      update={() => ({ trainingTopics: lines(text) })}
+      schema={topicsSchema}
+      defaultValues={{ trainingTopics: initial.join('\n') }}
+      toUpdate={({ trainingTopics }) => ({ trainingTopics: lines(trainingTopics) })}
     >
-      {(errors) => (
-        <Field
-          id="topics"
-          label="Topics"
-          error={
-            errors('trainingTopics') ??
-            lines(text)
-              .map((_, i) => errors(`trainingTopics.${i}`))
-              .find(Boolean)
-          }
-        >
-          <Textarea rows={8} value={text} onChange={(e) => setText(e.target.value)} />
-        </Field>
-      )}
+      {(form, errors) => <TopicsFields form={form} errors={errors} />}
     </PartCard>
   )
 }

@@ -1,6 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { ArrowDown, ArrowUp, Loader2, Plus, Trash2 } from 'lucide-react'
-import { useFieldArray, useForm } from 'react-hook-form'
+import { useFieldArray } from 'react-hook-form'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Field } from '@/components/ui/field'
@@ -8,6 +7,7 @@ import { Input } from '@/components/ui/input'
 import { NativeSelect } from '@/components/ui/native-select'
 import { Spinner } from '@/components/ui/spinner'
 import { Textarea } from '@/components/ui/textarea'
+import { untilSettled, useZodForm } from '@/components/ui/use-zod-form'
 import { useCourse } from '@/features/training/api/get-courses'
 import { createCourse, deleteCourse, updateCourse } from '@/features/training/api/training-writes'
 import { courseCategories, courseLevels, type Course, type CourseDetail } from '@/features/training/api/types'
@@ -55,12 +55,9 @@ export function CourseFormDialog({ target, onOpenChange }: { target: CourseFormT
 const errorDescription = (error: ApiError) => error.message || 'Please check your input and try again'
 
 function CourseForm({ course, onSaved }: { course: CourseDetail | null; onSaved: () => void }) {
-  const form = useForm<CourseFormValues>({
-    resolver: zodResolver(courseFormSchema),
-    defaultValues: course ? formValuesFromCourse(course) : emptyCourseForm,
-  })
+  const form = useZodForm(courseFormSchema, course ? formValuesFromCourse(course) : emptyCourseForm)
   const modules = useFieldArray({ control: form.control, name: 'modules' })
-  const { errors } = form.formState
+  const { errors, isSubmitting } = form.formState
   const create = useApiMutation(createCourse, {
     successToast: 'Course created successfully',
     errorToast: (error) => ({ variant: 'destructive', title: 'Failed to create course', description: errorDescription(error) }),
@@ -73,8 +70,7 @@ function CourseForm({ course, onSaved }: { course: CourseDetail | null; onSaved:
   })
   const pending = create.isPending || update.isPending
   const onSubmit = form.handleSubmit((values) => {
-    if (course) update.mutate({ id: course.id, body: courseBody(values) })
-    else create.mutate(courseBody(values))
+    return untilSettled(course ? update.mutateAsync({ id: course.id, body: courseBody(values) }) : create.mutateAsync(courseBody(values)))
   })
   const field = (name: Exclude<keyof CourseFormValues, 'modules'>, label: string) => ({
     id: `course-${name}`,
@@ -198,7 +194,7 @@ function CourseForm({ course, onSaved }: { course: CourseDetail | null; onSaved:
           <Plus /> Add module
         </Button>
       </fieldset>
-      <Button type="submit" disabled={pending} data-testid="course-submit">
+      <Button type="submit" disabled={isSubmitting || pending} data-testid="course-submit">
         {pending && <Loader2 className="animate-spin" />}
         {course ? 'Update Course' : 'Create Course'}
       </Button>
