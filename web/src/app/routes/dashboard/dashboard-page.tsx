@@ -15,6 +15,7 @@ import type { Match, User } from '@/lib/api-schemas'
 import type { MatchSide } from '@/lib/contact'
 import { useIsDesktop } from '@/lib/use-media-query'
 import { RecommendedServicesCard } from '@/features/advertisements/components/recommended-services-card'
+import { paths } from '@/app/paths'
 
 // The dialogs (forms with zod, react-hook-form and the city lists; the match dialog with
 // libphonenumber) load when first opened, so the dashboard itself stays small.
@@ -73,7 +74,7 @@ function Banner({
           <FileText /> Post Client Requirement
         </Button>
         <Button asChild variant="secondary">
-          <Link to="/agents">
+          <Link to={paths.agents.to()}>
             <Users /> Find Agents
           </Link>
         </Button>

@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import type { DashboardStats } from '@/lib/api-schemas'
 import { MESSAGES_COUNT } from '@/lib/dashboard-stats'
 import { cn } from '@/lib/utils'
+import { paths } from '@/app/paths'
 
 type Tile = {
   key: string
@@ -19,26 +20,40 @@ type Tile = {
  * courses open for enrolment.
  */
 const tiles: Tile[] = [
-  { key: 'properties', to: '/properties', label: 'My Properties', icon: Home, tone: 'bg-blue-50 text-blue-600', count: 'properties' },
+  {
+    key: 'properties',
+    to: paths.properties.to(),
+    label: 'My Properties',
+    icon: Home,
+    tone: 'bg-blue-50 text-blue-600',
+    count: 'properties',
+  },
   {
     key: 'requirements',
-    to: '/requirements',
+    to: paths.requirements.to(),
     label: 'Requirements',
     icon: FileText,
     tone: 'bg-emerald-50 text-emerald-600',
     count: 'requirements',
   },
-  { key: 'matches', to: '/matches', label: 'Matches', icon: Handshake, tone: 'bg-amber-50 text-amber-600', count: 'totalMatches' },
+  { key: 'matches', to: paths.matches.to(), label: 'Matches', icon: Handshake, tone: 'bg-amber-50 text-amber-600', count: 'totalMatches' },
   {
     key: 'messages',
-    to: '/messages',
+    to: paths.messages.to(),
     label: 'Messages',
     icon: MessageSquare,
     tone: 'bg-indigo-50 text-indigo-600',
     count: MESSAGES_COUNT, // the sidebar's count, not a second one
   },
-  { key: 'connections', to: '/agents', label: 'Connections', icon: Users, tone: 'bg-violet-50 text-violet-600', count: 'connections' },
-  { key: 'courses', to: '/training', label: 'Courses', icon: GraduationCap, tone: 'bg-rose-50 text-rose-600', count: 'courses' },
+  {
+    key: 'connections',
+    to: paths.agents.to(),
+    label: 'Connections',
+    icon: Users,
+    tone: 'bg-violet-50 text-violet-600',
+    count: 'connections',
+  },
+  { key: 'courses', to: paths.training.to(), label: 'Courses', icon: GraduationCap, tone: 'bg-rose-50 text-rose-600', count: 'courses' },
 ]
 
 export function MobileTiles({ stats }: { stats: DashboardStats | undefined }) {

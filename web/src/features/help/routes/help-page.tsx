@@ -10,6 +10,7 @@ import { userQueryOptions } from '@/lib/auth'
 import { formatIndianPhone, siteContentQuery } from '@/lib/site'
 import { useTheme } from '@/lib/theme'
 import { useVersion } from '@/lib/version'
+import { paths } from '@/app/paths'
 
 /** The support phone and email an administrator set in the landing page's Contact section. */
 function SupportContact() {
@@ -62,10 +63,13 @@ export function HelpPage() {
     <div className="min-h-dvh bg-slate-50">
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex h-16 max-w-4xl items-center justify-between gap-3 px-4">
-          <Link to={user ? '/dashboard' : '/'} aria-label="PropMatch">
+          <Link to={user ? paths.dashboard.to() : paths.home.to()} aria-label="PropMatch">
             <Logo />
           </Link>
-          <Link to={user ? '/settings' : '/'} className="inline-flex items-center gap-1 text-sm font-medium text-blue-700 hover:underline">
+          <Link
+            to={user ? paths.settings.to() : paths.home.to()}
+            className="inline-flex items-center gap-1 text-sm font-medium text-blue-700 hover:underline"
+          >
             <ArrowLeft className="size-4" aria-hidden /> {user ? 'Back to Settings' : 'Home'}
           </Link>
         </div>

@@ -1,6 +1,7 @@
 import { Phone } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { formatIndianPhone, type SiteContact } from '@/lib/site'
+import { paths } from '@/app/paths'
 
 /** The closing call to action, with the phone number when one is set. */
 export function ClosingCta({ contact }: { contact: SiteContact | undefined }) {
@@ -13,7 +14,7 @@ export function ClosingCta({ contact }: { contact: SiteContact | undefined }) {
         <p className="max-w-xl text-blue-50">Create your agent account in minutes: verify your WhatsApp number and start posting.</p>
         <div className="flex flex-wrap justify-center gap-3">
           <Button asChild size="lg" className="bg-white text-blue-800 hover:bg-blue-50">
-            <a href="/auth?tab=register">Start Free Trial</a>
+            <a href={paths.auth.to({ tab: 'register' })}>Start Free Trial</a>
           </Button>
           {contact?.phone && (
             <Button asChild size="lg" variant="outline" className="border-white/60 bg-transparent text-white hover:bg-white/10">

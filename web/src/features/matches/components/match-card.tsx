@@ -12,6 +12,7 @@ import { notePreview } from '@/features/matches/lib/match-labels'
 import type { Match } from '@/lib/api-schemas'
 import { callForMatch, contactHiddenText, counterpartAgent, whatsappForMatch, type MatchSide } from '@/lib/contact'
 import { formatDate, formatListingPrice, formatPrice, isMonthly, listingPurposeLabel, propertyTypeLabel } from '@/lib/format'
+import { paths } from '@/app/paths'
 
 function Fact({ label, value }: { label: string; value: React.ReactNode }) {
   if (value === '' || value === null || value === undefined) return null
@@ -65,7 +66,7 @@ function MyListing({ match }: { match: Match }) {
   return (
     <p className="min-w-0 rounded-md bg-slate-50 px-3 py-2 text-sm" data-testid="match-my-listing">
       <span className="text-slate-500">Your listing: </span>
-      <Link to={`/properties?listing=${match.propertyId}`} className="font-medium break-words text-blue-700 hover:underline">
+      <Link to={paths.properties.to({ listing: match.propertyId })} className="font-medium break-words text-blue-700 hover:underline">
         {p.title}
       </Link>
       <span className="text-slate-500"> · {[p.locality, formatPrice(p.price)].filter(Boolean).join(' · ')}</span>

@@ -13,16 +13,17 @@ import type { DashboardStats, Match } from '@/lib/api-schemas'
 import type { MatchSide } from '@/lib/contact'
 import { pageItems } from '@/lib/paged-query'
 import { EmptyState } from '@/components/empty-state'
+import { paths } from '@/app/paths'
 
 const emptyState: Record<MatchSide, { message: string; to: string; action: string }> = {
   buyer: {
     message: 'No buyer matches yet: post more requirements to get property matches.',
-    to: '/requirements',
+    to: paths.requirements.to(),
     action: 'My Requirements',
   },
   seller: {
     message: 'No seller matches yet: add more properties to get buyer requirement matches.',
-    to: '/properties',
+    to: paths.properties.to(),
     action: 'My Properties',
   },
 }

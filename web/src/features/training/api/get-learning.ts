@@ -37,6 +37,3 @@ export function usePublicCertificate(number: string) {
 
 /** The certificate's PDF (owner only); a plain link downloads it with the session cookie. */
 export const certificatePdfUrl = (number: string) => `/api/certificates/${encodeURIComponent(number)}/pdf`
-
-/** The public verification page of a certificate on this origin. */
-export const certificatePagePath = (number: string) => `/certificates/${encodeURIComponent(number)}`
