@@ -7,7 +7,7 @@ import { SidebarNav } from '@/app/layouts/sidebar-nav'
 import { resetToasts } from '@/components/ui/use-toast'
 import type { DashboardStats } from '@/lib/api-schemas'
 import { stats as dashboardStats } from '@/app/routes/dashboard/dashboard-test-setup'
-import { MESSAGES_COUNT } from '@/lib/dashboard-stats'
+import { MESSAGES_COUNT } from '@/shared/dashboard-stats'
 import { mockApi, renderWithProviders, testUser } from '@/test/utils'
 
 afterEach(() => {

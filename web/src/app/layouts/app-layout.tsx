@@ -10,7 +10,7 @@ import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/
 import { RouteBoundary } from '@/components/errors/route-boundary'
 import { useAuth } from '@/lib/auth'
 import { LiveEvents } from '@/lib/live-events'
-import { useSettings } from '@/lib/settings'
+import { useSettings } from '@/shared/settings'
 import { useTheme } from '@/lib/theme'
 import { useBackCloses } from '@/lib/use-back-closes'
 import { paths } from '@/app/paths'

@@ -4,7 +4,7 @@ import { MessageSquare } from 'lucide-react'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { useUnreadCount } from '@/features/messages/api/get-unread-count'
-import { dashboardStatsKeys } from '@/lib/dashboard-stats'
+import { dashboardStatsKeys } from '@/shared/dashboard-stats'
 import type { DashboardStats } from '@/lib/api-schemas'
 import { paths } from '@/app/paths'
 

@@ -13,7 +13,7 @@ import {
   type LucideIcon,
 } from 'lucide-react'
 import type { DashboardStats, User as ApiUser } from '@/lib/api-schemas'
-import { MESSAGES_COUNT } from '@/lib/dashboard-stats'
+import { MESSAGES_COUNT } from '@/shared/dashboard-stats'
 import { paths } from '@/app/paths'
 
 /** The dashboard count shown as a badge on a link. */

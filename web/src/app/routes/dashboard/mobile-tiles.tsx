@@ -1,7 +1,7 @@
 import { FileText, GraduationCap, Handshake, Home, MessageSquare, Users, type LucideIcon } from 'lucide-react'
 import { Link } from 'react-router'
 import type { DashboardStats } from '@/lib/api-schemas'
-import { MESSAGES_COUNT } from '@/lib/dashboard-stats'
+import { MESSAGES_COUNT } from '@/shared/dashboard-stats'
 import { cn } from '@/lib/utils'
 import { paths } from '@/app/paths'
 

@@ -4,7 +4,7 @@ import { DASHBOARD_LIST_SIZE, DashboardListCard } from '@/app/routes/dashboard/d
 import { useNewestNewMatches } from '@/features/matches/api/get-matches'
 import { ScoreBadge } from '@/features/matches/components/score-badge'
 import type { Match } from '@/lib/api-schemas'
-import type { MatchSide } from '@/lib/contact'
+import type { MatchSide } from '@/shared/contact'
 import { EmptyState } from '@/components/empty-state'
 import { paths } from '@/app/paths'
 

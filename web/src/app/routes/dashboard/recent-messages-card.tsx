@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button'
 import { DASHBOARD_LIST_SIZE, DashboardListCard } from '@/app/routes/dashboard/dashboard-list-card'
 import { useRecentMessages } from '@/features/messages/api/get-recent-messages'
 import { isUnreadFor } from '@/features/messages/lib/unread'
-import { formatDate } from '@/lib/format'
+import { formatDate } from '@/shared/format'
 import { EmptyState } from '@/components/empty-state'
 import { paths } from '@/app/paths'
 

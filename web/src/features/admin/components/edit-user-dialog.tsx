@@ -8,7 +8,7 @@ import { NativeSelect } from '@/components/ui/native-select'
 import { editUser, type AdminUser, type AdminUserPatch } from '@/features/admin/api/admin-api'
 import type { ApiError } from '@/lib/api-client'
 import { useApiMutation } from '@/lib/api-mutation'
-import { useCities, useStates } from '@/lib/locations'
+import { useCities, useStates } from '@/shared/locations'
 
 type Form = Required<Omit<AdminUserPatch, 'role'>> & { role: string }
 

@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Spinner } from '@/components/ui/spinner'
 import { FAQS } from '@/features/help/components/faqs'
 import { userQueryOptions } from '@/lib/auth'
-import { formatIndianPhone, siteContentQuery } from '@/lib/site'
+import { formatIndianPhone, siteContentQuery } from '@/shared/site'
 import { useTheme } from '@/lib/theme'
 import { useVersion } from '@/lib/version'
 import { paths } from '@/app/paths'

@@ -1,6 +1,6 @@
 import { Phone } from 'lucide-react'
 import { Button } from '@/components/ui/button'
-import { formatIndianPhone, type SiteContact } from '@/lib/site'
+import { formatIndianPhone, type SiteContact } from '@/shared/site'
 import { paths } from '@/app/paths'
 
 /** The closing call to action, with the phone number when one is set. */

@@ -1,7 +1,7 @@
 import * as React from 'react'
 import { ArrowRight, PlayCircle } from 'lucide-react'
 import { Button } from '@/components/ui/button'
-import type { SiteDemoVideo, SiteOffer } from '@/lib/site'
+import type { SiteDemoVideo, SiteOffer } from '@/shared/site'
 import { LiveFigures } from '@/features/landing/components/live-figures'
 import { paths } from '@/app/paths'
 

@@ -1,6 +1,6 @@
 import { Mail, MapPin, Phone } from 'lucide-react'
 import { Logo } from '@/components/brand/logo'
-import { formatIndianPhone, type SiteContact } from '@/lib/site'
+import { formatIndianPhone, type SiteContact } from '@/shared/site'
 import { paths } from '@/app/paths'
 
 /** Product, Support and Contact columns and the copyright line. */

@@ -1,6 +1,6 @@
 import { Check } from 'lucide-react'
 import { Button } from '@/components/ui/button'
-import type { SiteOffer, SitePlan } from '@/lib/site'
+import type { SiteOffer, SitePlan } from '@/shared/site'
 import { cn } from '@/lib/utils'
 import { paths } from '@/app/paths'
 

@@ -1,6 +1,6 @@
 import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api-client'
-import type { MatchSide } from '@/lib/contact'
+import type { MatchSide } from '@/shared/contact'
 import { pagedQueryOptions } from '@/lib/paged-query'
 import { matchKeys } from '@/features/matches/api/match-keys'
 

@@ -1,4 +1,4 @@
-import type { MatchSide } from '@/lib/contact'
+import type { MatchSide } from '@/shared/contact'
 
 /** Query keys of matches: ['/api/matches', {type}] is GET /api/matches?type=buyer|seller. */
 export const matchKeys = {

@@ -10,8 +10,9 @@ import { ShareClientName } from '@/features/matches/components/share-client-name
 import { StatusBadge } from '@/features/matches/components/status-badge'
 import { notePreview } from '@/features/matches/lib/match-labels'
 import type { Match } from '@/lib/api-schemas'
-import { callForMatch, contactHiddenText, counterpartAgent, whatsappForMatch, type MatchSide } from '@/lib/contact'
-import { formatDate, formatListingPrice, formatPrice, isMonthly, listingPurposeLabel, propertyTypeLabel } from '@/lib/format'
+import { callForMatch, contactHiddenText, counterpartAgent, whatsappForMatch, type MatchSide } from '@/shared/contact'
+import { formatDate, formatListingPrice, formatPrice, isMonthly } from '@/shared/format'
+import { bedroomsLabel, listingPurposeLabel, minBedroomsLabel, propertyTypeLabel } from '@/shared/listing-vocabulary'
 import { paths } from '@/app/paths'
 
 function Fact({ label, value }: { label: string; value: React.ReactNode }) {
@@ -34,7 +35,7 @@ function PropertyFacts({ match }: { match: Match }) {
         <Fact label="Purpose" value={listingPurposeLabel(p.listingPurpose)} />
         <Fact label="Price" value={formatListingPrice(p.price, p.listingPurpose)} />
         <Fact label="Type" value={propertyTypeLabel(p.propertyType)} />
-        <Fact label="Bedrooms" value={p.bedrooms != null ? `${p.bedrooms} BHK` : ''} />
+        <Fact label="Bedrooms" value={p.bedrooms != null ? bedroomsLabel(p.bedrooms) : ''} />
         <Fact label="Built-up area" value={p.builtUpArea != null ? `${p.builtUpArea} sq.ft` : ''} />
       </div>
     </div>
@@ -54,7 +55,7 @@ function RequirementFacts({ match }: { match: Match }) {
       <div className="grid gap-x-4 sm:grid-cols-2">
         <Fact label="Budget" value={budget} />
         <Fact label="Types" value={r.propertyTypes.map(propertyTypeLabel).join(', ')} />
-        <Fact label="Bedrooms" value={r.minBedrooms != null ? `${r.minBedrooms}+ BHK` : ''} />
+        <Fact label="Bedrooms" value={minBedroomsLabel(r.minBedrooms)} />
       </div>
     </div>
   )

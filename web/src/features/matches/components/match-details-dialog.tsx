@@ -13,7 +13,7 @@ import { ScoreBreakdown } from '@/features/matches/components/score-breakdown'
 import { NOTES_MAX, matchStatusClasses, matchStatusLabel, matchStatusOptions } from '@/features/matches/lib/match-labels'
 import { useApiMutation } from '@/lib/api-mutation'
 import type { Match, MatchStatus, UpdateMatchStatusRequest } from '@/lib/api-schemas'
-import { callForMatch, contactHiddenText, counterpartAgent, whatsappForMatch, type MatchSide } from '@/lib/contact'
+import { callForMatch, contactHiddenText, counterpartAgent, whatsappForMatch, type MatchSide } from '@/shared/contact'
 import { cn } from '@/lib/utils'
 
 type MatchDetailsDialogProps = {

@@ -5,10 +5,10 @@ import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { AgentAvatar } from '@/components/agent-avatar'
 import { ConnectionControl } from '@/features/network/components/connection-control'
-import { agentTypeBadge } from '@/lib/agent-labels'
+import { agentTypeBadge } from '@/shared/agent-labels'
 import { relationshipOf } from '@/features/network/lib/connection-state'
 import type { DirectoryAgent } from '@/lib/api-schemas'
-import { contactHiddenText, displayPhone } from '@/lib/contact'
+import { contactHiddenText, displayPhone } from '@/shared/contact'
 import { paths } from '@/app/paths'
 
 function Fact({ icon: Icon, children }: { icon: typeof Phone; children: React.ReactNode }) {

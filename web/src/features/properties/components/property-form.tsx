@@ -24,12 +24,12 @@ import {
   propertyToFormValues,
   type PropertyFormValues,
 } from '@/features/properties/lib/property-form-values'
-import { LISTING_PURPOSES, PROPERTY_TYPES } from '@/features/properties/lib/property-options'
 import { saveErrorMessage, type ApiError } from '@/lib/api-client'
 import { useApiMutation } from '@/lib/api-mutation'
 import type { Property } from '@/lib/api-schemas'
-import { listingPurposeLabel, priceFieldLabel, propertyTypeLabel } from '@/lib/format'
-import { priceInWords } from '@/lib/price-words'
+import { priceFieldLabel } from '@/shared/format'
+import { LISTING_PURPOSES, PROPERTY_TYPES, listingPurposeLabel, propertyTypeLabel } from '@/shared/listing-vocabulary'
+import { priceInWords } from '@/shared/price-words'
 
 /** The toast text of a failed save (docs/product.md#listing-form). */
 export function saveErrorDescription(error: ApiError, isEdit: boolean) {

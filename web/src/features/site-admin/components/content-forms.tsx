@@ -5,7 +5,7 @@ import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { NativeSelect } from '@/components/ui/native-select'
 import { Textarea } from '@/components/ui/textarea'
-import type { SiteContact, SiteDemoVideo, SiteOffer, SitePage, SitePlan, SiteTestimonial } from '@/lib/site'
+import type { SiteContact, SiteDemoVideo, SiteOffer, SitePage, SitePlan, SiteTestimonial } from '@/shared/site'
 import { lines, PartCard, patchAt } from '@/features/site-admin/components/part-card'
 
 function RemoveButton({ label, onClick }: { label: string; onClick: () => void }) {

@@ -3,7 +3,7 @@ import { ExternalLink } from 'lucide-react'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
-import { siteContentQuery } from '@/lib/site'
+import { siteContentQuery } from '@/shared/site'
 import { ContentForms } from '@/features/site-admin/components/content-forms'
 import { paths } from '@/app/paths'
 

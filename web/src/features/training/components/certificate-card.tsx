@@ -2,7 +2,7 @@ import { Award, Download, ExternalLink } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { certificatePdfUrl } from '@/features/training/api/get-learning'
 import type { Certificate } from '@/features/training/api/types'
-import { formatDate } from '@/lib/format'
+import { formatDate } from '@/shared/format'
 import { paths } from '@/app/paths'
 
 /** A certificate: agent, course, date and number, with the PDF download and the public verification link. */

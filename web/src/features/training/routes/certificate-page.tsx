@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router'
 import { Logo } from '@/components/brand/logo'
 import { Spinner } from '@/components/ui/spinner'
 import { usePublicCertificate } from '@/features/training/api/get-learning'
-import { formatDate } from '@/lib/format'
+import { formatDate } from '@/shared/format'
 import { paths } from '@/app/paths'
 
 /**
