@@ -6,7 +6,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Field } from '@/components/ui/field'
 import { NativeSelect } from '@/components/ui/native-select'
 import { Textarea } from '@/components/ui/textarea'
-import { updateMatchNotes, updateMatchStatus } from '@/features/matches/api/match-writes'
+import { updateMatchNotes, updateMatchStatus } from '@/features/matches/api/update-match'
 import { MatchParties } from '@/features/matches/components/match-parties'
 import { MessageAgentButton } from '@/features/matches/components/message-agent-button'
 import { ScoreBreakdown } from '@/features/matches/components/score-breakdown'

@@ -12,7 +12,7 @@ import {
 } from '@/components/ui/dialog'
 import { Textarea } from '@/components/ui/textarea'
 import { toast } from '@/components/ui/use-toast'
-import { sendMatchMessage } from '@/features/matches/api/match-writes'
+import { sendMatchMessage } from '@/features/matches/api/update-match'
 import { useApiMutation } from '@/lib/api-mutation'
 import type { Match } from '@/lib/api-schemas'
 import { counterpartAgent, matchMessage, type MatchSide } from '@/shared/contact'

@@ -10,7 +10,7 @@ import { NativeSelect } from '@/components/ui/native-select'
 import { RadioGroup } from '@/components/ui/radio-group'
 import { Textarea } from '@/components/ui/textarea'
 import { toast } from '@/components/ui/use-toast'
-import { createRequirement, updateRequirement } from '@/features/requirements/api/requirement-writes'
+import { createRequirement, updateRequirement } from '@/features/requirements/api/save-requirement'
 import {
   emptyRequirementForm,
   formValuesFromRequirement,

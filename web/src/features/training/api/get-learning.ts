@@ -1,7 +1,7 @@
 import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api-client'
 import { pagedQueryOptions } from '@/lib/paged-query'
-import { trainingKeys } from '@/features/training/api/training-keys'
+import { trainingKeys } from '@/features/training/api/get-courses'
 
 /** GET /api/enrollments, page by page: the caller's enrolments with progress, newest first. */
 export function useEnrollments() {

@@ -1,7 +1,7 @@
 import { Award, Download, ExternalLink } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { certificatePdfUrl } from '@/features/training/api/get-learning'
-import type { Certificate } from '@/features/training/api/types'
+import type { Certificate } from '@/features/training/lib/course-options'
 import { formatDate } from '@/shared/format'
 import { paths } from '@/app/paths'
 
