@@ -14,25 +14,40 @@ const features = readdirSync(new URL('./src/features', import.meta.url), { withF
   .map((entry) => entry.name)
 
 /**
- * The layering (see README.md): app composes features; a feature imports only components/, lib/
- * and its own folder; components/ and lib/ import no feature and no app code.
+ * The layering (see README.md), outermost first: app → features → shared (shared/ and components/)
+ * → lib. A layer imports only the layers after it: app composes features; a feature imports shared/,
+ * components/, lib/ and its own folder, never another feature; shared/ and components/ import no
+ * feature; lib/ imports no feature and no shared code. The one exception is src/app/paths.ts
+ * (every route path once, importing nothing from src), which every layer links with.
  */
+const appExceptPaths = { from: './src/app', except: ['./paths.ts'] }
 const layering = [
   ...features.map((feature) => ({
     target: `./src/features/${feature}`,
     from: './src/features',
     except: [`./${feature}`],
-    message: 'A feature does not import another feature: move the shared part to components/ or lib/, or compose both in app/routes.',
+    message: 'A feature does not import another feature: move the shared part to shared/ or components/, or compose both in app/routes.',
   })),
   {
-    target: ['./src/features', './src/components', './src/lib'],
-    from: './src/app',
-    message: 'Only app/ imports app/.',
+    target: ['./src/features', './src/shared', './src/components', './src/lib'],
+    ...appExceptPaths,
+    message: 'Only app/ imports app/ (except app/paths.ts).',
   },
   {
-    target: ['./src/components', './src/lib'],
+    target: ['./src/shared', './src/components', './src/lib'],
     from: './src/features',
-    message: 'components/ and lib/ are shared: they import no feature.',
+    message: 'shared/, components/ and lib/ are shared by the features: they import no feature.',
+  },
+  {
+    target: './src/lib',
+    from: './src/shared',
+    message: 'lib/ is the API core, the session and app-agnostic helpers: it imports no shared/ (domain) code.',
+  },
+  {
+    target: './src/lib',
+    from: './src/components',
+    except: ['./ui'],
+    message: 'lib/ imports no component but the ui/ primitives (the toast store).',
   },
 ]
 

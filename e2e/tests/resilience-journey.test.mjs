@@ -326,6 +326,8 @@ test('fix 5, 12 and 13: registration, empty states, admin pages', async ({ page,
   })
   await step('non-admin-leaves-admin-page', async () => {
     await page.goto('/email-test')
+    await expect(page.getByText('Access Denied', { exact: true })).toBeVisible()
+    await page.getByRole('link', { name: 'Go to Dashboard' }).click()
     await expect(page).toHaveURL(atPath('/dashboard'))
     await expect(page.getByTestId('dashboard-greeting')).toHaveText(`Welcome back, ${agent.fullName}`)
   })

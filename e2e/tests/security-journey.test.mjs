@@ -49,8 +49,7 @@ test('failed sign-ins fill the dashboard; an admin blocks the address and lifts 
 
   await step('agents-are-refused-and-recorded', async () => {
     await agentPage.goto('/security')
-    await expect(agentPage.getByText('Access Restricted')).toBeVisible()
-    await expect(agentPage.getByText('Security dashboard is only available to administrators.')).toBeVisible()
+    await expect(agentPage.getByText('Access Denied', { exact: true })).toBeVisible()
     expect((await agentPage.request.get('/api/security/events')).status()).toBe(403)
   })
 

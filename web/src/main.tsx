@@ -1,7 +1,7 @@
 import '@/lib/csp-setup' // first: before any module builds a schema or renders
 import { StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
-import { App } from '@/app/app'
+import { App, createAppRouter } from '@/app/app'
 import { loadAuthPage } from '@/app/router'
 import { cleanUpServiceWorkers } from '@/lib/startup'
 import { bootTheme } from '@/lib/theme'
@@ -13,7 +13,7 @@ bootTheme() // a signed-in page opens in the agent's theme, without a light flas
 const root = document.getElementById('root')!
 const app = (
   <StrictMode>
-    <App />
+    <App router={createAppRouter()} />
   </StrictMode>
 )
 if (root.hasChildNodes()) {

@@ -4,7 +4,7 @@ import { hydrateRoot, type Root } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
 import { prerender } from 'react-dom/static'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { App } from '@/app/app'
+import { App, createAppRouter } from '@/app/app'
 import { LandingApp } from '@/app/landing-app'
 import { loadAuthPage } from '@/app/router'
 import { createQueryClient } from '@/lib/query-client'
@@ -86,7 +86,10 @@ describe('prerendered pages', () => {
     const markup = await serverRendered(renderAuth())
     expect(markup).toContain('Welcome back')
     await loadAuthPage() // as main.tsx does
-    const { container, errors, problems, before } = await hydrate(markup, <App queryClient={createQueryClient()} />)
+    const { container, errors, problems, before } = await hydrate(
+      markup,
+      <App router={createAppRouter()} queryClient={createQueryClient()} />,
+    )
     expect((await screen.findAllByText('1,200+')).length).toBeGreaterThan(0)
     expect(errors).toEqual([])
     expect(problems()).toEqual([])

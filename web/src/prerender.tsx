@@ -7,9 +7,11 @@ import { QueryClient } from '@tanstack/react-query'
 import * as React from 'react'
 import { renderToString } from 'react-dom/server'
 import { prerender } from 'react-dom/static'
-import { StaticRouter } from 'react-router'
+import { createMemoryRouter } from 'react-router'
 import { App } from '@/app/app'
 import { LandingApp } from '@/app/landing-app'
+import { paths } from '@/app/paths'
+import { appRoutes } from '@/app/router'
 
 /** A query cache that never fetches: every query stays pending, as in the browser before data. */
 const noData = () => new QueryClient({ defaultOptions: { queries: { enabled: false } } })
@@ -24,10 +26,10 @@ export function renderLanding() {
 
 /** /auth as the app renders it signed out, with its lazily loaded page waited for. */
 export async function renderAuth() {
-  const AuthRouter = ({ children }: { children?: React.ReactNode }) => <StaticRouter location="/auth">{children}</StaticRouter>
+  const router = createMemoryRouter(appRoutes, { initialEntries: [paths.auth.to()] })
   const { prelude } = await prerender(
     <React.StrictMode>
-      <App Router={AuthRouter} queryClient={noData()} />
+      <App router={router} queryClient={noData()} />
     </React.StrictMode>,
   )
   return new Response(prelude).text()

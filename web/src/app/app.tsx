@@ -1,24 +1,26 @@
-import type * as React from 'react'
 import type { QueryClient } from '@tanstack/react-query'
-import { BrowserRouter } from 'react-router'
-import { AppProviders } from '@/app/providers'
-import { AppRoutes } from '@/app/router'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { RouterProvider, createBrowserRouter } from 'react-router'
+import { appRoutes } from '@/app/router'
 import { ErrorBoundary } from '@/components/errors/error-boundary'
+import { queryClient as defaultQueryClient } from '@/lib/query-client'
 
-type RouterComponent = React.ComponentType<{ children?: React.ReactNode }>
+/** The browser's router of the app's routes (src/main.tsx makes one). */
+export const createAppRouter = () => createBrowserRouter(appRoutes)
+
+type AppRouter = ReturnType<typeof createBrowserRouter>
 
 /**
- * The app. `Router` and `queryClient` are for the build-time prerender of /auth (src/prerender.tsx),
- * which renders this same tree at a fixed location so the browser can hydrate it.
+ * The app: the data router of `appRoutes`. `router` is a memory router for the build-time
+ * prerender of /auth (src/prerender.tsx), which renders this same tree at a fixed location so the
+ * browser can hydrate it, and for tests.
  */
-export function App({ Router = BrowserRouter, queryClient }: { Router?: RouterComponent; queryClient?: QueryClient }) {
+export function App({ router, queryClient = defaultQueryClient }: { router: AppRouter; queryClient?: QueryClient }) {
   return (
     <ErrorBoundary level="app">
-      <Router>
-        <AppProviders queryClient={queryClient}>
-          <AppRoutes />
-        </AppProviders>
-      </Router>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
     </ErrorBoundary>
   )
 }

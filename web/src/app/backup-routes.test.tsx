@@ -1,9 +1,6 @@
-import { render, screen } from '@testing-library/react'
-import { MemoryRouter } from 'react-router'
+import { screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { AppProviders } from '@/app/providers'
-import { AppRoutes } from '@/app/router'
-import { createQueryClient } from '@/lib/query-client'
+import { renderRoute } from '@/test/render-app'
 import { makeStatus } from '@/test/backup-fixtures'
 import { mockApi, testUser } from '@/test/utils'
 
@@ -16,19 +13,12 @@ describe('backup routes', () => {
       'GET /api/admin/backups': { body: makeStatus() },
       'HEAD /api/dev/outbox': { status: 200 },
     })
-    return render(
-      <MemoryRouter initialEntries={[route]}>
-        <AppProviders queryClient={createQueryClient()}>
-          <AppRoutes />
-        </AppProviders>
-      </MemoryRouter>,
-    )
+    return renderRoute(route)
   }
 
-  it('tells agents that backup monitoring is for administrators', async () => {
+  it('shows agents the Access Denied (403) page of the admin guard', async () => {
     renderApp('/backup-monitor', 'agent')
-    expect(await screen.findByText('Access Restricted')).toBeInTheDocument()
-    expect(screen.getByText('Backup monitoring is only available to administrators.')).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeInTheDocument()
   })
 
   it.each(['/backup', '/backup-new', '/backup-monitor'])('%s leads an admin to the backup monitor', async (route) => {

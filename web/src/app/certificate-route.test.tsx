@@ -1,21 +1,12 @@
-import { render, screen } from '@testing-library/react'
-import { MemoryRouter } from 'react-router'
+import { screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { AppProviders } from '@/app/providers'
-import { AppRoutes } from '@/app/router'
-import { createQueryClient } from '@/lib/query-client'
+import { renderRoute } from '@/test/render-app'
 import { mockApi } from '@/test/utils'
 
 afterEach(() => vi.unstubAllGlobals())
 
 function renderAt(route: string) {
-  return render(
-    <MemoryRouter initialEntries={[route]}>
-      <AppProviders queryClient={createQueryClient()}>
-        <AppRoutes />
-      </AppProviders>
-    </MemoryRouter>,
-  )
+  return renderRoute(route)
 }
 
 describe('public certificate page', () => {

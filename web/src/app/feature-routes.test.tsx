@@ -1,9 +1,6 @@
-import { render, screen } from '@testing-library/react'
-import { MemoryRouter } from 'react-router'
+import { screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { AppProviders } from '@/app/providers'
-import { AppRoutes } from '@/app/router'
-import { createQueryClient } from '@/lib/query-client'
+import { renderRoute } from '@/test/render-app'
 import { mockApi, testUser } from '@/test/utils'
 
 afterEach(() => vi.unstubAllGlobals())
@@ -16,13 +13,7 @@ function renderApp(route: string) {
     'GET /api/states': { body: [] },
     'HEAD /api/dev/outbox': { status: 200 }, // development mode
   })
-  return render(
-    <MemoryRouter initialEntries={[route]}>
-      <AppProviders queryClient={createQueryClient()}>
-        <AppRoutes />
-      </AppProviders>
-    </MemoryRouter>,
-  )
+  return renderRoute(route)
 }
 
 describe('requirement and match routes', () => {

@@ -1,16 +1,13 @@
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { MemoryRouter } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { AppProviders } from '@/app/providers'
-import { AppRoutes } from '@/app/router'
+import { renderRoute } from '@/test/render-app'
 import { MobileTiles } from '@/app/routes/dashboard/mobile-tiles'
 import { SidebarNav } from '@/app/layouts/sidebar-nav'
 import { resetToasts } from '@/components/ui/use-toast'
 import type { DashboardStats } from '@/lib/api-schemas'
 import { stats as dashboardStats } from '@/app/routes/dashboard/dashboard-test-setup'
-import { MESSAGES_COUNT } from '@/lib/dashboard-stats'
-import { createQueryClient } from '@/lib/query-client'
+import { MESSAGES_COUNT } from '@/shared/dashboard-stats'
 import { mockApi, renderWithProviders, testUser } from '@/test/utils'
 
 afterEach(() => {
@@ -19,21 +16,17 @@ afterEach(() => {
 })
 
 function renderApp(route: string) {
-  return render(
-    <MemoryRouter initialEntries={[route]}>
-      <AppProviders queryClient={createQueryClient()}>
-        <AppRoutes />
-      </AppProviders>
-    </MemoryRouter>,
-  )
+  return renderRoute(route)
 }
 
 const signedIn = { 'GET /api/user': { body: testUser }, 'GET /api/requirements': { body: [] }, 'GET /api/states': { body: [] } }
 
-describe('fix 13: a non-admin sent away from an admin page', () => {
-  it('lands on /dashboard, not the marketing page', async () => {
+describe('fix 13: a non-admin on an admin page', () => {
+  it('sees the Access Denied page, whose way on is /dashboard, not the marketing page', async () => {
     mockApi(signedIn)
     renderApp('/email-test')
+    expect(await screen.findByRole('heading', { name: 'Access Denied' }, { timeout: 5000 })).toBeInTheDocument()
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Go to Dashboard' }))
     expect(await screen.findByTestId('dashboard-greeting', {}, { timeout: 5000 })).toHaveTextContent('Welcome back, Ravi Kumar')
   })
 })

@@ -1,23 +1,14 @@
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { MemoryRouter } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { AppProviders } from '@/app/providers'
-import { AppRoutes } from '@/app/router'
-import { createQueryClient } from '@/lib/query-client'
+import { renderRoute } from '@/test/render-app'
 import { mockApi, testUser } from '@/test/utils'
 import { makeFigures, makeSitePage } from '@/test/site-fixtures'
 
 afterEach(() => vi.unstubAllGlobals())
 
 function renderApp(route: string) {
-  return render(
-    <MemoryRouter initialEntries={[route]}>
-      <AppProviders queryClient={createQueryClient()}>
-        <AppRoutes />
-      </AppProviders>
-    </MemoryRouter>,
-  )
+  return renderRoute(route)
 }
 
 const signedIn = (user = testUser) => ({ 'GET /api/user': { body: user }, 'POST /api/logout': { body: { message: 'Logged out' } } })
@@ -125,6 +116,47 @@ describe('routing and guards', () => {
       ),
     ).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/dashboard')
+  })
+
+  // One admin guard for every admins' page (docs/decisions.md).
+  const adminPages = ['/admin', '/admin/site', '/backup-monitor', '/security', '/email-test']
+
+  it.each(adminPages)('shows the Access Denied (403) page on %s to an agent', async (route) => {
+    mockApi(signedIn())
+    const { router } = renderApp(route)
+    expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/dashboard')
+    expect(router.state.location.pathname).toBe(route)
+  })
+
+  it.each(adminPages)('sends a signed-out visitor from %s to /auth and back there after signing in', async (route) => {
+    let signedInNow = false
+    mockApi({
+      ...signedOut,
+      'GET /api/user': () => (signedInNow ? { body: { ...testUser, role: 'agent' } } : { status: 401, body: { message: 'Not signed in' } }),
+      'POST /api/login': () => {
+        signedInNow = true
+        return { body: testUser }
+      },
+    })
+    const user = userEvent.setup()
+    const { router } = renderApp(route)
+    await user.type(await screen.findByLabelText('Username'), 'ravi')
+    await user.type(screen.getByLabelText('Password'), 'correct horse')
+    expect(router.state.location.pathname).toBe('/auth')
+    await user.click(screen.getByRole('button', { name: 'Sign In' }))
+    expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeInTheDocument()
+    await waitFor(() => expect(router.state.location.pathname).toBe(route))
+  })
+
+  it('sends a visitor who signs in on /auth itself to the dashboard', async () => {
+    mockApi({ ...signedOut, 'POST /api/login': { body: testUser }, 'GET /api/states': { body: [] } })
+    const user = userEvent.setup()
+    const { router } = renderApp('/auth')
+    await user.type(await screen.findByLabelText('Username'), 'ravi')
+    await user.type(screen.getByLabelText('Password'), 'correct horse')
+    await user.click(screen.getByRole('button', { name: 'Sign In' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'))
   })
 
   it('lets an admin in and shows the Admin Dashboard link', async () => {

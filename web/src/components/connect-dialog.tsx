@@ -6,8 +6,8 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Field } from '@/components/ui/field'
 import { Textarea } from '@/components/ui/textarea'
 import { untilSettled, useZodForm } from '@/components/ui/use-zod-form'
-import { sendConnectionRequest } from '@/lib/connections'
-import { introMessage } from '@/lib/intro-message'
+import { sendConnectionRequest } from '@/shared/connections'
+import { introMessage } from '@/shared/intro-message'
 import { useApiMutation } from '@/lib/api-mutation'
 import type { AgentType, User } from '@/lib/api-schemas'
 

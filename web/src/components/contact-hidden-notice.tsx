@@ -4,7 +4,7 @@ import { Lock, UserPlus } from 'lucide-react'
 import { ConnectDialog, type ConnectTarget } from '@/components/connect-dialog'
 import { Button } from '@/components/ui/button'
 import { userQueryOptions } from '@/lib/auth'
-import { contactHiddenText } from '@/lib/contact'
+import { contactHiddenText } from '@/shared/contact'
 import { cn } from '@/lib/utils'
 
 type ContactHiddenNoticeProps = { agent: ConnectTarget; className?: string; compact?: boolean }

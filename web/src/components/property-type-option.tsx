@@ -1,6 +1,6 @@
 import { RadioGroupItem } from '@/components/ui/radio-group'
 import { PropertyTypeIcon } from '@/components/property-type-icon'
-import { propertyTypeLabel } from '@/lib/format'
+import { propertyTypeLabel } from '@/shared/listing-vocabulary'
 
 /**
  * One property type in a radio grid, drawn as a tile: the radio in the top-left corner, the type's

@@ -2,7 +2,7 @@ import * as React from 'react'
 import { Field } from '@/components/ui/field'
 import { NativeSelect } from '@/components/ui/native-select'
 import { toast } from '@/components/ui/use-toast'
-import { useCities, useStates } from '@/lib/locations'
+import { useCities, useStates } from '@/shared/locations'
 
 type StateCitySelectProps = {
   state: string

@@ -3,6 +3,7 @@ import { queryOptions, useQuery, useQueryClient, type UseMutationResult } from '
 import { useLocation, useNavigate } from 'react-router'
 import { api, unwrap, type ApiError } from '@/lib/api-client'
 import { apiMutation, useApiMutation } from '@/lib/api-mutation'
+import { paths, returnPath } from '@/app/paths'
 import { dismissToast } from '@/components/ui/use-toast'
 import type { LoginRequest, RegisterRequest, User } from '@/lib/api-schemas'
 
@@ -35,7 +36,7 @@ export async function getUser({ signal }: { signal?: AbortSignal } = {}): Promis
  * Public pages that never need the session (the certificate verification page): the user is not
  * asked for there, so a signed-out visitor's browser makes no call that answers 401.
  */
-export const SESSION_FREE_PREFIXES = ['/certificates/'] as const
+export const SESSION_FREE_PREFIXES = [paths.certificate.prefix] as const
 
 export const isSessionFreePath = (pathname: string) => SESSION_FREE_PREFIXES.some((prefix) => pathname.startsWith(prefix))
 
@@ -73,14 +74,16 @@ const AuthContext = React.createContext<AuthContextValue | null>(null)
 export function AuthProvider({ children }: { children: React.ReactNode }) {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
-  const { pathname } = useLocation()
+  const { pathname, state } = useLocation()
+  // After signing in: the page a guard sent the visitor to /auth from, else the dashboard.
+  const afterSignIn = returnPath(state) ?? paths.dashboard.to()
   const userQuery = useQuery({ ...userQueryOptions(), enabled: !isSessionFreePath(pathname) })
 
   const onSignedIn = (user: User, newAccount = false) => {
     queryClient.setQueryData(userKeys.current(), user)
     // An earlier failure's toast ('Registration failed', 'Login failed') must not follow the agent in.
     dismissToast()
-    setTimeout(() => navigate('/dashboard', { replace: true, state: newAccount ? newAccountState : undefined }), LOGIN_REDIRECT_DELAY_MS)
+    setTimeout(() => navigate(afterSignIn, { replace: true, state: newAccount ? newAccountState : undefined }), LOGIN_REDIRECT_DELAY_MS)
   }
 
   const loginMutation = useApiMutation(login, { onSuccess: (user) => onSignedIn(user), errorToast: 'Login failed' })
@@ -96,7 +99,7 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
     onSuccess: () => {
       queryClient.setQueryData(userKeys.current(), null)
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== userKeys.current()[0] })
-      navigate('/auth')
+      navigate(paths.auth.to())
     },
     errorToast: 'Logout failed',
   })

@@ -1,4 +1,5 @@
 import * as React from 'react'
+import { paths } from '@/app/paths'
 
 /** The agent's theme choice (Settings → App Preferences); 'system' follows the device. */
 export type ThemeChoice = 'light' | 'dark' | 'system'
@@ -59,11 +60,11 @@ function safeStorage() {
 /** The public pages (landing, sign-in, certificate verification) stay light whatever the choice. */
 export function isLightOnlyPath(pathname: string) {
   return (
-    pathname === '/' ||
-    pathname === '/landing' ||
-    pathname === '/auth' ||
-    pathname.startsWith('/auth/') ||
-    pathname.startsWith('/certificates/')
+    pathname === paths.home.path ||
+    pathname === paths.landing.path ||
+    pathname === paths.auth.path ||
+    pathname.startsWith(`${paths.auth.path}/`) ||
+    pathname.startsWith(paths.certificate.prefix)
   )
 }
 

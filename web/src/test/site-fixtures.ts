@@ -1,4 +1,4 @@
-import type { SiteFigures, SitePage } from '@/lib/site'
+import type { SiteFigures, SitePage } from '@/shared/site'
 
 /** Site content as GET /api/site answers it, with overrides. */
 export function makeSitePage(overrides: Partial<SitePage> = {}): SitePage {

@@ -1,11 +1,17 @@
 import { ShieldAlert } from 'lucide-react'
-import { Link, Navigate, Outlet } from 'react-router'
+import { Link, Outlet } from 'react-router'
+import { SignInRedirect } from '@/app/guards/protected-route'
+import { paths } from '@/app/paths'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
 import { useAuth } from '@/lib/auth'
 
-/** Admin guard: 'Verifying admin access...' while loading; signed out → /auth; non-admin → Access Denied. */
+/**
+ * The one admin guard, for every admins' page (docs/decisions.md): 'Verifying admin access...'
+ * while the user loads; signed out → /auth, and back here after signing in; signed in without the
+ * admin role → the Access Denied (403) page, with a way to the dashboard or to another account.
+ */
 export function AdminRoute() {
   const { user, isLoading } = useAuth()
   if (isLoading) {
@@ -16,11 +22,12 @@ export function AdminRoute() {
       </div>
     )
   }
-  if (!user) return <Navigate to="/auth" replace />
+  if (!user) return <SignInRedirect />
   if (user.role !== 'admin') return <AccessDenied />
   return <Outlet />
 }
 
+/** 403: the page is for administrators only. */
 export function AccessDenied() {
   const { logoutMutation } = useAuth()
   return (
@@ -37,7 +44,7 @@ export function AccessDenied() {
         </CardHeader>
         <CardContent className="flex flex-col justify-center gap-2 sm:flex-row">
           <Button asChild>
-            <Link to="/dashboard">Go to Dashboard</Link>
+            <Link to={paths.dashboard.to()}>Go to Dashboard</Link>
           </Button>
           <Button variant="outline" disabled={logoutMutation.isPending} onClick={() => logoutMutation.mutate()}>
             Switch Account

@@ -1,9 +1,7 @@
-import { render, screen, waitFor } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { MemoryRouter } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { AppProviders } from '@/app/providers'
-import { AppRoutes } from '@/app/router'
+import { renderRoute } from '@/test/render-app'
 import { UNREAD_POLL_MS } from '@/features/messages/api/get-unread-count'
 import { createQueryClient } from '@/lib/query-client'
 import { mockApi, testUser } from '@/test/utils'
@@ -31,13 +29,7 @@ class FakeEventSource {
 
 function renderApp(route: string) {
   const queryClient = createQueryClient()
-  render(
-    <MemoryRouter initialEntries={[route]}>
-      <AppProviders queryClient={queryClient}>
-        <AppRoutes />
-      </AppProviders>
-    </MemoryRouter>,
-  )
+  renderRoute(route, queryClient)
   return queryClient
 }
 

@@ -10,9 +10,10 @@ import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/
 import { RouteBoundary } from '@/components/errors/route-boundary'
 import { useAuth } from '@/lib/auth'
 import { LiveEvents } from '@/lib/live-events'
-import { useSettings } from '@/lib/settings'
+import { useSettings } from '@/shared/settings'
 import { useTheme } from '@/lib/theme'
 import { useBackCloses } from '@/lib/use-back-closes'
+import { paths } from '@/app/paths'
 
 /**
  * The signed-in shell: a fixed sidebar from 768 px up; below that a top bar with
@@ -40,7 +41,7 @@ export function AppLayout() {
       <LiveEvents userId={preferences?.autoSync === false ? undefined : user?.id} />
       <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 flex-col border-r border-border bg-card md:flex">
         <div className="flex h-16 items-center border-b border-border px-5">
-          <Link to="/dashboard" aria-label="PropMatch dashboard">
+          <Link to={paths.dashboard.to()} aria-label="PropMatch dashboard">
             <Logo />
           </Link>
         </div>
@@ -66,13 +67,13 @@ export function AppLayout() {
           <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu" onClick={() => setMenuOpen(true)}>
             <Menu className="size-5" />
           </Button>
-          <Link to="/dashboard" className="md:hidden" aria-label="PropMatch dashboard">
+          <Link to={paths.dashboard.to()} className="md:hidden" aria-label="PropMatch dashboard">
             <Logo />
           </Link>
           <div className="ml-auto flex items-center gap-1">
             <MessagesShortcut />
             <Button asChild variant="ghost" size="icon" className="md:hidden">
-              <Link to="/dashboard" aria-label="Dashboard">
+              <Link to={paths.dashboard.to()} aria-label="Dashboard">
                 <LayoutDashboard className="size-5" />
               </Link>
             </Button>

@@ -4,8 +4,9 @@ import { MessageSquare } from 'lucide-react'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { useUnreadCount } from '@/features/messages/api/get-unread-count'
-import { dashboardStatsKeys } from '@/lib/dashboard-stats'
+import { dashboardStatsKeys } from '@/shared/dashboard-stats'
 import type { DashboardStats } from '@/lib/api-schemas'
+import { paths } from '@/app/paths'
 
 /**
  * The top bar's link to /messages with the unread-message badge (desktop and mobile). The count is
@@ -26,7 +27,7 @@ export function MessagesShortcut() {
   const label = count ? `Messages, ${count} unread` : 'Messages'
   return (
     <Button asChild variant="ghost" size="icon" className="relative">
-      <Link to="/messages" aria-label={label}>
+      <Link to={paths.messages.to()} aria-label={label}>
         <MessageSquare className="size-5" />
         {!!count && (
           <span

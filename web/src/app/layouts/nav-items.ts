@@ -13,7 +13,8 @@ import {
   type LucideIcon,
 } from 'lucide-react'
 import type { DashboardStats, User as ApiUser } from '@/lib/api-schemas'
-import { MESSAGES_COUNT } from '@/lib/dashboard-stats'
+import { MESSAGES_COUNT } from '@/shared/dashboard-stats'
+import { paths } from '@/app/paths'
 
 /** The dashboard count shown as a badge on a link. */
 export type NavBadge = keyof Pick<
@@ -28,17 +29,17 @@ export type NavItem = { to: string; label: string; icon: LucideIcon; adminOnly?:
  * user (messagesBadge); Agent Network counts accepted connections; Real Estate Training counts the courses open for enrolment.
  */
 export const navItems: NavItem[] = [
-  { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
-  { to: '/properties', label: 'My Properties', icon: Home, badge: 'properties' },
-  { to: '/requirements', label: 'My Requirements', icon: FileText, badge: 'requirements' },
-  { to: '/matches', label: 'Matches', icon: Handshake, badge: 'totalMatches' },
-  { to: '/messages', label: 'Messages', icon: MessageSquare, badge: MESSAGES_COUNT },
-  { to: '/agents', label: 'Agent Network', icon: Users, badge: 'connections' },
-  { to: '/training', label: 'Real Estate Training', icon: GraduationCap, badge: 'courses' },
-  { to: '/analytics', label: 'Performance Analytics', icon: BarChart3 },
-  { to: '/admin', label: 'Admin Dashboard', icon: Shield, adminOnly: true },
-  { to: '/profile', label: 'Profile', icon: User },
-  { to: '/settings', label: 'Settings', icon: Settings },
+  { to: paths.dashboard.to(), label: 'Dashboard', icon: LayoutDashboard },
+  { to: paths.properties.to(), label: 'My Properties', icon: Home, badge: 'properties' },
+  { to: paths.requirements.to(), label: 'My Requirements', icon: FileText, badge: 'requirements' },
+  { to: paths.matches.to(), label: 'Matches', icon: Handshake, badge: 'totalMatches' },
+  { to: paths.messages.to(), label: 'Messages', icon: MessageSquare, badge: MESSAGES_COUNT },
+  { to: paths.agents.to(), label: 'Agent Network', icon: Users, badge: 'connections' },
+  { to: paths.training.to(), label: 'Real Estate Training', icon: GraduationCap, badge: 'courses' },
+  { to: paths.analytics.to(), label: 'Performance Analytics', icon: BarChart3 },
+  { to: paths.admin.to(), label: 'Admin Dashboard', icon: Shield, adminOnly: true },
+  { to: paths.profile.to(), label: 'Profile', icon: User },
+  { to: paths.settings.to(), label: 'Settings', icon: Settings },
 ]
 
 /** The links a user may see: Admin Dashboard only for role admin. */

@@ -11,6 +11,7 @@ import {
 } from '@/components/ui/dropdown-menu'
 import { useAuth } from '@/lib/auth'
 import { initialOf } from '@/lib/utils'
+import { paths } from '@/app/paths'
 
 /** Avatar (picture or first letter) opening View Profile, Settings and Sign Out. */
 export function ProfileMenu() {
@@ -35,10 +36,10 @@ export function ProfileMenu() {
           <span className="truncate text-xs font-normal text-muted-foreground">@{user.username}</span>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => navigate('/profile')}>
+        <DropdownMenuItem onSelect={() => navigate(paths.profile.to())}>
           <User /> View Profile
         </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => navigate('/settings')}>
+        <DropdownMenuItem onSelect={() => navigate(paths.settings.to())}>
           <Settings /> Settings
         </DropdownMenuItem>
         <DropdownMenuSeparator />

@@ -1,9 +1,6 @@
 import { PropertyTypeIcon } from '@/components/property-type-icon'
-import type { PropertyType, PropertyTypeCounts } from '@/lib/api-schemas'
-import { propertyTypeLabel } from '@/lib/format'
-
-/** The order of the list (docs/product.md#signed-in-shell). */
-const SIDEBAR_TYPES: PropertyType[] = ['apartment', 'villa', 'plot', 'commercial', 'agricultural']
+import type { PropertyTypeCounts } from '@/lib/api-schemas'
+import { propertyTypeLabel, SIDEBAR_PROPERTY_TYPES } from '@/shared/listing-vocabulary'
 
 /** The sidebar's Property Types list: how many of the agent's listings are of each type. */
 export function PropertyTypesList({ counts }: { counts: PropertyTypeCounts }) {
@@ -17,7 +14,7 @@ export function PropertyTypesList({ counts }: { counts: PropertyTypeCounts }) {
         Property Types
       </h2>
       <ul className="grid gap-1">
-        {SIDEBAR_TYPES.map((type) => (
+        {SIDEBAR_PROPERTY_TYPES.map((type) => (
           <li key={type} className="flex items-center justify-between text-sm text-subtle-foreground" data-testid={`sidebar-type-${type}`}>
             <span className="flex items-center gap-2">
               <PropertyTypeIcon type={type} className="size-3.5" />

@@ -3,7 +3,7 @@ import { NavLink } from 'react-router'
 import { visibleNavItems, type NavBadge } from '@/app/layouts/nav-items'
 import { PropertyTypesList } from '@/app/layouts/property-types-list'
 import { useAuth } from '@/lib/auth'
-import { useDashboardStats } from '@/lib/dashboard-stats'
+import { useDashboardStats } from '@/shared/dashboard-stats'
 import { cn } from '@/lib/utils'
 
 /**

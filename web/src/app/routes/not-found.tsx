@@ -2,6 +2,7 @@ import * as React from 'react'
 import { MapPinOff } from 'lucide-react'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
+import { paths } from '@/app/paths'
 
 /** Any unknown path: titled 'Page Not Found', reading '404 Page Not Found'. */
 export function NotFoundPage() {
@@ -16,7 +17,7 @@ export function NotFoundPage() {
       <h1 className="text-3xl font-bold text-foreground">404 Page Not Found</h1>
       <p className="max-w-sm text-subtle-foreground">The page you are looking for does not exist or has moved.</p>
       <Button asChild>
-        <Link to="/">Go Home</Link>
+        <Link to={paths.home.to()}>Go Home</Link>
       </Button>
     </div>
   )

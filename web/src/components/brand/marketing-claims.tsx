@@ -1,6 +1,6 @@
 import * as React from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { figureItems, siteContentQuery, siteFiguresQuery } from '@/lib/site'
+import { figureItems, siteContentQuery, siteFiguresQuery } from '@/shared/site'
 import { cn } from '@/lib/utils'
 
 /**

@@ -3,6 +3,7 @@ import { AlertTriangle, Loader2, RotateCw, Smartphone, WifiOff } from 'lucide-re
 import { Button } from '@/components/ui/button'
 import { browserPage, reloadPage } from '@/lib/chunk-reload'
 import { cn } from '@/lib/utils'
+import { paths } from '@/app/paths'
 
 /** Seconds before the mobile error notice moves on to /auth (docs/product.md#errors-and-start-up). */
 export const MOBILE_NOTICE_REDIRECT_MS = 3000
@@ -62,7 +63,7 @@ export function PageErrorFallback({ onRetry, fullScreen = false }: { onRetry: ()
  */
 export function MobileErrorNotice() {
   React.useEffect(() => {
-    const timer = setTimeout(() => browserPage.assign('/auth'), MOBILE_NOTICE_REDIRECT_MS)
+    const timer = setTimeout(() => browserPage.assign(paths.auth.to()), MOBILE_NOTICE_REDIRECT_MS)
     return () => clearTimeout(timer)
   }, [])
   return (
@@ -71,7 +72,7 @@ export function MobileErrorNotice() {
         <Smartphone className="size-6" aria-hidden />
       </span>
       <h2 className="text-lg font-semibold text-foreground">Optimizing for your mobile device...</h2>
-      <a href="/auth" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+      <a href={paths.auth.to()} className="text-sm font-medium text-primary underline-offset-4 hover:underline">
         Continue to App
       </a>
     </Frame>

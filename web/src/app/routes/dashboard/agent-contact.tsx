@@ -1,6 +1,6 @@
 import { Phone, UserRound } from 'lucide-react'
 import { ContactHiddenNotice } from '@/components/contact-hidden-notice'
-import { displayPhone, telLink } from '@/lib/contact'
+import { displayPhone, telLink } from '@/shared/contact'
 
 type AgentContactProps = {
   agentId: number

@@ -10,11 +10,12 @@ import { NewMatchesCard } from '@/app/routes/dashboard/new-matches-card'
 import { QuickActionsCard } from '@/app/routes/dashboard/quick-actions-card'
 import { RecentMessagesCard } from '@/app/routes/dashboard/recent-messages-card'
 import { RecentProperties } from '@/app/routes/dashboard/recent-properties'
-import { useDashboardStats } from '@/lib/dashboard-stats'
+import { useDashboardStats } from '@/shared/dashboard-stats'
 import type { Match, User } from '@/lib/api-schemas'
-import type { MatchSide } from '@/lib/contact'
+import type { MatchSide } from '@/shared/contact'
 import { useIsDesktop } from '@/lib/use-media-query'
 import { RecommendedServicesCard } from '@/features/advertisements/components/recommended-services-card'
+import { paths } from '@/app/paths'
 
 // The dialogs (forms with zod, react-hook-form and the city lists; the match dialog with
 // libphonenumber) load when first opened, so the dashboard itself stays small.
@@ -73,7 +74,7 @@ function Banner({
           <FileText /> Post Client Requirement
         </Button>
         <Button asChild variant="secondary">
-          <Link to="/agents">
+          <Link to={paths.agents.to()}>
             <Users /> Find Agents
           </Link>
         </Button>

@@ -1,8 +1,9 @@
 import { FileText, GraduationCap, Handshake, Home, MessageSquare, Users, type LucideIcon } from 'lucide-react'
 import { Link } from 'react-router'
 import type { DashboardStats } from '@/lib/api-schemas'
-import { MESSAGES_COUNT } from '@/lib/dashboard-stats'
+import { MESSAGES_COUNT } from '@/shared/dashboard-stats'
 import { cn } from '@/lib/utils'
+import { paths } from '@/app/paths'
 
 type Tile = {
   key: string
@@ -19,19 +20,19 @@ type Tile = {
  * courses open for enrolment.
  */
 const tiles: Tile[] = [
-  { key: 'properties', to: '/properties', label: 'My Properties', icon: Home, tone: 'bg-accent text-primary', count: 'properties' },
+  { key: 'properties', to: paths.properties.to(), label: 'My Properties', icon: Home, tone: 'bg-accent text-primary', count: 'properties' },
   {
     key: 'requirements',
-    to: '/requirements',
+    to: paths.requirements.to(),
     label: 'Requirements',
     icon: FileText,
     tone: 'bg-success/10 text-success',
     count: 'requirements',
   },
-  { key: 'matches', to: '/matches', label: 'Matches', icon: Handshake, tone: 'bg-warning/10 text-warning', count: 'totalMatches' },
+  { key: 'matches', to: paths.matches.to(), label: 'Matches', icon: Handshake, tone: 'bg-warning/10 text-warning', count: 'totalMatches' },
   {
     key: 'messages',
-    to: '/messages',
+    to: paths.messages.to(),
     label: 'Messages',
     icon: MessageSquare,
     tone: 'bg-tag-indigo/10 text-tag-indigo-text',
@@ -39,13 +40,20 @@ const tiles: Tile[] = [
   },
   {
     key: 'connections',
-    to: '/agents',
+    to: paths.agents.to(),
     label: 'Connections',
     icon: Users,
     tone: 'bg-tag-violet/10 text-tag-violet-text',
     count: 'connections',
   },
-  { key: 'courses', to: '/training', label: 'Courses', icon: GraduationCap, tone: 'bg-tag-pink/10 text-tag-pink-text', count: 'courses' },
+  {
+    key: 'courses',
+    to: paths.training.to(),
+    label: 'Courses',
+    icon: GraduationCap,
+    tone: 'bg-tag-pink/10 text-tag-pink-text',
+    count: 'courses',
+  },
 ]
 
 export function MobileTiles({ stats }: { stats: DashboardStats | undefined }) {

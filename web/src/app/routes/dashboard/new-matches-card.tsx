@@ -4,8 +4,9 @@ import { DASHBOARD_LIST_SIZE, DashboardListCard } from '@/app/routes/dashboard/d
 import { useNewestNewMatches } from '@/features/matches/api/get-matches'
 import { ScoreBadge } from '@/features/matches/components/score-badge'
 import type { Match } from '@/lib/api-schemas'
-import type { MatchSide } from '@/lib/contact'
+import type { MatchSide } from '@/shared/contact'
 import { EmptyState } from '@/components/empty-state'
+import { paths } from '@/app/paths'
 
 /** The caller's side of a match: buyer when the requirement is theirs. */
 export function matchSideFor(match: Pick<Match, 'buyerAgentId'>, userId: number): MatchSide {
@@ -44,7 +45,7 @@ export function NewMatchesCard({ userId, total, onView }: NewMatchesCardProps) {
           )}
         </>
       }
-      viewAllTo="/matches"
+      viewAllTo={paths.matches.to()}
       query={query}
       errorText="New matches could not be loaded."
       isEmpty={matches.length === 0}

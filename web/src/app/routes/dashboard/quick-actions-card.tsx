@@ -2,6 +2,7 @@ import { FileText, Handshake, Home, Users } from 'lucide-react'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
+import { paths } from '@/app/paths'
 
 /** Side card with the common next steps. */
 export function QuickActionsCard({ onAddProperty, onPostRequirement }: { onAddProperty: () => void; onPostRequirement: () => void }) {
@@ -18,12 +19,12 @@ export function QuickActionsCard({ onAddProperty, onPostRequirement }: { onAddPr
           <FileText /> Post Requirement
         </Button>
         <Button asChild variant="outline" className="justify-start">
-          <Link to="/matches">
+          <Link to={paths.matches.to()}>
             <Handshake /> View Matches
           </Link>
         </Button>
         <Button asChild variant="outline" className="justify-start">
-          <Link to="/agents">
+          <Link to={paths.agents.to()}>
             <Users /> Find Agents
           </Link>
         </Button>

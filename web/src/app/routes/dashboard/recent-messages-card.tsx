@@ -4,8 +4,9 @@ import { Button } from '@/components/ui/button'
 import { DASHBOARD_LIST_SIZE, DashboardListCard } from '@/app/routes/dashboard/dashboard-list-card'
 import { useRecentMessages } from '@/features/messages/api/get-recent-messages'
 import { isUnreadFor } from '@/features/messages/lib/unread'
-import { formatDate } from '@/lib/format'
+import { formatDate } from '@/shared/format'
 import { EmptyState } from '@/components/empty-state'
+import { paths } from '@/app/paths'
 
 /** Side card: the 3 newest messages (GET /api/messages?limit=3) with their date and an unread dot. */
 export function RecentMessagesCard({ userId }: { userId: number }) {
@@ -19,7 +20,7 @@ export function RecentMessagesCard({ userId }: { userId: number }) {
           <MessageSquare className="size-4 text-primary" aria-hidden /> Recent Messages
         </>
       }
-      viewAllTo="/messages"
+      viewAllTo={paths.messages.to()}
       query={query}
       errorText="Messages could not be loaded."
       isEmpty={messages.length === 0}
@@ -31,7 +32,7 @@ export function RecentMessagesCard({ userId }: { userId: number }) {
           message="No messages yet: connect with agents to start a conversation."
           action={
             <Button asChild size="sm" variant="outline">
-              <Link to="/agents">Find Agents</Link>
+              <Link to={paths.agents.to()}>Find Agents</Link>
             </Button>
           }
         />
@@ -44,7 +45,7 @@ export function RecentMessagesCard({ userId }: { userId: number }) {
           return (
             <li key={m.id} className="min-w-0">
               <Link
-                to={`/messages?with=${other}`}
+                to={paths.messages.to({ withAgent: other })}
                 className="flex min-w-0 items-start gap-2 rounded-lg border border-border p-3 transition-colors hover:bg-muted/50"
                 data-testid="recent-message"
               >

@@ -4,6 +4,7 @@ import { DASHBOARD_LIST_SIZE, DashboardListCard } from '@/app/routes/dashboard/d
 import { useRecentProperties } from '@/features/properties/api/get-my-properties'
 import { PropertyCard } from '@/features/properties/components/property-card'
 import { EmptyState } from '@/components/empty-state'
+import { paths } from '@/app/paths'
 
 /** Mobile: the caller's 3 newest listings (GET /api/properties?limit=3), mobile card layout. */
 export function RecentProperties({ onAddProperty }: { onAddProperty: () => void }) {
@@ -14,7 +15,7 @@ export function RecentProperties({ onAddProperty }: { onAddProperty: () => void 
       data-testid="recent-properties"
       compact
       title="Recent Properties"
-      viewAllTo="/properties"
+      viewAllTo={paths.properties.to()}
       query={query}
       errorText="Your properties could not be loaded."
       isEmpty={properties.length === 0}

@@ -9,7 +9,7 @@ import { NativeSelect } from '@/components/ui/native-select'
 import { Textarea } from '@/components/ui/textarea'
 import { setServerErrors, untilSettled, useZodForm } from '@/components/ui/use-zod-form'
 import { saveAdvertisement, type Advertisement, type AdvertisementInput } from '@/features/admin/api/admin-api'
-import { advertColors, advertIcons } from '@/lib/advert-options'
+import { advertColors, advertIcons } from '@/shared/advert-options'
 import { useApiMutation } from '@/lib/api-mutation'
 import { preparePhoto } from '@/lib/image-resize'
 

@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { AdvertisementsCard } from '@/features/admin/components/advertisements-card'
+import { paths } from '@/app/paths'
 
 /** Content: where courses, advertisements and the landing page's content are managed. */
 export function ContentTab() {
@@ -17,7 +18,7 @@ export function ContentTab() {
         </CardHeader>
         <CardContent>
           <Button asChild>
-            <Link to="/training">Manage courses</Link>
+            <Link to={paths.training.to()}>Manage courses</Link>
           </Button>
         </CardContent>
       </Card>
@@ -30,7 +31,7 @@ export function ContentTab() {
         </CardHeader>
         <CardContent>
           <Button asChild variant="outline">
-            <Link to="/admin/site">Edit site content</Link>
+            <Link to={paths.adminSite.to()}>Edit site content</Link>
           </Button>
         </CardContent>
       </Card>

@@ -9,7 +9,7 @@ import { NativeSelect } from '@/components/ui/native-select'
 import { setServerErrors, untilSettled, useZodForm } from '@/components/ui/use-zod-form'
 import { editUser, type AdminUser, type AdminUserPatch } from '@/features/admin/api/admin-api'
 import { useApiMutation } from '@/lib/api-mutation'
-import { useCities, useStates } from '@/lib/locations'
+import { useCities, useStates } from '@/shared/locations'
 
 /** The server checks every field like a registration; the form only holds them. */
 const editUserSchema = z.object({

@@ -13,7 +13,8 @@ import {
 import { SearchInput } from '@/components/ui/search-input'
 import { ListState } from '@/features/admin/components/list-state'
 import { useApiMutation } from '@/lib/api-mutation'
-import { formatListingPrice, formatPrice, listingPurposeLabel, propertyTypeLabel } from '@/lib/format'
+import { formatListingPrice, formatPrice } from '@/shared/format'
+import { listingPurposeLabel, propertyTypeLabel } from '@/shared/listing-vocabulary'
 import { pageItems } from '@/lib/paged-query'
 import { useDebouncedValue } from '@/lib/use-debounced-value'
 

@@ -4,7 +4,7 @@ import { Badge } from '@/components/ui/badge'
 import { NativeSelect } from '@/components/ui/native-select'
 import { useAdminMatches, type MatchStatus } from '@/features/admin/api/admin-api'
 import { ListState } from '@/features/admin/components/list-state'
-import { formatDate } from '@/lib/format'
+import { formatDate } from '@/shared/format'
 import { pageItems } from '@/lib/paged-query'
 
 const statuses: MatchStatus[] = ['new', 'viewed', 'contacted', 'interested', 'not_interested', 'closed']

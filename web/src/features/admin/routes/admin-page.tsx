@@ -9,6 +9,7 @@ import { MatchesTab } from '@/features/admin/components/matches-tab'
 import { OverviewTab } from '@/features/admin/components/overview-tab'
 import { UsersTab } from '@/features/admin/components/users-tab'
 import { useAuth } from '@/lib/auth'
+import { paths } from '@/app/paths'
 
 const tabs = [
   ['overview', 'Overview'],
@@ -22,10 +23,10 @@ const tabs = [
 
 /** The other admin-only pages, which the spec's navigation does not list. */
 const tools = [
-  ['/admin/site', 'Landing page content', FileText],
-  ['/backup-monitor', 'Backups', DatabaseBackup],
-  ['/security', 'Security', ShieldAlert],
-  ['/email-test', 'Email templates', Mail],
+  [paths.adminSite.to(), 'Landing page content', FileText],
+  [paths.backupMonitor.to(), 'Backups', DatabaseBackup],
+  [paths.security.to(), 'Security', ShieldAlert],
+  [paths.emailTest.to(), 'Email templates', Mail],
 ] as const
 
 /** /admin (admins only, behind AdminRoute): the admin console. */

@@ -16,7 +16,7 @@ import {
 } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { advertLink } from '@/features/advertisements/lib/advert-link'
-import { colorName } from '@/lib/advert-options'
+import { colorName } from '@/shared/advert-options'
 import type { Advertisement } from '@/lib/api-schemas'
 import { cn } from '@/lib/utils'
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { RecommendedServicesCard } from '@/features/advertisements/components/recommended-services-card'
 import { advertLink, phoneLike } from '@/features/advertisements/lib/advert-link'
-import { colorName } from '@/lib/advert-options'
+import { colorName } from '@/shared/advert-options'
 import type { Advertisement } from '@/lib/api-schemas'
 import { mockApi, renderWithProviders, testUser } from '@/test/utils'
 

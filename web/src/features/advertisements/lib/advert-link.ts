@@ -1,5 +1,5 @@
 import type { Advertisement } from '@/lib/api-schemas'
-import { telLink } from '@/lib/contact'
+import { telLink } from '@/shared/contact'
 
 /** A contact that reads as a phone number (digits, spaces, +, - and brackets, 10 digits or more). */
 export function phoneLike(contact: string) {

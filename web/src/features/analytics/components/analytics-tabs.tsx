@@ -23,7 +23,8 @@ import {
   type Row,
 } from '@/features/analytics/lib/analytics-view'
 import type { AnalyticsReport } from '@/lib/api-schemas'
-import { formatPrice, listingPurposeLabel, propertyTypeLabel } from '@/lib/format'
+import { formatPrice } from '@/shared/format'
+import { listingPurposeLabel, propertyTypeLabel } from '@/shared/listing-vocabulary'
 
 type Props = { report: AnalyticsReport }
 

@@ -1,5 +1,5 @@
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
-import { formatDate } from '@/lib/format'
+import { formatDate } from '@/shared/format'
 
 export type RecentItem = { key: string; title: string; detail: string; date: string }
 

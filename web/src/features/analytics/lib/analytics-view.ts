@@ -1,5 +1,5 @@
 import type { AnalyticsReport } from '@/lib/api-schemas'
-import { listingPurposeLabel, propertyTypeLabel } from '@/lib/format'
+import { listingPurposeLabel, propertyTypeLabel } from '@/shared/listing-vocabulary'
 
 /** The windows the server accepts, shortest first; 30d is the default. */
 export const analyticsWindows = [

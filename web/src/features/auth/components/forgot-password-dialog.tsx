@@ -8,7 +8,7 @@ import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { toast } from '@/components/ui/use-toast'
 import { untilSettled, useZodForm } from '@/components/ui/use-zod-form'
-import { resetPassword, sendResetCode, verifyResetCode } from '@/features/auth/api/password-reset'
+import { resetPassword, sendResetCode, verifyResetCode } from '@/features/auth/api/reset-password'
 import { PASSWORD_MAX, PASSWORD_MIN } from '@/features/auth/lib/password'
 import {
   initialResetState,

@@ -1,6 +1,6 @@
 import * as React from 'react'
 import { toast } from '@/components/ui/use-toast'
-import { sendOtp } from '@/features/auth/api/phone-verification'
+import { sendOtp } from '@/features/auth/api/verify-phone'
 import { RegisterDetailsStep } from '@/features/auth/components/register-details-step'
 import { RegisterOtpStep } from '@/features/auth/components/register-otp-step'
 import { RegisterPhoneStep } from '@/features/auth/components/register-phone-step'

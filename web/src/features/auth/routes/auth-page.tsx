@@ -1,6 +1,7 @@
 import * as React from 'react'
 import { CheckCircle2 } from 'lucide-react'
-import { Link, Navigate, useSearchParams } from 'react-router'
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router'
+import { paths, returnPath } from '@/app/paths'
 import { Logo } from '@/components/brand/logo'
 import { MarketingClaims } from '@/components/brand/marketing-claims'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
@@ -24,17 +25,21 @@ const highlights = [
 export function AuthPage() {
   const { user, registerMutation } = useAuth()
   const [params, setParams] = useSearchParams()
+  const { state } = useLocation()
   const tab = params.get('tab') === 'register' ? 'register' : 'login'
 
   // While the session is asked for, the forms show (as prerendered in dist/auth.html, so the page
-  // paints before the JavaScript runs); a signed-in visitor then goes on to the dashboard.
-  // Just registered: the dashboard greets 'Welcome', not 'Welcome back'.
-  if (user) return <Navigate to="/dashboard" replace state={registerMutation.isSuccess ? newAccountState : undefined} />
+  // paints before the JavaScript runs); a signed-in visitor then goes on to the page a guard sent
+  // them here from, or to the dashboard. Just registered: the dashboard greets 'Welcome', not 'Welcome back'.
+  if (user) {
+    const to = returnPath(state) ?? paths.dashboard.to()
+    return <Navigate to={to} replace state={registerMutation.isSuccess ? newAccountState : undefined} />
+  }
 
   return (
     <div className="grid min-h-dvh lg:grid-cols-2">
       <section className="hidden flex-col justify-between bg-gradient-to-br from-brand-strong via-brand to-brand-end p-10 text-brand-foreground lg:flex">
-        <Link to="/" aria-label="PropMatch home">
+        <Link to={paths.home.to()} aria-label="PropMatch home">
           <Logo className="text-brand-foreground [&_span.text-primary]:text-brand-foreground/75 [&>span:first-child]:bg-brand-foreground/15" />
         </Link>
         <div className="grid gap-6">
@@ -62,7 +67,7 @@ export function AuthPage() {
 
       <main className="flex flex-col items-center justify-center gap-6 bg-background px-4 py-10">
         <div className="flex w-full max-w-lg flex-col items-center gap-2 text-center lg:hidden">
-          <Link to="/" aria-label="PropMatch home">
+          <Link to={paths.home.to()} aria-label="PropMatch home">
             <Logo />
           </Link>
           <p className="text-sm text-subtle-foreground">Post. Match. Connect. Grow. — We build Families</p>

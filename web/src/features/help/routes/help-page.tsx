@@ -7,9 +7,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Spinner } from '@/components/ui/spinner'
 import { FAQS } from '@/features/help/components/faqs'
 import { userQueryOptions } from '@/lib/auth'
-import { formatIndianPhone, siteContentQuery } from '@/lib/site'
+import { formatIndianPhone, siteContentQuery } from '@/shared/site'
 import { useTheme } from '@/lib/theme'
 import { useVersion } from '@/lib/version'
+import { paths } from '@/app/paths'
 
 /** The support phone and email an administrator set in the landing page's Contact section. */
 function SupportContact() {
@@ -62,11 +63,11 @@ export function HelpPage() {
     <div className="min-h-dvh bg-background">
       <header className="border-b border-border bg-card">
         <div className="mx-auto flex h-16 max-w-4xl items-center justify-between gap-3 px-4">
-          <Link to={user ? '/dashboard' : '/'} aria-label="PropMatch">
+          <Link to={user ? paths.dashboard.to() : paths.home.to()} aria-label="PropMatch">
             <Logo />
           </Link>
           <Link
-            to={user ? '/settings' : '/'}
+            to={user ? paths.settings.to() : paths.home.to()}
             className="inline-flex items-center gap-1 text-sm font-medium text-accent-foreground hover:underline"
           >
             <ArrowLeft className="size-4" aria-hidden /> {user ? 'Back to Settings' : 'Home'}

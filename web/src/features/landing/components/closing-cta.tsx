@@ -1,6 +1,7 @@
 import { Phone } from 'lucide-react'
 import { Button } from '@/components/ui/button'
-import { formatIndianPhone, type SiteContact } from '@/lib/site'
+import { formatIndianPhone, type SiteContact } from '@/shared/site'
+import { paths } from '@/app/paths'
 
 /** The closing call to action, with the phone number when one is set. */
 export function ClosingCta({ contact }: { contact: SiteContact | undefined }) {
@@ -15,7 +16,7 @@ export function ClosingCta({ contact }: { contact: SiteContact | undefined }) {
         </p>
         <div className="flex flex-wrap justify-center gap-3">
           <Button asChild size="lg" className="bg-card text-brand-deep hover:bg-accent">
-            <a href="/auth?tab=register">Start Free Trial</a>
+            <a href={paths.auth.to({ tab: 'register' })}>Start Free Trial</a>
           </Button>
           {contact?.phone && (
             <Button

@@ -2,7 +2,7 @@ import { ExternalLink, VideoOff, X } from 'lucide-react'
 import { Dialog as DialogPrimitive } from 'radix-ui'
 import { Button } from '@/components/ui/button'
 import { useIsDesktop } from '@/lib/use-media-query'
-import type { SiteDemoVideo } from '@/lib/site'
+import type { SiteDemoVideo } from '@/shared/site'
 import { embedUrl, watchUrl } from '@/lib/youtube'
 
 type Props = { video: SiteDemoVideo | undefined; open: boolean; onOpenChange: (open: boolean) => void }

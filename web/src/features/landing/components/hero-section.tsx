@@ -1,8 +1,9 @@
 import * as React from 'react'
 import { ArrowRight, PlayCircle } from 'lucide-react'
 import { Button } from '@/components/ui/button'
-import type { SiteDemoVideo, SiteOffer } from '@/lib/site'
+import type { SiteDemoVideo, SiteOffer } from '@/shared/site'
 import { LiveFigures } from '@/features/landing/components/live-figures'
+import { paths } from '@/app/paths'
 
 // The dialog (with its video player code) loads only when Watch Demo is pressed.
 const DemoVideoDialog = React.lazy(() =>
@@ -24,7 +25,7 @@ export function HeroSection({ offers, video }: { offers: SiteOffer[] | undefined
           </p>
           <div className="flex flex-wrap gap-3">
             <Button asChild size="lg" className="bg-card text-brand-deep hover:bg-accent">
-              <a href="/auth?tab=register">
+              <a href={paths.auth.to({ tab: 'register' })}>
                 Start Free Trial <ArrowRight aria-hidden />
               </a>
             </Button>

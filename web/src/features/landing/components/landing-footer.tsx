@@ -1,6 +1,7 @@
 import { Mail, MapPin, Phone } from 'lucide-react'
 import { Logo } from '@/components/brand/logo'
-import { formatIndianPhone, type SiteContact } from '@/lib/site'
+import { formatIndianPhone, type SiteContact } from '@/shared/site'
+import { paths } from '@/app/paths'
 
 /** Product, Support and Contact columns and the copyright line. */
 export function LandingFooter({ contact }: { contact: SiteContact | undefined }) {
@@ -29,10 +30,10 @@ export function LandingFooter({ contact }: { contact: SiteContact | undefined })
           <h2 id="footer-support" className="font-semibold text-foreground">
             Support
           </h2>
-          <a href="/auth" className="text-subtle-foreground hover:text-accent-foreground">
+          <a href={paths.auth.to()} className="text-subtle-foreground hover:text-accent-foreground">
             Sign In
           </a>
-          <a href="/auth?tab=register" className="text-subtle-foreground hover:text-accent-foreground">
+          <a href={paths.auth.to({ tab: 'register' })} className="text-subtle-foreground hover:text-accent-foreground">
             Create an account
           </a>
           {contact?.email && (

@@ -1,5 +1,6 @@
 import { Logo } from '@/components/brand/logo'
 import { Button } from '@/components/ui/button'
+import { paths } from '@/app/paths'
 
 const sections = [
   { href: '#features', label: 'Features' },
@@ -12,7 +13,7 @@ export function LandingHeader() {
   return (
     <header className="sticky top-0 z-20 border-b border-border bg-card/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
-        <a href="/" aria-label="PropMatch home">
+        <a href={paths.home.to()} aria-label="PropMatch home">
           <Logo />
         </a>
         <nav aria-label="Sections" className="hidden items-center gap-6 text-sm font-medium text-subtle-foreground md:flex">
@@ -24,10 +25,10 @@ export function LandingHeader() {
         </nav>
         <div className="flex items-center gap-2">
           <Button asChild variant="ghost">
-            <a href="/auth">Sign In</a>
+            <a href={paths.auth.to()}>Sign In</a>
           </Button>
           <Button asChild>
-            <a href="/auth?tab=register">Get Started</a>
+            <a href={paths.auth.to({ tab: 'register' })}>Get Started</a>
           </Button>
         </div>
       </div>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { figureItems, siteFiguresQuery } from '@/lib/site'
+import { figureItems, siteFiguresQuery } from '@/shared/site'
 
 /** The hero's live figures, counted by the server (at most every 5 minutes) and rounded down for display. */
 export function LiveFigures() {

@@ -1,7 +1,8 @@
 import { Check } from 'lucide-react'
 import { Button } from '@/components/ui/button'
-import type { SiteOffer, SitePlan } from '@/lib/site'
+import type { SiteOffer, SitePlan } from '@/shared/site'
 import { cn } from '@/lib/utils'
+import { paths } from '@/app/paths'
 
 /** The pricing plans (the popular one marked) and the offers, all from the editable content. */
 export function PricingSection({ plans, offers }: { plans: SitePlan[] | undefined; offers: SiteOffer[] | undefined }) {
@@ -47,7 +48,7 @@ export function PricingSection({ plans, offers }: { plans: SitePlan[] | undefine
                 </ul>
               </div>
               <Button asChild variant={p.popular ? 'default' : 'outline'} size="lg">
-                <a href="/auth?tab=register" aria-label={`Choose ${p.name}`}>
+                <a href={paths.auth.to({ tab: 'register' })} aria-label={`Choose ${p.name}`}>
                   Choose {p.name}
                 </a>
               </Button>

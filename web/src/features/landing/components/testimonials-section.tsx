@@ -1,5 +1,5 @@
 import { Star } from 'lucide-react'
-import type { SiteTestimonial } from '@/lib/site'
+import type { SiteTestimonial } from '@/shared/site'
 import { cn } from '@/lib/utils'
 
 function Stars({ rating }: { rating: number }) {

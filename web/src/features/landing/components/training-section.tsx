@@ -1,5 +1,6 @@
 import { Award, BookOpen, CheckCircle2, Headphones, PlayCircle } from 'lucide-react'
 import { Button } from '@/components/ui/button'
+import { paths } from '@/app/paths'
 
 const offerings = [
   { icon: BookOpen, title: 'Courses', text: 'Structured courses from basics to advanced deal-making.' },
@@ -41,7 +42,7 @@ export function TrainingSection({ topics }: { topics: string[] | undefined }) {
             ))}
           </ul>
           <Button asChild size="lg" className="w-fit">
-            <a href="/auth?tab=register">Start Learning Today</a>
+            <a href={paths.auth.to({ tab: 'register' })}>Start Learning Today</a>
           </Button>
         </div>
       </div>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { siteContentQuery } from '@/lib/site'
+import { siteContentQuery } from '@/shared/site'
 import { ClosingCta } from '@/features/landing/components/closing-cta'
 import { FeaturesSection } from '@/features/landing/components/features-section'
 import { HeroSection } from '@/features/landing/components/hero-section'

@@ -1,8 +1,15 @@
 import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api-client'
-import type { MatchSide } from '@/lib/contact'
+import type { MatchSide } from '@/shared/contact'
 import { pagedQueryOptions } from '@/lib/paged-query'
-import { matchKeys } from '@/features/matches/api/match-keys'
+
+/** Query keys of matches: ['/api/matches', {type}] is GET /api/matches?type=buyer|seller. */
+export const matchKeys = {
+  all: ['/api/matches'] as const,
+  list: (type: MatchSide) => ['/api/matches', { type }] as const,
+  /** The newest matches with status new on both sides, one page of `limit` (the dashboard's New Matches). */
+  newest: (limit: number) => ['/api/matches', { status: 'new', limit }] as const,
+}
 
 /** GET /api/matches?type=, page by page: the caller's matches as buyer or as seller agent, newest first. */
 export const matchesQueryOptions = (type: MatchSide) =>

@@ -1,6 +1,6 @@
 import { BadgeCheck, MapPin, Phone } from 'lucide-react'
 import type { Agent } from '@/lib/api-schemas'
-import { contactHiddenText } from '@/lib/contact'
+import { contactHiddenText } from '@/shared/contact'
 import { formatPhone } from '@/lib/phone-display'
 
 /** The counterpart agent on a match card: name, phone, city and RERA number. */

@@ -10,8 +10,10 @@ import { ShareClientName } from '@/features/matches/components/share-client-name
 import { StatusBadge } from '@/features/matches/components/status-badge'
 import { notePreview } from '@/features/matches/lib/match-labels'
 import type { Match } from '@/lib/api-schemas'
-import { callForMatch, contactHiddenText, counterpartAgent, whatsappForMatch, type MatchSide } from '@/lib/contact'
-import { formatDate, formatListingPrice, formatPrice, isMonthly, listingPurposeLabel, propertyTypeLabel } from '@/lib/format'
+import { callForMatch, contactHiddenText, counterpartAgent, whatsappForMatch, type MatchSide } from '@/shared/contact'
+import { formatDate, formatListingPrice, formatPrice, isMonthly } from '@/shared/format'
+import { bedroomsLabel, listingPurposeLabel, minBedroomsLabel, propertyTypeLabel } from '@/shared/listing-vocabulary'
+import { paths } from '@/app/paths'
 
 function Fact({ label, value }: { label: string; value: React.ReactNode }) {
   if (value === '' || value === null || value === undefined) return null
@@ -33,7 +35,7 @@ function PropertyFacts({ match }: { match: Match }) {
         <Fact label="Purpose" value={listingPurposeLabel(p.listingPurpose)} />
         <Fact label="Price" value={formatListingPrice(p.price, p.listingPurpose)} />
         <Fact label="Type" value={propertyTypeLabel(p.propertyType)} />
-        <Fact label="Bedrooms" value={p.bedrooms != null ? `${p.bedrooms} BHK` : ''} />
+        <Fact label="Bedrooms" value={p.bedrooms != null ? bedroomsLabel(p.bedrooms) : ''} />
         <Fact label="Built-up area" value={p.builtUpArea != null ? `${p.builtUpArea} sq.ft` : ''} />
       </div>
     </div>
@@ -53,7 +55,7 @@ function RequirementFacts({ match }: { match: Match }) {
       <div className="grid gap-x-4 sm:grid-cols-2">
         <Fact label="Budget" value={budget} />
         <Fact label="Types" value={r.propertyTypes.map(propertyTypeLabel).join(', ')} />
-        <Fact label="Bedrooms" value={r.minBedrooms != null ? `${r.minBedrooms}+ BHK` : ''} />
+        <Fact label="Bedrooms" value={minBedroomsLabel(r.minBedrooms)} />
       </div>
     </div>
   )
@@ -65,7 +67,10 @@ function MyListing({ match }: { match: Match }) {
   return (
     <p className="min-w-0 rounded-md bg-muted/50 px-3 py-2 text-sm" data-testid="match-my-listing">
       <span className="text-muted-foreground">Your listing: </span>
-      <Link to={`/properties?listing=${match.propertyId}`} className="font-medium break-words text-accent-foreground hover:underline">
+      <Link
+        to={paths.properties.to({ listing: match.propertyId })}
+        className="font-medium break-words text-accent-foreground hover:underline"
+      >
         {p.title}
       </Link>
       <span className="text-muted-foreground"> · {[p.locality, formatPrice(p.price)].filter(Boolean).join(' · ')}</span>

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { MatchDetailsDialog } from '@/features/matches/components/match-details-dialog'
 import type { Match } from '@/lib/api-schemas'
-import type { MatchSide } from '@/lib/contact'
+import type { MatchSide } from '@/shared/contact'
 import { makeMatch } from '@/test/match-fixtures'
 import { expectToast, mockApi, renderWithProviders, testUser } from '@/test/utils'
 

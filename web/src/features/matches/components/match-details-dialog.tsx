@@ -6,14 +6,14 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Field } from '@/components/ui/field'
 import { NativeSelect } from '@/components/ui/native-select'
 import { Textarea } from '@/components/ui/textarea'
-import { updateMatchNotes, updateMatchStatus } from '@/features/matches/api/match-writes'
+import { updateMatchNotes, updateMatchStatus } from '@/features/matches/api/update-match'
 import { MatchParties } from '@/features/matches/components/match-parties'
 import { MessageAgentButton } from '@/features/matches/components/message-agent-button'
 import { ScoreBreakdown } from '@/features/matches/components/score-breakdown'
 import { NOTES_MAX, matchStatusClasses, matchStatusLabel, matchStatusOptions } from '@/features/matches/lib/match-labels'
 import { useApiMutation } from '@/lib/api-mutation'
 import type { Match, MatchStatus, UpdateMatchStatusRequest } from '@/lib/api-schemas'
-import { callForMatch, contactHiddenText, counterpartAgent, whatsappForMatch, type MatchSide } from '@/lib/contact'
+import { callForMatch, contactHiddenText, counterpartAgent, whatsappForMatch, type MatchSide } from '@/shared/contact'
 import { cn } from '@/lib/utils'
 
 type MatchDetailsDialogProps = {

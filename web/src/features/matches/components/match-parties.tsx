@@ -1,7 +1,8 @@
 import { Lock } from 'lucide-react'
 import type { Match } from '@/lib/api-schemas'
-import { contactHiddenText, counterpartAgent, type MatchSide } from '@/lib/contact'
-import { formatListingPrice, formatPrice, isMonthly, listingPurposeLabel, priceLabel, propertyTypeLabel } from '@/lib/format'
+import { contactHiddenText, counterpartAgent, type MatchSide } from '@/shared/contact'
+import { formatListingPrice, formatPrice, isMonthly, priceLabel } from '@/shared/format'
+import { bedroomsLabel, listingPurposeLabel, minBedroomsLabel, propertyTypeLabel } from '@/shared/listing-vocabulary'
 import { formatPhone } from '@/lib/phone-display'
 
 function Row({ label, value }: { label: string; value: React.ReactNode }) {
@@ -37,7 +38,7 @@ export function MatchParties({ match, side }: { match: Match; side: MatchSide })
         <Row label="Purpose" value={listingPurposeLabel(p.listingPurpose)} />
         <Row label={priceLabel(p.listingPurpose)} value={formatListingPrice(p.price, p.listingPurpose)} />
         <Row label="Location" value={[p.locality, p.city, p.state].filter(Boolean).join(', ')} />
-        <Row label="Bedrooms" value={p.bedrooms != null ? `${p.bedrooms} BHK` : ''} />
+        <Row label="Bedrooms" value={p.bedrooms != null ? bedroomsLabel(p.bedrooms) : ''} />
         <Row label="Built-up area" value={p.builtUpArea != null ? `${p.builtUpArea} sq.ft` : ''} />
         <Row label="Description" value={p.description} />
       </Section>
@@ -55,7 +56,7 @@ export function MatchParties({ match, side }: { match: Match; side: MatchSide })
         />
         <Row label="Preferred cities" value={r.preferredCities.join(', ')} />
         <Row label="Localities" value={r.preferredLocalities.join(', ')} />
-        <Row label="Bedrooms" value={r.minBedrooms != null ? `${r.minBedrooms}+ BHK` : ''} />
+        <Row label="Bedrooms" value={minBedroomsLabel(r.minBedrooms)} />
         {side === 'seller' && (
           <p className="flex items-start gap-2 rounded-md bg-warning/10 p-2 text-sm text-warning">
             <Lock className="mt-0.5 size-4 shrink-0" aria-hidden />

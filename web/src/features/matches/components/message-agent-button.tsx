@@ -15,10 +15,10 @@ import {
 import { Textarea } from '@/components/ui/textarea'
 import { untilSettled, useZodForm } from '@/components/ui/use-zod-form'
 import { toast } from '@/components/ui/use-toast'
-import { sendMatchMessage } from '@/features/matches/api/match-writes'
+import { sendMatchMessage } from '@/features/matches/api/update-match'
 import { useApiMutation } from '@/lib/api-mutation'
 import type { Match } from '@/lib/api-schemas'
-import { counterpartAgent, matchMessage, type MatchSide } from '@/lib/contact'
+import { counterpartAgent, matchMessage, type MatchSide } from '@/shared/contact'
 
 /** The longest message the server takes (docs/product.md#messages). */
 export const MATCH_MESSAGE_MAX = 2000

@@ -1,4 +1,4 @@
-import { scoreClasses } from '@/lib/format'
+import { scoreClasses } from '@/shared/format'
 import { cn } from '@/lib/utils'
 
 /** The match score as a coloured percentage (green 90+, yellow 70-89, red below). */

@@ -1,6 +1,6 @@
 import { Loader2, UserCheck } from 'lucide-react'
 import { Button } from '@/components/ui/button'
-import { shareMatchClient } from '@/features/matches/api/match-writes'
+import { shareMatchClient } from '@/features/matches/api/update-match'
 import { useApiMutation } from '@/lib/api-mutation'
 import type { Match } from '@/lib/api-schemas'
 

@@ -8,21 +8,22 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { useMatches } from '@/features/matches/api/get-matches'
 import { MatchCard } from '@/features/matches/components/match-card'
 import { MatchDetailsDialog } from '@/features/matches/components/match-details-dialog'
-import { useDashboardStats } from '@/lib/dashboard-stats'
+import { useDashboardStats } from '@/shared/dashboard-stats'
 import type { DashboardStats, Match } from '@/lib/api-schemas'
-import type { MatchSide } from '@/lib/contact'
+import type { MatchSide } from '@/shared/contact'
 import { pageItems } from '@/lib/paged-query'
 import { EmptyState } from '@/components/empty-state'
+import { paths } from '@/app/paths'
 
 const emptyState: Record<MatchSide, { message: string; to: string; action: string }> = {
   buyer: {
     message: 'No buyer matches yet: post more requirements to get property matches.',
-    to: '/requirements',
+    to: paths.requirements.to(),
     action: 'My Requirements',
   },
   seller: {
     message: 'No seller matches yet: add more properties to get buyer requirement matches.',
-    to: '/properties',
+    to: paths.properties.to(),
     action: 'My Properties',
   },
 }

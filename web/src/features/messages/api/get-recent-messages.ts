@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api-client'
-import { messageKeys } from '@/features/messages/api/message-keys'
+import { messageKeys } from '@/features/messages/api/get-conversations'
 
 /** GET /api/messages?limit=N: the caller's N newest messages, sent or received. */
 export const recentMessagesQueryOptions = (limit: number) =>

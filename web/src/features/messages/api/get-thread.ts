@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 import { pagedQueryOptions } from '@/lib/paged-query'
-import { messageKeys } from '@/features/messages/api/message-keys'
+import { messageKeys } from '@/features/messages/api/get-conversations'
 
 /** GET /api/messages?with=, page by page: the conversation with one user, newest first (later pages are older). */
 export const threadQueryOptions = (withUserId: number) =>

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api-client'
-import { messageKeys } from '@/features/messages/api/message-keys'
+import { messageKeys } from '@/features/messages/api/get-conversations'
 
 /** The unread count is polled every 30 s (docs/product.md#data-fetching), behind the live events. */
 export const UNREAD_POLL_MS = 30_000

@@ -5,9 +5,10 @@ import { Badge } from '@/components/ui/badge'
 import { formatMessageTime } from '@/features/messages/lib/message-time'
 import type { ListEntry } from '@/features/messages/lib/conversation-list'
 import { AgentAvatar } from '@/components/agent-avatar'
-import { unknownAgentName } from '@/lib/format'
+import { unknownAgentName } from '@/shared/format'
 import { cn } from '@/lib/utils'
 import { EmptyState } from '@/components/empty-state'
+import { paths } from '@/app/paths'
 
 type ConversationListProps = {
   entries: ListEntry[]
@@ -76,7 +77,7 @@ export function ConversationList({ entries, selectedKey, userId, onSelect }: Con
         message="No conversations yet: connect with agents in the Agent Network to start messaging."
         action={
           <Button asChild variant="outline">
-            <Link to="/agents">Find Agents</Link>
+            <Link to={paths.agents.to()}>Find Agents</Link>
           </Button>
         }
       />

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api-client'
-import { networkKeys } from '@/features/network/api/network-keys'
+import { networkKeys } from '@/features/network/api/get-connections'
 
 /** GET /api/users?ids=: the name cards of the given users (unknown ids are left out). */
 export const usersQueryOptions = (ids: readonly number[]) => {

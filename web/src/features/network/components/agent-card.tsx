@@ -5,10 +5,11 @@ import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { AgentAvatar } from '@/components/agent-avatar'
 import { ConnectionControl } from '@/features/network/components/connection-control'
-import { agentTypeBadge } from '@/lib/agent-labels'
+import { agentTypeBadge } from '@/shared/agent-labels'
 import { relationshipOf } from '@/features/network/lib/connection-state'
 import type { DirectoryAgent } from '@/lib/api-schemas'
-import { contactHiddenText, displayPhone } from '@/lib/contact'
+import { contactHiddenText, displayPhone } from '@/shared/contact'
+import { paths } from '@/app/paths'
 
 function Fact({ icon: Icon, children }: { icon: typeof Phone; children: React.ReactNode }) {
   return (
@@ -63,7 +64,7 @@ export function AgentCard({ agent, userId, onConnect }: AgentCardProps) {
         <ConnectionControl connection={agent.connection} userId={userId} agentName={agent.fullName} onConnect={() => onConnect(agent)} />
         {connected ? (
           <Button asChild size="sm" variant="outline">
-            <Link to={`/messages?with=${agent.id}`}>
+            <Link to={paths.messages.to({ withAgent: agent.id })}>
               <MessageSquare /> Message
             </Link>
           </Button>

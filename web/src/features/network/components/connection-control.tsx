@@ -1,7 +1,7 @@
 import { Loader2, RotateCcw, UserPlus, X } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
-import { cancelConnection } from '@/features/network/api/connection-writes'
+import { cancelConnection } from '@/features/network/api/answer-connection'
 import { connectionControls, relationshipOf } from '@/features/network/lib/connection-state'
 import { useApiMutation } from '@/lib/api-mutation'
 import type { Connection } from '@/lib/api-schemas'

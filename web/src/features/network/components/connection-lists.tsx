@@ -10,10 +10,11 @@ import { AgentAvatar } from '@/components/agent-avatar'
 import { useCancelRequest } from '@/features/network/components/connection-control'
 import { useAnswerRequest } from '@/features/network/components/use-answer-request'
 import { directionOf, otherAgent } from '@/features/network/lib/connection-state'
-import { formatDate } from '@/lib/format'
+import { formatDate } from '@/shared/format'
 import type { Connection } from '@/lib/api-schemas'
 import { pageItems } from '@/lib/paged-query'
 import { EmptyState } from '@/components/empty-state'
+import { paths } from '@/app/paths'
 
 type ConnectionsQuery = ReturnType<typeof useConnections>
 
@@ -74,7 +75,7 @@ export function MyConnections({ query, userId }: { query: ConnectionsQuery; user
         <Row key={c.id} connection={c} userId={userId}>
           <p className="text-sm text-muted-foreground">Connected on {formatDate(c.updatedAt)}</p>
           <Button asChild size="sm" variant="outline" className="mt-1 justify-self-start">
-            <Link to={`/messages?with=${otherAgent(c, userId).id}`}>
+            <Link to={paths.messages.to({ withAgent: otherAgent(c, userId).id })}>
               <MessageSquare /> Message
             </Link>
           </Button>

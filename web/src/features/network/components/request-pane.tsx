@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button'
 import { PaneHeader } from '@/components/pane-header'
 import { AgentAvatar } from '@/components/agent-avatar'
 import { useAnswerRequest } from '@/features/network/components/use-answer-request'
-import { formatDate } from '@/lib/format'
+import { formatDate } from '@/shared/format'
 import type { Connection } from '@/lib/api-schemas'
 
 type RequestPaneProps = {

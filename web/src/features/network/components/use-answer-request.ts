@@ -1,4 +1,4 @@
-import { answerConnection, type AnswerConnectionVariables } from '@/features/network/api/connection-writes'
+import { answerConnection, type AnswerConnectionVariables } from '@/features/network/api/answer-connection'
 import type { Connection } from '@/lib/api-schemas'
 import { useApiMutation } from '@/lib/api-mutation'
 

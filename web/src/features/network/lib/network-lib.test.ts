@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { agentTypeBadge } from '@/lib/agent-labels'
-import { unknownAgentName } from '@/lib/format'
+import { agentTypeBadge } from '@/shared/agent-labels'
+import { unknownAgentName } from '@/shared/format'
 import { connectionControls, directionOf, otherAgent, receivedPending, relationshipOf } from '@/features/network/lib/connection-state'
-import { introMessage } from '@/lib/intro-message'
+import { introMessage } from '@/shared/intro-message'
 import { makeConnection } from '@/test/network-fixtures'
 
 const me = 1

@@ -4,7 +4,7 @@ import { useAuth } from '@/lib/auth'
 import { useConnections } from '@/features/network/api/get-connections'
 import { ConnectionRequests, MyConnections } from '@/features/network/components/connection-lists'
 import { DiscoverAgents } from '@/features/network/components/discover-agents'
-import { useDashboardStats } from '@/lib/dashboard-stats'
+import { useDashboardStats } from '@/shared/dashboard-stats'
 import { pageItems } from '@/lib/paged-query'
 
 function Count({ value }: { value: React.ReactNode }) {

@@ -6,6 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Spinner } from '@/components/ui/spinner'
 import { verifyEmail } from '@/features/profile/api/profile-api'
 import { useApiMutation } from '@/lib/api-mutation'
+import { paths } from '@/app/paths'
 
 /** /verify-email?token=: where the verification email's link leads; confirms the address once, signed in or not. */
 export function VerifyEmailPage() {
@@ -45,7 +46,7 @@ export function VerifyEmailPage() {
         </CardHeader>
         <CardContent>
           <Button asChild>
-            <Link to="/profile">Go to my profile</Link>
+            <Link to={paths.profile.to()}>Go to my profile</Link>
           </Button>
         </CardContent>
       </Card>

@@ -1,7 +1,7 @@
 import { Loader2 } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
-import { deleteProperty } from '@/features/properties/api/property-writes'
+import { deleteProperty } from '@/features/properties/api/save-property'
 import { useApiMutation } from '@/lib/api-mutation'
 import type { Property } from '@/lib/api-schemas'
 

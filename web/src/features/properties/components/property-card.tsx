@@ -4,9 +4,9 @@ import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { MatchingStatus } from '@/components/matching-status'
 import { PropertyImage } from '@/features/properties/components/property-image'
-import { hasBedrooms } from '@/features/properties/lib/property-options'
 import type { Property } from '@/lib/api-schemas'
-import { formatListingPrice, listingPurposeLabel, propertyTypeLabel } from '@/lib/format'
+import { formatListingPrice } from '@/shared/format'
+import { bedroomsLabel, hasBedrooms, listingPurposeLabel, propertyTypeLabel } from '@/shared/listing-vocabulary'
 import { cn } from '@/lib/utils'
 
 export type PropertyCardLayout = 'mobile' | 'compact' | 'full'
@@ -85,7 +85,7 @@ function Actions({
 /** A listing in one of three layouts: mobile (row), compact (small row) or full (card with image). */
 export function PropertyCard({ property, layout = 'full', sequence, onView, onEdit, onDelete, footer, className }: PropertyCardProps) {
   const location = propertyLocation(property)
-  const bhk = hasBedrooms(property.propertyType) && property.bedrooms ? `${property.bedrooms} BHK` : null
+  const bhk = hasBedrooms(property.propertyType) && property.bedrooms ? bedroomsLabel(property.bedrooms) : null
   const seq = sequence !== undefined && (
     <span className="text-xs font-semibold text-muted-foreground" data-testid="property-sequence">
       #{sequence}

@@ -1,7 +1,6 @@
 import { PropertyTypeIcon } from '@/components/property-type-icon'
-import { PROPERTY_TYPES } from '@/features/properties/lib/property-options'
 import type { PropertyTypeCounts } from '@/lib/api-schemas'
-import { propertyTypeLabel } from '@/lib/format'
+import { PROPERTY_TYPES, propertyTypeLabel } from '@/shared/listing-vocabulary'
 
 /**
  * Tiles with the total number of listings and the number per type. The counts come

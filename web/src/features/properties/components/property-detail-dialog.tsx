@@ -7,7 +7,8 @@ import { propertyLocation } from '@/features/properties/components/property-card
 import { PropertyImage } from '@/features/properties/components/property-image'
 import { optionLabel, typeFields } from '@/features/properties/lib/property-options'
 import type { Property, PropertyType } from '@/lib/api-schemas'
-import { formatListingPrice, listingPurposeLabel, priceFieldLabel, propertyTypeLabel } from '@/lib/format'
+import { formatListingPrice, priceFieldLabel } from '@/shared/format'
+import { bedroomsLabel, listingPurposeLabel, propertyTypeLabel } from '@/shared/listing-vocabulary'
 
 type Row = [label: string, value: string]
 
@@ -22,7 +23,7 @@ export function propertySpecifications(property: Property): Row[] {
     const value = property[def.name]
     if (value === null || value === undefined || value === '') continue
     let text = optionLabel(property.propertyType, def.name, value)
-    if (def.name === 'bedrooms' && !text.includes('BHK')) text = `${text} BHK`
+    if (def.name === 'bedrooms' && !text.includes('BHK')) text = bedroomsLabel(text)
     rows.push([def.label, text])
   }
   if (property.sqft) rows.push(['Area (sq.ft)', String(property.sqft)])

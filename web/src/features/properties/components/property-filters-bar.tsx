@@ -1,7 +1,7 @@
 import { NativeSelect } from '@/components/ui/native-select'
 import type { PropertyFilters } from '@/features/properties/lib/filter-properties'
-import { FILTER_CITIES, LISTING_PURPOSES, PROPERTY_TYPES } from '@/features/properties/lib/property-options'
-import { listingPurposeLabel, propertyTypeLabel } from '@/lib/format'
+import { FILTER_CITIES } from '@/features/properties/lib/property-options'
+import { LISTING_PURPOSES, PROPERTY_TYPES, listingPurposeLabel, propertyTypeLabel } from '@/shared/listing-vocabulary'
 import { SearchInput } from '@/components/ui/search-input'
 
 type PropertyFiltersBarProps = {

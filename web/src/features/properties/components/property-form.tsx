@@ -10,7 +10,7 @@ import { Textarea } from '@/components/ui/textarea'
 import { toast } from '@/components/ui/use-toast'
 import { setServerErrors, untilSettled, useZodForm } from '@/components/ui/use-zod-form'
 import { StateCityField } from '@/components/state-city-field'
-import { createProperty, updateProperty } from '@/features/properties/api/property-writes'
+import { createProperty, updateProperty } from '@/features/properties/api/save-property'
 import { AmenitiesChecklist } from '@/features/properties/components/amenities-checklist'
 import { CheckboxField } from '@/features/properties/components/checkbox-field'
 import { ImageUpload } from '@/features/properties/components/image-upload'
@@ -24,12 +24,12 @@ import {
   propertyToFormValues,
   type PropertyFormValues,
 } from '@/features/properties/lib/property-form-values'
-import { LISTING_PURPOSES, PROPERTY_TYPES } from '@/features/properties/lib/property-options'
 import { saveErrorMessage, type ApiError } from '@/lib/api-client'
 import { useApiMutation } from '@/lib/api-mutation'
 import type { Property } from '@/lib/api-schemas'
-import { listingPurposeLabel, priceFieldLabel, propertyTypeLabel } from '@/lib/format'
-import { priceInWords } from '@/lib/price-words'
+import { priceFieldLabel } from '@/shared/format'
+import { LISTING_PURPOSES, PROPERTY_TYPES, listingPurposeLabel, propertyTypeLabel } from '@/shared/listing-vocabulary'
+import { priceInWords } from '@/shared/price-words'
 
 /** The toast text of a failed save (docs/product.md#listing-form). */
 export function saveErrorDescription(error: ApiError, isEdit: boolean) {

@@ -1,13 +1,6 @@
 import { z } from 'zod'
-import {
-  DECIMAL_FIELDS,
-  INTEGER_FIELDS,
-  LISTING_PURPOSES,
-  PROPERTY_TYPES,
-  TEXT_FIELDS,
-  typeFields,
-  type TypeFieldName,
-} from '@/features/properties/lib/property-options'
+import { DECIMAL_FIELDS, INTEGER_FIELDS, TEXT_FIELDS, typeFields, type TypeFieldName } from '@/features/properties/lib/property-options'
+import { LISTING_PURPOSES, PROPERTY_TYPES } from '@/shared/listing-vocabulary'
 import type { Property, PropertyInput, PropertyType } from '@/lib/api-schemas'
 import { MAX_PHOTOS } from '@/lib/media'
 

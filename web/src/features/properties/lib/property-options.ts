@@ -1,11 +1,5 @@
-import type { ListingPurpose, PropertyType } from '@/lib/api-schemas'
-
-export type Option = { value: string; label: string }
-
-/** Property types in the order of the form's type selector (docs/product.md#listing-form). */
-export const PROPERTY_TYPES = ['apartment', 'villa', 'plot', 'agricultural', 'commercial'] as const satisfies readonly PropertyType[]
-
-export const LISTING_PURPOSES = ['for_sale', 'for_rent', 'for_lease'] as const satisfies readonly ListingPurpose[]
+import type { PropertyType } from '@/lib/api-schemas'
+import { bedroomChoices, furnishingOptions, type Option } from '@/shared/listing-vocabulary'
 
 /** The My Properties city filter (docs/product.md#my-properties). */
 export const FILTER_CITIES = ['Bangalore', 'Chennai', 'Hyderabad', 'Mumbai', 'Pune'] as const
@@ -21,15 +15,15 @@ const roadAccess = options(
 
 /** Choice lists of the type-specific fields. Integer choices store their number ("5+" is 5). */
 export const fieldOptions = {
-  apartmentBedrooms: options(['1', '1 BHK'], ['2', '2 BHK'], ['3', '3 BHK'], ['4', '4 BHK'], ['5', '5+ BHK']),
+  apartmentBedrooms: bedroomChoices.apartment,
   apartmentBathrooms: options(['1', '1'], ['2', '2'], ['3', '3'], ['4', '4+']),
-  villaBedrooms: options(['2', '2 BHK'], ['3', '3 BHK'], ['4', '4 BHK'], ['5', '5 BHK'], ['6', '6+ BHK']),
+  villaBedrooms: bedroomChoices.villa,
   villaBathrooms: options(['2', '2'], ['3', '3'], ['4', '4'], ['5', '5+']),
   totalFloors: options(['1', '1'], ['2', '2'], ['3', '3'], ['4', '4+']),
   balcony: yesNo,
   garden: yesNo,
   parking: options(['1', '1 Car'], ['2', '2 Cars'], ['3+', '3+ Cars'], ['none', 'None']),
-  furnished: options(['fully', 'Fully Furnished'], ['semi', 'Semi Furnished'], ['unfurnished', 'Unfurnished']),
+  furnished: furnishingOptions,
   zone: options(
     ['residential', 'Residential'],
     ['commercial', 'Commercial'],
@@ -179,11 +173,6 @@ export const amenitiesByType: Record<PropertyType, string[]> = {
     'High Speed Internet',
     'Conference Room',
   ],
-}
-
-/** Property types whose bedrooms are shown as "N BHK". */
-export function hasBedrooms(propertyType: string) {
-  return propertyType === 'apartment' || propertyType === 'villa'
 }
 
 /** The display label of a stored choice ("fully" → "Fully Furnished"), else the value itself. */

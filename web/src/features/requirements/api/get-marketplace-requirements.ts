@@ -1,7 +1,7 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 import { pagedQueryOptions } from '@/lib/paged-query'
-import { requirementKeys } from '@/features/requirements/api/requirement-keys'
+import { requirementKeys } from '@/features/requirements/api/get-my-requirements'
 
 /** GET /api/marketplace/requirements?q=, page by page: every agent's active requirements, without client contact. */
 export const marketplaceRequirementsQueryOptions = (q = '') => {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api-client'
-import { requirementKeys } from '@/features/requirements/api/requirement-keys'
+import { requirementKeys } from '@/features/requirements/api/get-my-requirements'
 
 /** GET /api/requirements/{id}/matches: the requirement's matching properties, best first. */
 export const requirementMatchesQueryOptions = (id: number) =>

@@ -1,7 +1,7 @@
 import { Loader2 } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
-import { deleteRequirement } from '@/features/requirements/api/requirement-writes'
+import { deleteRequirement } from '@/features/requirements/api/save-requirement'
 import { useApiMutation } from '@/lib/api-mutation'
 import type { Requirement } from '@/lib/api-schemas'
 

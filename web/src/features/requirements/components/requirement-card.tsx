@@ -3,9 +3,9 @@ import { Eye, Handshake, MapPin, Pencil, Trash2 } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
-import { budgetRange, minBedroomsLabel, requirementPurposeLabel, timelineLabel } from '@/features/requirements/lib/requirement-labels'
+import { budgetRange, timelineLabel } from '@/features/requirements/lib/requirement-labels'
 import type { PublicRequirement } from '@/lib/api-schemas'
-import { propertyTypeLabel } from '@/lib/format'
+import { minBedroomsLabel, propertyTypeLabel, requirementPurposeLabel } from '@/shared/listing-vocabulary'
 import { cn } from '@/lib/utils'
 
 type RequirementCardProps = {

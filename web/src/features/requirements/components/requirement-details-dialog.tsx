@@ -1,16 +1,9 @@
 import { Pencil, Trash2 } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
-import {
-  areaRange,
-  budgetRange,
-  localPhone,
-  minBedroomsLabel,
-  requirementPurposeLabel,
-  timelineLabel,
-} from '@/features/requirements/lib/requirement-labels'
+import { areaRange, budgetRange, localPhone, timelineLabel } from '@/features/requirements/lib/requirement-labels'
 import type { Requirement } from '@/lib/api-schemas'
-import { propertyTypeLabel } from '@/lib/format'
+import { minBedroomsLabel, propertyTypeLabel, requirementPurposeLabel } from '@/shared/listing-vocabulary'
 
 type RequirementDetailsDialogProps = {
   requirement: Requirement | null

@@ -1,7 +1,6 @@
 import { NativeSelect } from '@/components/ui/native-select'
 import { budgetBuckets, type RequirementFilters } from '@/features/requirements/lib/requirement-filters'
-import { propertyTypeOptions, requirementPurposeLabels } from '@/features/requirements/lib/requirement-labels'
-import { propertyTypeLabel } from '@/lib/format'
+import { PROPERTY_TYPES, propertyTypeLabel, requirementPurposeLabels } from '@/shared/listing-vocabulary'
 import { SearchInput } from '@/components/ui/search-input'
 
 type RequirementFilterBarProps = {
@@ -30,7 +29,7 @@ export function RequirementFilterBar({ filters, cities, onChange }: RequirementF
       />
       <NativeSelect aria-label="Property type" value={filters.propertyType} onChange={set('propertyType')}>
         <option value="all">All types</option>
-        {propertyTypeOptions.map((t) => (
+        {PROPERTY_TYPES.map((t) => (
           <option key={t} value={t}>
             {propertyTypeLabel(t)}
           </option>

@@ -10,7 +10,7 @@ import { RadioGroup } from '@/components/ui/radio-group'
 import { Textarea } from '@/components/ui/textarea'
 import { toast } from '@/components/ui/use-toast'
 import { untilSettled, useZodForm } from '@/components/ui/use-zod-form'
-import { createRequirement, updateRequirement } from '@/features/requirements/api/requirement-writes'
+import { createRequirement, updateRequirement } from '@/features/requirements/api/save-requirement'
 import {
   emptyRequirementForm,
   formValuesFromRequirement,
@@ -19,13 +19,14 @@ import {
   requirementUpdateBody,
   type RequirementFormValues,
 } from '@/features/requirements/lib/requirement-form-values'
-import { areaLabel, hasBedrooms, propertyTypeOptions, timelineOptions } from '@/features/requirements/lib/requirement-labels'
+import { areaLabel, timelineOptions } from '@/features/requirements/lib/requirement-labels'
+import { bedroomChoices, hasBedrooms, PROPERTY_TYPES } from '@/shared/listing-vocabulary'
 import { saveErrorMessage, type ApiError } from '@/lib/api-client'
 import { useApiMutation } from '@/lib/api-mutation'
 import { StateCityField } from '@/components/state-city-field'
 import { PropertyTypeOption } from '@/components/property-type-option'
 import type { Requirement } from '@/lib/api-schemas'
-import { priceInWords } from '@/lib/price-words'
+import { priceInWords } from '@/shared/price-words'
 import { formatIndianPhone, indianPhone } from '@/lib/phone-normalize'
 
 type RequirementFormDialogProps = {
@@ -60,13 +61,6 @@ export function RequirementFormDialog({ open, onOpenChange, requirement, onSaved
     </Dialog>
   )
 }
-
-const bedroomOptions = [
-  { value: '1', label: '1 BHK' },
-  { value: '2', label: '2 BHK' },
-  { value: '3', label: '3 BHK' },
-  { value: '4', label: '4+ BHK' },
-]
 
 /** The requirement form itself; also hosted by the /test-requirements page. */
 export function RequirementForm({ requirement, onSaved }: { requirement: Requirement | null; onSaved?: (r: Requirement) => void }) {
@@ -151,7 +145,7 @@ export function RequirementForm({ requirement, onSaved }: { requirement: Require
               aria-invalid={!!errors.propertyType}
               className="grid-cols-2 sm:grid-cols-3 md:grid-cols-5"
             >
-              {propertyTypeOptions.map((type) => (
+              {PROPERTY_TYPES.map((type) => (
                 <PropertyTypeOption key={type} id={`requirement-type-${type}`} type={type} />
               ))}
             </RadioGroup>
@@ -202,7 +196,7 @@ export function RequirementForm({ requirement, onSaved }: { requirement: Require
         <Field {...fieldProps('bedrooms', 'Bedrooms')}>
           <NativeSelect {...form.register('bedrooms')}>
             <option value="">Any</option>
-            {bedroomOptions.map((o) => (
+            {bedroomChoices.requirement.map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
               </option>

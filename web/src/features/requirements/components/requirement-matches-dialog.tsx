@@ -5,8 +5,9 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Spinner } from '@/components/ui/spinner'
 import { useRequirementMatches } from '@/features/requirements/api/get-requirement-matches'
 import type { Match, Requirement } from '@/lib/api-schemas'
-import { contactHiddenText, whatsappForMatch } from '@/lib/contact'
-import { formatListingPrice, propertyTypeLabel, scoreClasses } from '@/lib/format'
+import { contactHiddenText, whatsappForMatch } from '@/shared/contact'
+import { formatListingPrice, scoreClasses } from '@/shared/format'
+import { propertyTypeLabel } from '@/shared/listing-vocabulary'
 import { cn } from '@/lib/utils'
 import { cardImageUrl } from '@/lib/media'
 

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { Requirement, RequirementInput } from '@/lib/api-schemas'
-import { hasBedrooms } from '@/features/requirements/lib/requirement-labels'
+import { hasBedrooms } from '@/shared/listing-vocabulary'
 import { formatIndianPhone, indianPhone } from '@/lib/phone-normalize'
 
 const amount = z

@@ -1,18 +1,5 @@
-import type { PropertyType, Requirement, RequirementPurpose, Timeline } from '@/lib/api-schemas'
-import { formatPrice, isMonthly } from '@/lib/format'
-
-export const requirementPurposeLabels: Record<RequirementPurpose, string> = {
-  forSale: 'For Sale',
-  forRent: 'For Rent',
-  forLease: 'For Lease',
-}
-
-/** "For Sale", "For Rent", "For Lease" (the property spellings are read too). */
-export function requirementPurposeLabel(purpose: string | null | undefined) {
-  if (!purpose) return ''
-  const camel = purpose.replace(/_(\w)/g, (_, c: string) => c.toUpperCase()) as RequirementPurpose
-  return requirementPurposeLabels[camel] ?? purpose
-}
+import type { Requirement, Timeline } from '@/lib/api-schemas'
+import { formatPrice, isMonthly } from '@/shared/format'
 
 /** The form's four timelines (docs/product.md#requirement-form), in order. */
 export const timelineOptions = [
@@ -33,14 +20,6 @@ const timelineLabels: Record<string, string> = {
 export function timelineLabel(timeline: string | null | undefined) {
   if (!timeline) return ''
   return timelineLabels[timeline] ?? timeline
-}
-
-/** Property types in the order the choosers list them. */
-export const propertyTypeOptions: readonly PropertyType[] = ['apartment', 'villa', 'plot', 'agricultural', 'commercial']
-
-/** Bedrooms apply to apartments and villas only. */
-export function hasBedrooms(propertyType: string | null | undefined) {
-  return propertyType === 'apartment' || propertyType === 'villa'
 }
 
 /** The area label for a property type (acres for agricultural land). */
@@ -81,11 +60,6 @@ export function areaRange(requirement: Pick<Requirement, 'minArea' | 'maxArea' |
   if (minArea != null) return `From ${minArea} ${unit}`
   if (maxArea != null) return `Up to ${maxArea} ${unit}`
   return ''
-}
-
-/** "3+ BHK", or '' without a minimum. */
-export function minBedroomsLabel(minBedrooms: number | null | undefined) {
-  return minBedrooms != null ? `${minBedrooms}+ BHK` : ''
 }
 
 /** The client phone without its +91 prefix, as shown and edited. */

@@ -6,7 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { useMyRequirements } from '@/features/requirements/api/get-my-requirements'
 import { RequirementForm } from '@/features/requirements/components/requirement-form-dialog'
 import { budgetRange } from '@/features/requirements/lib/requirement-labels'
-import { propertyTypeLabel } from '@/lib/format'
+import { propertyTypeLabel } from '@/shared/listing-vocabulary'
 import { pageItems } from '@/lib/paged-query'
 import { EmptyState } from '@/components/empty-state'
 

@@ -3,7 +3,7 @@ import { toast } from '@/components/ui/use-toast'
 import { api, unwrap, type ApiError } from '@/lib/api-client'
 import { apiMutation } from '@/lib/api-mutation'
 import type { components } from '@/lib/api-types'
-import { applySettingsPatch, settingsBefore, settingsKey, type Settings, type SettingsPatch } from '@/lib/settings'
+import { applySettingsPatch, settingsBefore, settingsKey, type Settings, type SettingsPatch } from '@/shared/settings'
 
 export type SessionInfo = components['schemas']['SessionInfo']
 export type PasswordChange = components['schemas']['PasswordChange']

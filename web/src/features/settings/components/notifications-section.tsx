@@ -4,7 +4,7 @@ import { Label } from '@/components/ui/label'
 import { useSaveSettings } from '@/features/settings/api/settings-api'
 import { SettingsCard, WithSettings } from '@/features/settings/components/settings-card'
 import { SettingSwitch } from '@/features/settings/components/setting-switch'
-import type { NotificationKind, NotificationSetting } from '@/lib/settings'
+import type { NotificationKind, NotificationSetting } from '@/shared/settings'
 
 const kinds: { kind: NotificationKind; label: string; description: string }[] = [
   { kind: 'matches', label: 'New Matches', description: 'When one of your listings or requirements gets a new match.' },

@@ -1,7 +1,7 @@
 import * as React from 'react'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
-import { useSettings, type Settings } from '@/lib/settings'
+import { useSettings, type Settings } from '@/shared/settings'
 
 type SettingsCardProps = { id: string; title: string; description: string; icon: React.ReactNode; children: React.ReactNode }
 

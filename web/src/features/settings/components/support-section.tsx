@@ -2,6 +2,7 @@ import { ChevronRight, CircleHelp, Headset, Info, LifeBuoy } from 'lucide-react'
 import { Link } from 'react-router'
 import { SettingsCard } from '@/features/settings/components/settings-card'
 import { useVersion } from '@/lib/version'
+import { paths } from '@/app/paths'
 
 function Row({ to, icon, label }: { to: string; icon: React.ReactNode; label: string }) {
   return (
@@ -27,8 +28,12 @@ export function SupportSection() {
       icon={<LifeBuoy className="size-5 text-primary" aria-hidden />}
     >
       <nav aria-label="Support" className="-mx-2 grid gap-1">
-        <Row to="/help" icon={<CircleHelp className="size-4 text-muted-foreground" aria-hidden />} label="Help Center" />
-        <Row to="/help#contact" icon={<Headset className="size-4 text-muted-foreground" aria-hidden />} label="Contact Support" />
+        <Row to={paths.help.to()} icon={<CircleHelp className="size-4 text-muted-foreground" aria-hidden />} label="Help Center" />
+        <Row
+          to={paths.help.to({ section: 'contact' })}
+          icon={<Headset className="size-4 text-muted-foreground" aria-hidden />}
+          label="Contact Support"
+        />
       </nav>
       <p className="flex items-center gap-3 border-t border-border/60 pt-3 text-sm text-subtle-foreground" data-testid="app-version">
         <Info className="size-4 text-muted-foreground" aria-hidden />

@@ -7,6 +7,7 @@ import { DeleteAccountDialog } from '@/features/settings/components/delete-accou
 import type { ApiError } from '@/lib/api-client'
 import { useApiMutation } from '@/lib/api-mutation'
 import { browserPage } from '@/lib/chunk-reload'
+import { paths } from '@/app/paths'
 
 /** Your data (India's DPDP Act 2023): download everything PropMatch holds about you, or delete your account. */
 export function YourDataCard() {
@@ -20,7 +21,7 @@ export function YourDataCard() {
     errorToast: 'Could not delete your account',
     // The session has ended: a fresh load of the landing page drops everything this tab held of the account
     // (an in-app navigation would race the signed-in pages, which send a signed-out visitor to /auth).
-    onSuccess: () => browserPage.assign('/'),
+    onSuccess: () => browserPage.assign(paths.home.to()),
     onError: (e: ApiError) => setPasswordError(e.errors?.find((f) => f.path === 'password')?.message),
   })
   return (

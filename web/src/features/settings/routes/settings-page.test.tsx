@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { SettingsPage } from '@/features/settings/routes/settings-page'
-import { applySettingsPatch, type Settings, type SettingsPatch } from '@/lib/settings'
+import { applySettingsPatch, type Settings, type SettingsPatch } from '@/shared/settings'
 import { expectToast, mockApi, renderWithProviders, testUser } from '@/test/utils'
 
 afterEach(() => {

@@ -1,6 +1,6 @@
 import { api, unwrap } from '@/lib/api-client'
 import { apiMutation } from '@/lib/api-mutation'
-import type { SiteContentUpdate } from '@/lib/site'
+import type { SiteContentUpdate } from '@/shared/site'
 
 /** PUT /api/admin/site: saves the parts given; the landing page's content is then stale. */
 export const saveSite = apiMutation({

@@ -6,7 +6,7 @@ import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { NativeSelect } from '@/components/ui/native-select'
 import { Textarea } from '@/components/ui/textarea'
-import type { SiteContact, SiteDemoVideo, SiteOffer, SitePage, SitePlan, SiteTestimonial } from '@/lib/site'
+import type { SiteContact, SiteDemoVideo, SiteOffer, SitePage, SitePlan, SiteTestimonial } from '@/shared/site'
 import { lines, PartCard, type Errors } from '@/features/site-admin/components/part-card'
 
 // The server checks every part (its field errors show under the fields); the schemas only hold the values.

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card'
 import { setServerErrors, untilSettled, useZodForm } from '@/components/ui/use-zod-form'
 import { useApiMutation } from '@/lib/api-mutation'
-import { siteKeys, type SiteContentUpdate } from '@/lib/site'
+import { siteKeys, type SiteContentUpdate } from '@/shared/site'
 import { saveSite } from '@/features/site-admin/api/save-site'
 
 /** The field errors of the last failed save, by path ('testimonials.0.rating'). */

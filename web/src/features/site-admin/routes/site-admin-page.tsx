@@ -3,8 +3,9 @@ import { ExternalLink } from 'lucide-react'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
-import { siteContentQuery } from '@/lib/site'
+import { siteContentQuery } from '@/shared/site'
 import { ContentForms } from '@/features/site-admin/components/content-forms'
+import { paths } from '@/app/paths'
 
 /** /admin/site (admins only): edit the landing page's content, one part at a time. */
 export function SiteAdminPage() {
@@ -17,7 +18,7 @@ export function SiteAdminPage() {
           <p className="text-sm text-subtle-foreground">What the public landing page shows. The live figures are counted, not edited.</p>
         </div>
         <Button asChild variant="outline">
-          <Link to="/" target="_blank">
+          <Link to={paths.home.to()} target="_blank">
             <ExternalLink aria-hidden /> View landing page
           </Link>
         </Button>

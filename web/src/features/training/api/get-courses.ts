@@ -1,8 +1,19 @@
 import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api-client'
 import { pagedQueryOptions } from '@/lib/paged-query'
-import { trainingKeys } from '@/features/training/api/training-keys'
-import type { CourseCategory } from '@/features/training/api/types'
+import type { CourseCategory } from '@/features/training/lib/course-options'
+
+/** Query keys of training (see changedFamilies.training); each starts with its API path. */
+export const trainingKeys = {
+  courses: (q: string, category: CourseCategory | '') =>
+    ['/api/courses', { q: q.trim() || undefined, category: category || undefined }] as const,
+  categories: () => ['/api/courses/categories'] as const,
+  course: (id: number) => [`/api/courses/${id}`] as const,
+  enrollments: () => ['/api/enrollments'] as const,
+  certificates: () => ['/api/certificates'] as const,
+  appDemos: () => ['/api/app-demos'] as const,
+  publicCertificate: (number: string) => [`/api/public/certificates/${number}`] as const,
+}
 
 /** GET /api/courses?q=&category=, page by page: searched on the server, in display order. */
 export const coursesQueryOptions = (q: string, category: CourseCategory | '') => {

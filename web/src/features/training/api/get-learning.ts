@@ -1,7 +1,7 @@
 import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api-client'
 import { pagedQueryOptions } from '@/lib/paged-query'
-import { trainingKeys } from '@/features/training/api/training-keys'
+import { trainingKeys } from '@/features/training/api/get-courses'
 
 /** GET /api/enrollments, page by page: the caller's enrolments with progress, newest first. */
 export function useEnrollments() {
@@ -37,6 +37,3 @@ export function usePublicCertificate(number: string) {
 
 /** The certificate's PDF (owner only); a plain link downloads it with the session cookie. */
 export const certificatePdfUrl = (number: string) => `/api/certificates/${encodeURIComponent(number)}/pdf`
-
-/** The public verification page of a certificate on this origin. */
-export const certificatePagePath = (number: string) => `/certificates/${encodeURIComponent(number)}`

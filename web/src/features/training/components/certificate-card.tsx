@@ -1,12 +1,13 @@
 import { Award, Download, ExternalLink } from 'lucide-react'
 import { Button } from '@/components/ui/button'
-import { certificatePagePath, certificatePdfUrl } from '@/features/training/api/get-learning'
-import type { Certificate } from '@/features/training/api/types'
-import { formatDate } from '@/lib/format'
+import { certificatePdfUrl } from '@/features/training/api/get-learning'
+import type { Certificate } from '@/features/training/lib/course-options'
+import { formatDate } from '@/shared/format'
+import { paths } from '@/app/paths'
 
 /** A certificate: agent, course, date and number, with the PDF download and the public verification link. */
 export function CertificateCard({ certificate }: { certificate: Certificate }) {
-  const verify = certificate.verifyUrl || certificatePagePath(certificate.number)
+  const verify = certificate.verifyUrl || paths.certificate.to(certificate.number)
   return (
     <article className="grid gap-3 rounded-xl border border-warning/30 bg-warning/10 p-4" data-testid="certificate-card">
       <div className="flex items-start gap-3">

@@ -9,8 +9,8 @@ import { Spinner } from '@/components/ui/spinner'
 import { Textarea } from '@/components/ui/textarea'
 import { untilSettled, useZodForm } from '@/components/ui/use-zod-form'
 import { useCourse } from '@/features/training/api/get-courses'
-import { createCourse, deleteCourse, updateCourse } from '@/features/training/api/training-writes'
-import { courseCategories, courseLevels, type Course, type CourseDetail } from '@/features/training/api/types'
+import { createCourse, deleteCourse, updateCourse } from '@/features/training/api/save-course'
+import { courseCategories, courseLevels, type Course, type CourseDetail } from '@/features/training/lib/course-options'
 import {
   courseBody,
   courseFormSchema,

@@ -1,7 +1,7 @@
 import { CheckCircle2, Clock, Loader2, Pencil, Trash2, User, Users } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
-import type { Course } from '@/features/training/api/types'
+import type { Course } from '@/features/training/lib/course-options'
 import { CourseThumbnail } from '@/features/training/components/course-thumbnail'
 import { ProgressBar } from '@/features/training/components/progress-bar'
 import { categoryColours, levelClass } from '@/features/training/lib/course-style'

@@ -5,7 +5,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { useEnrollments } from '@/features/training/api/get-learning'
 import { CourseThumbnail } from '@/features/training/components/course-thumbnail'
 import { ProgressBar } from '@/features/training/components/progress-bar'
-import { formatDate } from '@/lib/format'
+import { formatDate } from '@/shared/format'
 import { pageItems } from '@/lib/paged-query'
 
 /** My Learning: the caller's enrolments with progress, newest first (docs/product.md#training-screen-screen). */

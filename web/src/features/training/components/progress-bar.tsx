@@ -1,4 +1,4 @@
-import type { Progress } from '@/features/training/api/types'
+import type { Progress } from '@/features/training/lib/course-options'
 import { progressPercent } from '@/features/training/lib/course-style'
 import { cn } from '@/lib/utils'
 

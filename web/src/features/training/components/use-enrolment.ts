@@ -1,4 +1,4 @@
-import { enroll, unenroll } from '@/features/training/api/training-writes'
+import { enroll, unenroll } from '@/features/training/api/save-course'
 import { useApiMutation } from '@/lib/api-mutation'
 
 /** The hint of both enrolment toasts that point to My Learning. */

@@ -1,5 +1,11 @@
 import { z } from 'zod'
-import { courseCategories, courseLevels, type CourseDetail, type CourseInput, type CourseStatus } from '@/features/training/api/types'
+import {
+  courseCategories,
+  courseLevels,
+  type CourseDetail,
+  type CourseInput,
+  type CourseStatus,
+} from '@/features/training/lib/course-options'
 import { embedUrl } from '@/lib/youtube'
 
 const required = (label: string, max = 200) =>

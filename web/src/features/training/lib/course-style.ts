@@ -1,4 +1,4 @@
-import type { CourseCategory, CourseLevel, Progress } from '@/features/training/api/types'
+import type { CourseCategory, CourseLevel, Progress } from '@/features/training/lib/course-options'
 
 /** Level badge colours: Beginner green, Intermediate yellow, Advanced red (docs/product.md#training-screen-screen). */
 export const levelClass: Record<CourseLevel, string> = {

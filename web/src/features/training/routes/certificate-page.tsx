@@ -4,7 +4,8 @@ import { Link, useParams } from 'react-router'
 import { Logo } from '@/components/brand/logo'
 import { Spinner } from '@/components/ui/spinner'
 import { usePublicCertificate } from '@/features/training/api/get-learning'
-import { formatDate } from '@/lib/format'
+import { formatDate } from '@/shared/format'
+import { paths } from '@/app/paths'
 
 /**
  * /certificates/:number, public (docs/product.md#training-screen-screen): says whether a certificate is genuine and
@@ -20,7 +21,7 @@ export function CertificatePage() {
   const cert = query.data
   return (
     <div className="flex min-h-dvh flex-col items-center justify-center gap-6 bg-background p-4">
-      <Link to="/" aria-label="PropMatch home">
+      <Link to={paths.home.to()} aria-label="PropMatch home">
         <Logo />
       </Link>
       <main className="w-full max-w-lg rounded-2xl border border-border bg-card p-6 shadow-sm" data-testid="certificate-verification">

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { TrainingPage } from '@/features/training/routes/training-page'
 import { ACTIVE_TAB_KEY } from '@/features/training/lib/active-tab'
 import { appDemos, fakeTrainingApi, makeCourse } from '@/features/training/test/fake-training-api'
-import type { CourseDetail } from '@/features/training/api/types'
+import type { CourseDetail } from '@/features/training/lib/course-options'
 import { expectToast, mockApi, renderWithProviders, testUser } from '@/test/utils'
 
 beforeEach(() => localStorage.clear())

@@ -1,6 +1,6 @@
 import * as React from 'react'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
-import type { Course } from '@/features/training/api/types'
+import type { Course } from '@/features/training/lib/course-options'
 import { AppDemos } from '@/features/training/components/app-demos'
 import { AvailableCourses } from '@/features/training/components/available-courses'
 import { CertificatesTab } from '@/features/training/components/certificates-tab'

@@ -1,4 +1,4 @@
-import type { AppDemo, Certificate, Course, CourseDetail, CourseModule, Enrollment } from '@/features/training/api/types'
+import type { AppDemo, Certificate, Course, CourseDetail, CourseModule, Enrollment } from '@/features/training/lib/course-options'
 import { testUser } from '@/test/utils'
 
 export function makeCourse(overrides: Partial<CourseDetail> = {}): CourseDetail {

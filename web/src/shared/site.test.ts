@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatIndianPhone, roundFigure } from '@/lib/site'
+import { formatIndianPhone, roundFigure } from '@/shared/site'
 
 describe('roundFigure', () => {
   it.each([

@@ -1,7 +1,7 @@
 import { ToWords } from 'to-words/en-IN'
-import { toAmount, type Amount } from '@/lib/format'
+import { toAmount, type Amount } from '@/shared/format'
 
-// Its own module, apart from lib/format (which every page loads): the number-to-words tables
+// Its own module, apart from shared/format (which every page loads): the number-to-words tables
 // (about 4 kB compressed) then load only with the forms that spell amounts out.
 let toWords: ToWords | undefined
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { applySettingsPatch, settingsBefore, type Settings } from '@/lib/settings'
+import { applySettingsPatch, settingsBefore, type Settings } from '@/shared/settings'
 
 const defaults: Settings = {
   notifications: {

@@ -1,5 +1,3 @@
-import type { ListingPurpose, PropertyType } from '@/lib/api-schemas'
-
 export type Amount = number | string | null | undefined
 
 /** The amount as a finite number, or null when empty or non-numeric. */
@@ -80,32 +78,6 @@ export function priceFieldLabel(listingPurpose: string | null | undefined): stri
     default:
       return 'Sale Price (₹)'
   }
-}
-
-export const listingPurposeLabels: Record<ListingPurpose, string> = {
-  for_sale: 'For Sale',
-  for_rent: 'For Rent',
-  for_lease: 'For Lease',
-}
-
-/** "For Sale", "For Rent", "For Lease"; unknown values are returned as they are. */
-export function listingPurposeLabel(listingPurpose: string | null | undefined): string {
-  if (!listingPurpose) return ''
-  return listingPurposeLabels[listingPurpose as ListingPurpose] ?? listingPurpose
-}
-
-export const propertyTypeLabels: Record<PropertyType, string> = {
-  apartment: 'Apartment',
-  villa: 'Villa',
-  plot: 'Plot',
-  agricultural: 'Agricultural',
-  commercial: 'Commercial',
-}
-
-/** "Apartment", "Villa", ...; unknown values are capitalised. */
-export function propertyTypeLabel(propertyType: string | null | undefined): string {
-  if (!propertyType) return ''
-  return propertyTypeLabels[propertyType as PropertyType] ?? propertyType.charAt(0).toUpperCase() + propertyType.slice(1)
 }
 
 /** A date as "2 Mar 2025" (Indian English). */

@@ -1,5 +1,5 @@
 import type { AgentType } from '@/lib/api-schemas'
-import { agentTypeWord } from '@/lib/agent-labels'
+import { agentTypeWord } from '@/shared/agent-labels'
 
 type Sender = { fullName: string; city?: string | null }
 type Target = { fullName: string; city?: string | null; agentType?: AgentType | null }

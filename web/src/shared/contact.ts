@@ -1,6 +1,7 @@
 import { toast } from '@/components/ui/use-toast'
 import type { Agent, Match } from '@/lib/api-schemas'
-import { formatPrice, propertyTypeLabel } from '@/lib/format'
+import { formatPrice } from '@/shared/format'
+import { propertyTypeLabel } from '@/shared/listing-vocabulary'
 
 /** Which side of a match the signed-in agent is on. */
 export type MatchSide = 'buyer' | 'seller'

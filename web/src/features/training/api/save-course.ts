@@ -1,8 +1,8 @@
 import { api, unwrap } from '@/lib/api-client'
 import { apiMutation } from '@/lib/api-mutation'
 import { changedFamilies } from '@/lib/query-families'
-import type { CourseInput } from '@/features/training/api/types'
-import { trainingKeys } from '@/features/training/api/training-keys'
+import type { CourseInput } from '@/features/training/lib/course-options'
+import { trainingKeys } from '@/features/training/api/get-courses'
 
 const course = (id: number) => ({ params: { path: { id } } })
 

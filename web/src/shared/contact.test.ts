@@ -13,7 +13,7 @@ import {
   whatsappForMatch,
   whatsappLink,
   whatsappNumber,
-} from '@/lib/contact'
+} from '@/shared/contact'
 import { makeAgent, makeMatch } from '@/test/match-fixtures'
 import { expectToast } from '@/test/utils'
 

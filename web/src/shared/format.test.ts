@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { priceInWords } from '@/lib/price-words'
-import {
-  formatListingPrice,
-  formatPrice,
-  listingPurposeLabel,
-  priceFieldLabel,
-  priceLabel,
-  propertyTypeLabel,
-  scoreClasses,
-  scoreColor,
-} from '@/lib/format'
+import { priceInWords } from '@/shared/price-words'
+import { formatListingPrice, formatPrice, priceFieldLabel, priceLabel, scoreClasses, scoreColor } from '@/shared/format'
+import { listingPurposeLabel, propertyTypeLabel } from '@/shared/listing-vocabulary'
 
 describe('formatPrice', () => {
   it('uses grouped rupees below one lakh', () => {

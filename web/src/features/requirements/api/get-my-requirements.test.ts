@@ -1,9 +1,8 @@
 import { QueryClient } from '@tanstack/react-query'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { marketplaceRequirementsQueryOptions } from '@/features/requirements/api/get-marketplace-requirements'
-import { myRequirementsQueryOptions } from '@/features/requirements/api/get-my-requirements'
+import { myRequirementsQueryOptions, requirementKeys } from '@/features/requirements/api/get-my-requirements'
 import { requirementMatchesQueryOptions } from '@/features/requirements/api/get-requirement-matches'
-import { requirementKeys } from '@/features/requirements/api/requirement-keys'
 import { inFamily } from '@/lib/query-families'
 import { mockApi } from '@/test/utils'
 
