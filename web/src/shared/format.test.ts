@@ -61,9 +61,9 @@ describe('score colours', () => {
   })
 
   it('gives matching Tailwind classes', () => {
-    expect(scoreClasses(95)).toContain('emerald')
-    expect(scoreClasses(75)).toContain('amber')
-    expect(scoreClasses(55)).toContain('red')
+    expect(scoreClasses(95)).toContain('success')
+    expect(scoreClasses(75)).toContain('warning')
+    expect(scoreClasses(55)).toContain('destructive')
   })
 })
 
