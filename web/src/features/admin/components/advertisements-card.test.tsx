@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { Advertisement } from '@/features/admin/api/admin-api'
+import type { Advertisement } from '@/features/admin/api/get-admin-advertisements'
 import { AdvertisementsCard } from '@/features/admin/components/advertisements-card'
 import { expectToast, mockApi, renderWithProviders, testUser } from '@/test/utils'
 

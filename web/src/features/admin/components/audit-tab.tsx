@@ -1,5 +1,5 @@
 import { ScrollText } from 'lucide-react'
-import { useAuditLog, type AuditEvent } from '@/features/admin/api/admin-api'
+import { useAuditLog, type AuditEvent } from '@/features/admin/api/get-admin-data'
 import { ListState } from '@/features/admin/components/list-state'
 import { auditActionLabel, changedFields } from '@/features/admin/lib/admin-format'
 import { pageItems } from '@/lib/paged-query'

@@ -2,14 +2,8 @@ import * as React from 'react'
 import { Building2, FileText, Trash2 } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
-import {
-  adminDeleteProperty,
-  adminDeleteRequirement,
-  useAdminProperties,
-  useAdminRequirements,
-  type AdminProperty,
-  type AdminRequirement,
-} from '@/features/admin/api/admin-api'
+import { adminDeleteProperty, adminDeleteRequirement } from '@/features/admin/api/delete-listing'
+import { useAdminProperties, useAdminRequirements, type AdminProperty, type AdminRequirement } from '@/features/admin/api/get-admin-data'
 import { SearchInput } from '@/components/ui/search-input'
 import { ListState } from '@/features/admin/components/list-state'
 import { useApiMutation } from '@/lib/api-mutation'

@@ -1,7 +1,7 @@
 import { Activity, BookOpen, Building2, FileText, Handshake, ListChecks, Timer, UserPlus, Users, type LucideIcon } from 'lucide-react'
 import { Card, CardContent } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
-import { useAdminStats, type AdminStats } from '@/features/admin/api/admin-api'
+import { useAdminStats, type AdminStats } from '@/features/admin/api/get-admin-data'
 import { formatAge } from '@/features/admin/lib/admin-format'
 
 const tiles: { key: keyof AdminStats; title: string; note: string; icon: LucideIcon }[] = [

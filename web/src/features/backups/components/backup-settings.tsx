@@ -1,5 +1,5 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
-import type { BackupStatus } from '@/features/backups/api/backups'
+import type { BackupStatus } from '@/features/backups/api/get-backup-status'
 import { describeSchedule, formatInterval } from '@/features/backups/lib/backup-format'
 
 /** The Settings tab: the configuration in force, read from the server. */

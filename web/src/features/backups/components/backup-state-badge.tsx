@@ -1,5 +1,5 @@
 import { Badge } from '@/components/ui/badge'
-import type { Backup } from '@/features/backups/api/backups'
+import type { Backup } from '@/features/backups/api/get-backup-status'
 
 const labels: Record<Backup['state'], string> = { queued: 'Waiting', running: 'Running', success: 'Success', failed: 'Failed' }
 const variants = { queued: 'secondary', running: 'default', success: 'success', failed: 'destructive' } as const

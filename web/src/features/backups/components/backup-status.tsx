@@ -1,6 +1,6 @@
 import { AlertTriangle, CalendarClock, CheckCircle2, Loader2 } from 'lucide-react'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
-import type { BackupStatus } from '@/features/backups/api/backups'
+import type { BackupStatus } from '@/features/backups/api/get-backup-status'
 import { BackupStateBadge } from '@/features/backups/components/backup-state-badge'
 import { formatBytes, formatDuration, formatMoment, largestTables, relativeTo } from '@/features/backups/lib/backup-format'
 

@@ -1,5 +1,5 @@
 import { CloudOff, CloudUpload, Cloud } from 'lucide-react'
-import type { Backup } from '@/features/backups/api/backups'
+import type { Backup } from '@/features/backups/api/get-backup-status'
 import { formatMoment } from '@/features/backups/lib/backup-format'
 
 /** A successful backup's off-site copy: copied (when), being copied or retried (with the last error), or failed. */

@@ -1,6 +1,6 @@
 import { MailWarning } from 'lucide-react'
 import { Button } from '@/components/ui/button'
-import { resendVerification } from '@/features/profile/api/profile-api'
+import { resendVerification } from '@/features/profile/api/verify-email'
 import { useApiMutation } from '@/lib/api-mutation'
 import type { User } from '@/lib/api-schemas'
 

@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
-import { verifyEmail } from '@/features/profile/api/profile-api'
+import { verifyEmail } from '@/features/profile/api/verify-email'
 import { useApiMutation } from '@/lib/api-mutation'
 import { paths } from '@/app/paths'
 

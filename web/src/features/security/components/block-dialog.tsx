@@ -6,7 +6,7 @@ import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { NativeSelect } from '@/components/ui/native-select'
 import { setServerErrors, untilSettled, useZodForm } from '@/components/ui/use-zod-form'
-import { addBlock } from '@/features/security/api/security-api'
+import { addBlock } from '@/features/security/api/block-ip'
 import { blockDurations } from '@/features/security/lib/security-format'
 import { useApiMutation } from '@/lib/api-mutation'
 

@@ -1,6 +1,6 @@
 import { CheckCircle2, XCircle } from 'lucide-react'
 import { Spinner } from '@/components/ui/spinner'
-import { useProtection, type ProtectionStatus } from '@/features/security/api/security-api'
+import { useProtection, type ProtectionStatus } from '@/features/security/api/get-protection'
 
 /** Protection Status: the settings the server runs with, as it reports them (never a copy kept here). */
 export function ProtectionTab() {

@@ -1,5 +1,5 @@
 import { Activity, AlertTriangle, Globe, KeyRound, type LucideIcon } from 'lucide-react'
-import type { SecurityOverview } from '@/features/security/api/security-api'
+import type { SecurityOverview } from '@/features/security/api/get-security-events'
 
 type CardSpec = { key: keyof SecurityOverview['summary']; title: string; hint: string; icon: LucideIcon; tone: string }
 

@@ -1,4 +1,4 @@
-import type { SecurityEventType } from '@/features/security/api/security-api'
+import type { SecurityEventType } from '@/features/security/api/get-security-events'
 
 /** Each event type as the dashboard names it, in the filter's order. */
 export const eventTypeLabels: Record<SecurityEventType, string> = {

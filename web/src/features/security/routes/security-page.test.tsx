@@ -1,7 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { IpBlock, ProtectionStatus, SecurityEvent, SecurityOverview, SuspiciousIp } from '@/features/security/api/security-api'
+import type { IpBlock } from '@/features/security/api/get-ip-blocks'
+import type { ProtectionStatus } from '@/features/security/api/get-protection'
+import type { SecurityEvent, SecurityOverview } from '@/features/security/api/get-security-events'
+import type { SuspiciousIp } from '@/features/security/api/get-suspicious-ips'
 import { SecurityPage } from '@/features/security/routes/security-page'
 import { expectToast, mockApi, renderWithProviders } from '@/test/utils'
 

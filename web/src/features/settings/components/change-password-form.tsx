@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button'
 import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { setServerErrors, untilSettled, useZodForm } from '@/components/ui/use-zod-form'
-import { changePassword } from '@/features/settings/api/settings-api'
+import { changePassword } from '@/features/settings/api/change-password'
 import { useApiMutation } from '@/lib/api-mutation'
 
 const empty = { currentPassword: '', newPassword: '', confirm: '' }

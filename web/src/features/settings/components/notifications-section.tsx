@@ -1,7 +1,7 @@
 import { Bell } from 'lucide-react'
 import { Checkbox } from '@/components/ui/checkbox'
 import { Label } from '@/components/ui/label'
-import { useSaveSettings } from '@/features/settings/api/settings-api'
+import { useSaveSettings } from '@/features/settings/api/save-settings'
 import { SettingsCard, WithSettings } from '@/features/settings/components/settings-card'
 import { SettingSwitch } from '@/features/settings/components/setting-switch'
 import type { NotificationKind, NotificationSetting } from '@/shared/settings'

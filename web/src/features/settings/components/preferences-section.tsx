@@ -1,7 +1,7 @@
 import { SlidersHorizontal } from 'lucide-react'
 import { Field } from '@/components/ui/field'
 import { NativeSelect } from '@/components/ui/native-select'
-import { useSaveSettings } from '@/features/settings/api/settings-api'
+import { useSaveSettings } from '@/features/settings/api/save-settings'
 import { SettingsCard, WithSettings } from '@/features/settings/components/settings-card'
 import { SettingSwitch } from '@/features/settings/components/setting-switch'
 import type { ThemeChoice } from '@/lib/theme'

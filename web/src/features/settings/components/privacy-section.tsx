@@ -1,5 +1,5 @@
 import { ShieldCheck } from 'lucide-react'
-import { useSaveSettings } from '@/features/settings/api/settings-api'
+import { useSaveSettings } from '@/features/settings/api/save-settings'
 import { SettingsCard, WithSettings } from '@/features/settings/components/settings-card'
 import { SettingSwitch } from '@/features/settings/components/setting-switch'
 

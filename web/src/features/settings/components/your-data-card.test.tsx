@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { attachmentName } from '@/features/settings/api/your-data-api'
+import { attachmentName } from '@/features/settings/api/download-my-data'
 import { YourDataCard } from '@/features/settings/components/your-data-card'
 import { browserPage } from '@/lib/chunk-reload'
 import { expectToast, mockApi, renderWithProviders, testUser } from '@/test/utils'

@@ -1,4 +1,4 @@
-import { api, unwrap } from '@/lib/api-client'
+import { api } from '@/lib/api-client'
 import { apiMutation } from '@/lib/api-mutation'
 
 /** The file name the server gave a download (Content-Disposition), or fallback. */
@@ -22,9 +22,4 @@ export const downloadMyData = apiMutation({
     setTimeout(() => URL.revokeObjectURL(url), 60_000)
     return name
   },
-})
-
-/** POST /api/user/delete: deletes the account once the password proves it is the agent; the session ends. */
-export const deleteMyAccount = apiMutation({
-  mutationFn: (password: string) => unwrap(api.POST('/api/user/delete', { body: { password } })),
 })

@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api-client'
-import { apiMutation } from '@/lib/api-mutation'
 import type { components } from '@/lib/api-types'
 
 export type Backup = components['schemas']['Backup']
@@ -9,12 +8,15 @@ export type BackupStatus = components['schemas']['BackupStatus']
 /** How often the page asks again while a backup is queued or running. */
 export const ACTIVE_REFETCH_MS = 2000
 
-const statusKey = ['/api/admin/backups'] as const
+/** Query keys of backups: one family, the status page's answer. */
+export const backupKeys = {
+  status: () => ['/api/admin/backups'] as const,
+}
 
 /** GET /api/admin/backups: last backup, next run, history and settings (admins only). */
 export const backupStatusQuery = () =>
   queryOptions({
-    queryKey: statusKey,
+    queryKey: backupKeys.status(),
     queryFn: ({ signal }) => unwrap(api.GET('/api/admin/backups', { signal })),
     // Live while a run is queued or running; otherwise the page refreshes on focus.
     refetchInterval: (query) => (query.state.data?.active ? ACTIVE_REFETCH_MS : false),
@@ -23,18 +25,6 @@ export const backupStatusQuery = () =>
 export function useBackupStatus() {
   return useQuery(backupStatusQuery())
 }
-
-/** POST /api/manual-backup: queues a manual backup (202). */
-export const startManualBackup = apiMutation({
-  mutationFn: () => unwrap(api.POST('/api/manual-backup')),
-  invalidates: ['/api/admin/backups'],
-})
-
-/** DELETE /api/admin/backups/{id}: removes a finished backup and its file. */
-export const deleteBackup = apiMutation({
-  mutationFn: (id: number) => unwrap(api.DELETE('/api/admin/backups/{id}', { params: { path: { id } } })),
-  invalidates: ['/api/admin/backups'],
-})
 
 /** The file of a successful backup; a plain link downloads it with the session cookie. */
 export const backupDownloadUrl = (id: number) => `/api/admin/backups/${id}/download`
