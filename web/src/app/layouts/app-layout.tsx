@@ -58,7 +58,10 @@ export function AppLayout() {
             </SheetTitle>
             <SheetDescription className="sr-only">Main navigation</SheetDescription>
           </div>
-          <SidebarNav onNavigate={() => setMenuOpen(false)} />
+          {/* A link to another page closes the menu once that page is shown (menuOpen follows the path): closing it
+              on the click would take the menu's history entry off while the router still loads the page, and so
+              undo the navigation. A link to this page closes it at once. */}
+          <SidebarNav onNavigate={(to) => to === location.pathname && setMenuOpen(false)} />
         </SheetContent>
       </Sheet>
 

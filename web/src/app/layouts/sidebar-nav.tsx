@@ -10,7 +10,7 @@ import { cn } from '@/lib/utils'
  * The list of sidebar links plus Logout; used by the desktop sidebar and the mobile sheet.
  * Counts come from /api/dashboard/stats (signed in only); without them no badge shows.
  */
-export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
+export function SidebarNav({ onNavigate }: { onNavigate?: (to: string) => void }) {
   const { user, logoutMutation } = useAuth()
   const stats = useDashboardStats({ enabled: !!user }).data
   const badgeValue = (badge: NavBadge) => stats?.[badge]
@@ -20,7 +20,7 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
         <NavLink
           key={to}
           to={to}
-          onClick={onNavigate}
+          onClick={() => onNavigate?.(to)}
           className={({ isActive }) =>
             cn(
               'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors',
