@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"propmatch/internal/kit/input"
 	"propmatch/internal/kit/store"
 )
 
@@ -92,7 +93,7 @@ func upsertEvents(ctx context.Context, q store.Querier, rows []row) error {
 		n := len(args)
 		fmt.Fprintf(&sb, "($%d, $%d, $%d, $%d, $%d, $%d, $%d, $%d, $%d)", n+1, n+2, n+3, n+4, n+5, n+6, n+7, n+8, n+9)
 		e := r.e
-		args = append(args, e.Type, clip(e.IP, maxIP), clip(e.URL, maxText), clip(e.Subject, maxText), clip(e.Detail, maxText),
+		args = append(args, e.Type, input.Header(e.IP, maxIP), input.Header(e.URL, maxText), input.Header(e.Subject, maxText), input.Header(e.Detail, maxText),
 			r.first.UTC(), r.last.UTC(), minuteOf(r.first), r.count)
 	}
 	sb.WriteString(` ON CONFLICT (ip, type, minute_at) DO UPDATE SET count = security_events.count + excluded.count,
@@ -107,16 +108,3 @@ const maxText = 512
 
 // maxIP is the longest source address stored.
 const maxIP = 64
-
-// clip cuts s to at most n bytes, on a UTF-8 boundary, with any invalid
-// UTF-8 (a scanner's path may carry some; PostgreSQL refuses it) replaced.
-func clip(s string, n int) string {
-	s = strings.ToValidUTF8(strings.ReplaceAll(s, "\x00", ""), "\uFFFD")
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && s[n]&0xC0 == 0x80 {
-		n--
-	}
-	return s[:n]
-}

@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"propmatch/internal/kit/input"
 	"propmatch/internal/kit/store"
 )
 
@@ -139,7 +140,7 @@ func (r *Recorder) Add(e Event) {
 	if e.At.IsZero() {
 		e.At = r.db.Time()
 	}
-	e.IP = clip(e.IP, maxIP)
+	e.IP = input.Header(e.IP, maxIP)
 	k := key{ip: e.IP, typ: e.Type, minute: minuteOf(e.At).Unix()}
 	r.mu.Lock()
 	defer r.mu.Unlock()
