@@ -609,8 +609,8 @@ func TestCommands(t *testing.T) {
 			{"RoleIsCaseInsensitive", []string{"users", "set-role", "kiran", "ADMIN"}, "", "admin"},
 			{"UnknownUserIsAnError", []string{"users", "set-role", "nobody", "admin"}, "nobody", "admin"},
 			{"UnknownRoleIsAnError", []string{"users", "set-role", "kiran", "superuser"}, "agent or admin", "admin"},
-			{"MissingArgumentsIsAnError", []string{"users", "set-role", "kiran"}, "usage", "admin"},
-			{"UnknownSubcommandIsAnError", []string{"users", "delete", "kiran", "x"}, "usage", "admin"},
+			{"MissingArgumentsIsAnError", []string{"users", "set-role", "kiran"}, "set-role USERNAME ROLE", "admin"},
+			{"UnknownSubcommandIsAnError", []string{"users", "delete", "kiran", "x"}, `unknown users command "delete"`, "admin"},
 		} {
 			t.Run(tc.name, func(t *testing.T) {
 				out, err := run(tc.args...)

@@ -20,19 +20,20 @@ import (
 // defaultBackupDir is where `propmatch backup` writes without --out.
 const defaultBackupDir = backups.DefaultDir
 
+var backupCmd = command{name: "backup", summary: "write a backup of the database to one file (default $PROPMATCH_BACKUP_DIR/propmatch-TIME.zip)",
+	define: func(fl *flag.FlagSet) runner {
+		out := fl.String("out", "", "the `FILE` to write (default PROPMATCH_BACKUP_DIR, "+defaultBackupDir+", /propmatch-TIME.zip)")
+		force := fl.Bool("force", false, "replace the file --out names when it exists (without it, an existing file is refused)")
+		return func(ctx context.Context, c call, _ []string) error {
+			return backupCommand(ctx, c.cfg, *out, *force, c.stdout, c.stderr)
+		}
+	}}
+
 // backupCommand writes a backup of the configured database to a file,
 // with a progress line per table on stderr. The file appears under its
 // name only once complete: it is written beside it and renamed at the end.
-func backupCommand(ctx context.Context, cfg Config, args []string, stdout, stderr io.Writer) (err error) {
-	fl := flag.NewFlagSet("backup", flag.ContinueOnError)
-	fl.SetOutput(stderr)
-	out := fl.String("out", "", "the file to write (default PROPMATCH_BACKUP_DIR, "+defaultBackupDir+", /propmatch-TIME.zip)")
-	if err := fl.Parse(args); err != nil {
-		return err
-	}
-	if fl.NArg() > 0 {
-		return fmt.Errorf("backup: unexpected argument %q", fl.Arg(0))
-	}
+// An existing file is refused unless force is set.
+func backupCommand(ctx context.Context, cfg Config, out string, force bool, stdout, stderr io.Writer) (err error) {
 	secret, err := serverSecret(cfg)
 	if err != nil {
 		return fmt.Errorf("backup: %w", err)
@@ -43,9 +44,14 @@ func backupCommand(ctx context.Context, cfg Config, args []string, stdout, stder
 	}
 	defer closeDB(db, &err)
 	start := time.Now()
-	path := *out
+	path := out
 	if path == "" {
 		path = filepath.Join(cfg.Backups.Dir, "propmatch-"+dbdump.Stamp(start)+".zip")
+	}
+	if !force {
+		if _, err := os.Lstat(path); err == nil {
+			return fmt.Errorf("backup: %s already exists: name another file, or give --force to replace it", path)
+		}
 	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o750); err != nil {
 		return fmt.Errorf("backup: %w", err)
@@ -75,7 +81,7 @@ func backupCommand(ctx context.Context, cfg Config, args []string, stdout, stder
 	if err := f.Close(); err != nil {
 		return fmt.Errorf("backup: %w", err)
 	}
-	if err := os.Rename(f.Name(), path); err != nil {
+	if err := publish(f.Name(), path, force); err != nil {
 		return fmt.Errorf("backup: %w", err)
 	}
 	_, err = fmt.Fprintf(stdout, "Backup written to %s: %s rows in %d tables, schema version %d, %s bytes, in %s\n",
@@ -83,29 +89,40 @@ func backupCommand(ctx context.Context, cfg Config, args []string, stdout, stder
 	return err
 }
 
+var restoreCmd = command{name: "restore", args: "FILE", nargs: 1,
+	summary: `load a backup into an empty database (either engine: the way from SQLite to PostgreSQL);
+a backup not signed with this installation's server secret needs --trust-unsigned`,
+	define: func(fl *flag.FlagSet) runner {
+		trust := fl.Bool("trust-unsigned", false, "restore a backup not signed with this installation's server secret (one from another installation), after a warning")
+		return func(ctx context.Context, c call, args []string) error {
+			return restoreCommand(ctx, c.cfg, args[0], *trust, c.stdout, c.stderr)
+		}
+	}}
+
+// publish gives the finished file tmp its name path. Without force it
+// never replaces a file: one made at path while the backup ran is refused
+// too (a hard link fails on an existing name), and tmp is then removed.
+func publish(tmp, path string, force bool) error {
+	if force {
+		return os.Rename(tmp, path)
+	}
+	if err := os.Link(tmp, path); err != nil {
+		if errors.Is(err, os.ErrExist) {
+			err = fmt.Errorf("%s already exists: name another file, or give --force to replace it", path)
+		}
+		return err
+	}
+	return os.Remove(tmp)
+}
+
 // restoreCommand loads a backup file into the configured database, which
 // must be empty. The backup's manifest must be signed with this
-// installation's server secret; --trust-unsigned restores one that is not
-// (from another installation), after a loud warning.
-func restoreCommand(ctx context.Context, cfg Config, args []string, stdout, stderr io.Writer) (err error) {
-	const use = "usage: propmatch restore [--trust-unsigned] FILE"
-	fl := flag.NewFlagSet("restore", flag.ContinueOnError)
-	fl.SetOutput(stderr)
-	trust := fl.Bool("trust-unsigned", false, "restore a backup not signed with this installation's server secret (one from another installation), after a warning")
-	var files []string
-	for rest := args; ; rest = fl.Args()[1:] { // flags before or after the file
-		if err := fl.Parse(rest); err != nil {
-			return errors.New(use)
-		}
-		if fl.NArg() == 0 {
-			break
-		}
-		files = append(files, fl.Arg(0))
+// installation's server secret; trust restores one that is not (from
+// another installation), after a loud warning.
+func restoreCommand(ctx context.Context, cfg Config, file string, trust bool, stdout, stderr io.Writer) (err error) {
+	if file == "" {
+		return usageErrorf("restore needs the backup FILE")
 	}
-	if len(files) != 1 || files[0] == "" {
-		return errors.New(use)
-	}
-	file := files[0]
 	key, err := restoreKey(cfg)
 	if err != nil {
 		return fmt.Errorf("restore: %w", err)
@@ -126,7 +143,7 @@ func restoreCommand(ctx context.Context, cfg Config, args []string, stdout, stde
 	defer closeDB(db, &err)
 	start := time.Now()
 	_, _ = fmt.Fprintf(stderr, "Restoring %s into the %s database\n", file, db.Engine) // progress only
-	m, err := dbdump.Restore(ctx, db, f, info.Size(), dbdump.RestoreOptions{Key: key, TrustUnsigned: *trust,
+	m, err := dbdump.Restore(ctx, db, f, info.Size(), dbdump.RestoreOptions{Key: key, TrustUnsigned: trust,
 		Warn: func(why string) { warnUnsigned(stderr, why) }, Progress: tableProgress(stderr)})
 	if err != nil {
 		return fmt.Errorf("restore: %w", err)

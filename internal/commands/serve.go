@@ -61,28 +61,26 @@ type serveFlags struct {
 	demo bool
 }
 
-// parseServeFlags reads serve's flags; --demo is refused outside development mode.
-func parseServeFlags(cfg Config, args []string) (serveFlags, error) {
-	var f serveFlags
-	fl := flag.NewFlagSet("serve", flag.ContinueOnError)
-	fl.StringVar(&f.addr, "addr", cfg.Addr, "listen address (env PROPMATCH_ADDR)")
-	fl.BoolVar(&f.demo, "demo", false, "add demo data to an empty database (development mode only)")
-	if err := fl.Parse(args); err != nil {
-		return f, err
-	}
-	if f.demo && !cfg.Dev() {
-		return f, errors.New("--demo is only for development mode: demo accounts have published passwords")
-	}
-	return f, nil
-}
+var serveCommand = command{name: "serve", summary: "run the server (migrates first)",
+	define: func(fl *flag.FlagSet) runner {
+		var f serveFlags
+		fl.StringVar(&f.addr, "addr", "", "the `ADDR` to listen on (default PROPMATCH_ADDR, else 127.0.0.1:8080)")
+		fl.BoolVar(&f.demo, "demo", false, "add demo data to an empty database (development mode only)")
+		return func(ctx context.Context, c call, _ []string) error {
+			TuneGC(c.getenv)
+			return serve(ctx, c.cfg, c.web, f, c.log, c.stdout, c.stderr)
+		}
+	}}
 
 // serve runs the HTTP server until ctx ends, then shuts it down cleanly.
 // web is the built web app (index.html at its root); without one, pages
 // answer 404 saying the app is not built in.
-func serve(ctx context.Context, cfg Config, web fs.FS, args []string, log *slog.Logger, stdout, stderr io.Writer) (err error) {
-	f, err := parseServeFlags(cfg, args)
-	if err != nil {
-		return err
+func serve(ctx context.Context, cfg Config, web fs.FS, f serveFlags, log *slog.Logger, stdout, stderr io.Writer) (err error) {
+	if f.demo && !cfg.Dev() {
+		return errors.New("--demo is only for development mode: demo accounts have published passwords")
+	}
+	if f.addr == "" {
+		f.addr = cfg.Addr
 	}
 	cfg.Addr = f.addr // development links in emails point at the address served
 	send, err := pickSenders(cfg)
