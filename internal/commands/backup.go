@@ -136,6 +136,17 @@ func restoreCommand(ctx context.Context, cfg Config, file string, trust bool, st
 	if err != nil {
 		return fmt.Errorf("restore: %w", err)
 	}
+	// A SQLite file that the restore makes and then fails to fill is
+	// removed: a failed restore leaves no empty database behind.
+	if path, ok := store.SQLitePath(cfg.DatabaseURL); ok {
+		if _, statErr := os.Lstat(path); errors.Is(statErr, os.ErrNotExist) {
+			defer func() {
+				if err != nil {
+					err = errors.Join(err, removeSQLite(path))
+				}
+			}()
+		}
+	}
 	db, err := store.Open(ctx, cfg.DatabaseURL)
 	if err != nil {
 		return err
@@ -151,6 +162,18 @@ func restoreCommand(ctx context.Context, cfg Config, file string, trust bool, st
 	_, err = fmt.Fprintf(stdout, "Restored %s rows in %d tables from a %s backup of %s (schema version %d) in %s\n",
 		thousands(m.Rows()), len(m.Tables), m.Engine, m.CreatedAt.Format(time.RFC3339), m.SchemaVersion, time.Since(start).Round(10*time.Millisecond))
 	return err
+}
+
+// removeSQLite removes the SQLite database at path with its write-ahead
+// log and shared-memory files.
+func removeSQLite(path string) error {
+	var errs []error
+	for _, f := range []string{path, path + "-wal", path + "-shm"} {
+		if err := os.Remove(f); err != nil && !errors.Is(err, os.ErrNotExist) {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
 }
 
 // restoreKey returns the key that checks a backup's signature: from the

@@ -116,6 +116,45 @@ func TestBackupAndRestoreCommands(t *testing.T) {
 			t.Errorf("backup without --out wrote %v", files)
 		}
 	})
+	t.Run("AnExistingFileIsReplacedOnlyWithForce", func(t *testing.T) {
+		src := storetest.URL(t, store.SQLite)
+		if _, _, err := run(src, "migrate"); err != nil {
+			t.Fatal(err)
+		}
+		file := filepath.Join(t.TempDir(), "keep.zip")
+		if err := os.WriteFile(file, []byte("yesterday's backup"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		_, _, err := run(src, "backup", "--out", file)
+		if err == nil || !strings.Contains(err.Error(), "already exists") || !strings.Contains(err.Error(), "--force") {
+			t.Fatalf("backup over an existing file = %v, want a refusal naming --force", err)
+		}
+		if got, _ := os.ReadFile(file); string(got) != "yesterday's backup" {
+			t.Fatalf("the refused backup changed the file: %q", got)
+		}
+		if left, _ := filepath.Glob(filepath.Join(filepath.Dir(file), ".*partial")); len(left) > 0 {
+			t.Errorf("partial files left behind: %v", left)
+		}
+		if out, _, err := run(src, "backup", "--out", file, "--force"); err != nil || !strings.Contains(out, "Backup written to "+file) {
+			t.Fatalf("backup --force = %v, %s", err, out)
+		}
+		if got, _ := os.ReadFile(file); !bytes.HasPrefix(got, []byte("PK")) {
+			t.Errorf("--force did not replace the file with the backup")
+		}
+	})
+	t.Run("AFailedSQLiteRestoreLeavesNoFile", func(t *testing.T) {
+		junk := filepath.Join(t.TempDir(), "junk.zip")
+		if err := os.WriteFile(junk, []byte("not a backup"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		target := filepath.Join(t.TempDir(), "restored.db")
+		if _, _, err := run("sqlite:"+target, "restore", junk); err == nil {
+			t.Fatal("the junk file was restored")
+		}
+		if left, _ := filepath.Glob(target + "*"); len(left) > 0 {
+			t.Errorf("the failed restore left %v", left)
+		}
+	})
 	t.Run("BadUse", func(t *testing.T) {
 		src := storetest.URL(t, store.SQLite)
 		for _, args := range [][]string{{"restore"}, {"restore", "a", "b"}, {"restore", "a", "--trust-unsigned", "b"}, {"restore", "--trust-unsigned"}, {"restore", "/no/such/file.zip"}, {"backup", "extra"}, {"backup", "--bogus"}} {
