@@ -84,8 +84,26 @@ func backupCommand(ctx context.Context, cfg Config, out string, force bool, stdo
 	if err := publish(f.Name(), path, force); err != nil {
 		return fmt.Errorf("backup: %w", err)
 	}
-	_, err = fmt.Fprintf(stdout, "Backup written to %s: %s rows in %d tables, schema version %d, %s bytes, in %s\n",
-		path, thousands(m.Rows()), len(m.Tables), m.SchemaVersion, thousands(info.Size()), time.Since(start).Round(10*time.Millisecond))
+	if _, err := fmt.Fprintf(stdout, "Backup written to %s: %s rows in %d tables, schema version %d, %s bytes, in %s\n",
+		path, thousands(m.Rows()), len(m.Tables), m.SchemaVersion, thousands(info.Size()), time.Since(start).Round(10*time.Millisecond)); err != nil {
+		return err
+	}
+	return sendOffsite(ctx, cfg.Backups.Offsite, path, stdout)
+}
+
+// sendOffsite copies the backup file at path off-site when off-site
+// copies are configured (PROPMATCH_BACKUP_S3_*), as the server does after
+// its own backups. A failed copy is the command's error; the local file
+// stays, complete.
+func sendOffsite(ctx context.Context, o backups.Offsite, path string, stdout io.Writer) error {
+	if !o.On() {
+		return nil
+	}
+	to, err := o.Send(ctx, path)
+	if err != nil {
+		return fmt.Errorf("backup: the file %s is written, but its off-site copy to %s failed: %w", path, o.Destination(), err)
+	}
+	_, err = fmt.Fprintf(stdout, "Copied off-site to %s\n", to)
 	return err
 }
 

@@ -102,6 +102,7 @@ func serve(ctx context.Context, cfg Config, web fs.FS, f serveFlags, log *slog.L
 		// Development mode sends nothing: the outbox captures every message.
 		send = senders{&outbound.DevWhatsApp{Store: outbox}, &outbound.DevMailer{Store: outbox}}
 	}
+	send = send.logged(log)
 	set, err := newServices(cfg, db, send, bus, log)
 	if err != nil {
 		return err
@@ -197,6 +198,18 @@ func serveMetrics(ctx context.Context, addr string, m *metrics.Metrics, auth met
 type senders struct {
 	otp  outbound.OTPSender
 	mail outbound.Mailer
+}
+
+// logged returns s with a log line at info for every message sent (warn
+// for one that failed), addresses masked.
+func (s senders) logged(log *slog.Logger) senders {
+	if wa, ok := s.otp.(outbound.WhatsApp); ok {
+		s.otp = outbound.LogWhatsApp(wa, log)
+	}
+	if s.mail != nil {
+		s.mail = outbound.LogMailer(s.mail, log)
+	}
+	return s
 }
 
 // pickSenders returns the real senders in production mode, with an error
