@@ -2,6 +2,8 @@ package httpapi
 
 import (
 	"bytes"
+	"cmp"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -170,9 +172,36 @@ const dbRetryAfter = 5 * time.Second
 // dbUnavailableMessage is what a client sees when the database could not serve.
 const dbUnavailableMessage = "PropMatch cannot reach its database just now. Please try again in a few seconds."
 
+// StatusClientClosedRequest is the status logged and counted for a request
+// the client cancelled before its answer (nginx's 499): not a server error.
+const StatusClientClosedRequest = 499
+
+// clientGone reports whether r's client went away (its context was
+// cancelled, not timed out by the server's own deadline).
+func clientGone(r *http.Request) bool {
+	return errors.Is(r.Context().Err(), context.Canceled)
+}
+
+// outcome is the status to log and count for r answered with status: a
+// request whose client went away before an answer, or that failed after
+// that, is StatusClientClosedRequest, not a 5xx.
+func outcome(r *http.Request, status int) int {
+	if clientGone(r) && (status == 0 || status >= 500) {
+		return StatusClientClosedRequest
+	}
+	return cmp.Or(status, http.StatusOK)
+}
+
 // writeError answers with err's status and safe message. Internal errors are
 // logged with their cause, and the client sees a generic message.
 func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err error) {
+	if clientGone(r) {
+		// The browser cancelled the request (a page left, a search typed
+		// on): whatever failed after that is not the server's failure.
+		log.DebugContext(r.Context(), "request cancelled by the client", "method", r.Method, "path", r.URL.Path, "err", err)
+		w.WriteHeader(StatusClientClosedRequest)
+		return
+	}
 	e, status := answerFor(w, err)
 	switch {
 	case e.Code == apperr.Internal:
