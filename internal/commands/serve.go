@@ -10,6 +10,9 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
+	"net/url"
+	"strings"
 	"time"
 
 	"propmatch/internal/httpapi"
@@ -143,6 +146,8 @@ func serve(ctx context.Context, cfg Config, web fs.FS, f serveFlags, log *slog.L
 	}
 	if cfg.Dev() {
 		warnIfReachable(ln.Addr(), log, stderr)
+	} else {
+		warnIfPlainHTTP(cfg.PublicURL, log, stderr)
 	}
 	srv := newHTTPServer(ctx, httpapi.New(deps), log)
 	// Open event streams never go idle: end them when shutdown begins.
@@ -334,6 +339,35 @@ func warnIfReachable(addr net.Addr, log *slog.Logger, stderr io.Writer) {
 
 `, addr)
 	log.Warn("development mode is reachable from other machines: serve on 127.0.0.1 or set PROPMATCH_ENV=production", "addr", addr.String())
+}
+
+// warnIfPlainHTTP warns, on stderr and in the log, when production's
+// public URL is plain http:// on a host other than loopback: session
+// cookies are Secure in production, so browsers would not send them back
+// over it, and passwords and codes would cross the network unencrypted.
+func warnIfPlainHTTP(publicURL string, log *slog.Logger, stderr io.Writer) {
+	u, err := url.Parse(publicURL)
+	if err != nil || u.Scheme != "http" || isLoopbackHost(u.Hostname()) {
+		return
+	}
+	// The log below carries the warning too: a failed write here loses nothing.
+	_, _ = fmt.Fprintf(stderr, `
+!!! WARNING: PROPMATCH_PUBLIC_URL is %s, plain HTTP on a host other machines reach.
+!!! Production sessions use Secure cookies, which browsers send only over HTTPS, so nobody
+!!! stays signed in, and passwords and codes would cross the network unencrypted.
+!!! Serve PropMatch behind HTTPS (a reverse proxy with a certificate) and set an https:// URL.
+
+`, publicURL)
+	log.Warn("PROPMATCH_PUBLIC_URL is plain http:// on a host other machines reach: serve it over HTTPS", "public_url", publicURL)
+}
+
+// isLoopbackHost reports whether host is localhost or a loopback address.
+func isLoopbackHost(host string) bool {
+	if strings.EqualFold(host, "localhost") || strings.HasSuffix(strings.ToLower(host), ".localhost") {
+		return true
+	}
+	ip, err := netip.ParseAddr(host)
+	return err == nil && ip.IsLoopback()
 }
 
 // warnIfMetricsReachable warns, on stderr and in the log, when the metrics

@@ -27,7 +27,7 @@ func TestCancelledRequestsAreNotErrors(t *testing.T) {
 	eachEngine(t, apiOptions{metrics: true, wrap: cancelled}, func(t *testing.T, a *apiTest) {
 		seller := a.newAgent("sunil", "9811111111")
 		before := a.logs.String()
-		for _, path := range []string{"/api/properties", "/api/dashboard", "/api/matches"} {
+		for _, path := range []string{"/api/properties", "/api/dashboard/stats", "/api/user"} {
 			r := a.do("GET", path, nil, as(seller), withHeader("X-Test-Cancel", "1"), undocumented())
 			if r.status != 499 {
 				t.Errorf("GET %s cancelled: %d, want 499", path, r.status)

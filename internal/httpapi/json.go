@@ -244,9 +244,55 @@ func (s *server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	writeError(w, r, s.Log, err)
 }
 
-// apiNotFound answers any /api path that no route names.
+// apiNotFound answers any /api path that no route names: 405 with Allow
+// when a route names the path with other methods, else 404.
 func (s *server) apiNotFound(w http.ResponseWriter, r *http.Request) {
+	if s.methodNotAllowed(w, r) {
+		return
+	}
 	s.fail(w, r, apperr.New(apperr.NotFound, "No such API endpoint: %s %s", r.Method, r.URL.Path))
+}
+
+// orMethodNotAllowed serves next (the web app) unless a route takes r's
+// path with other methods (POST /healthz): that is a 405 with Allow.
+func (s *server) orMethodNotAllowed(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !s.methodNotAllowed(w, r) {
+			next.ServeHTTP(w, r)
+		}
+	})
+}
+
+// methodNotAllowed answers 405 with Allow, and reports true, when a route
+// takes r's path with other methods than r's.
+func (s *server) methodNotAllowed(w http.ResponseWriter, r *http.Request) bool {
+	allow := s.allowedMethods(r)
+	if len(allow) == 0 {
+		return false
+	}
+	w.Header().Set("Allow", strings.Join(allow, ", "))
+	writeJSON(w, http.StatusMethodNotAllowed, errorBody{
+		Message: fmt.Sprintf("%s is not allowed on %s: it takes %s", r.Method, r.URL.Path, strings.Join(allow, ", "))})
+	return true
+}
+
+// probedMethods are the methods allowedMethods tries, in Allow's order.
+var probedMethods = []string{http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete}
+
+// allowedMethods returns the methods a route of s.mux takes on r's path
+// (GET brings HEAD, as ServeMux serves it); none when only a catch-all
+// (/api/ or the web app's /) matches it. The catch-alls take every method,
+// so ServeMux never gives its own 405.
+func (s *server) allowedMethods(r *http.Request) []string {
+	var allow []string
+	for _, m := range probedMethods {
+		probe := r.Clone(r.Context())
+		probe.Method = m
+		if _, pattern := s.mux.Handler(probe); pattern != "" && pattern != "/api/" && pattern != "/" {
+			allow = append(allow, m)
+		}
+	}
+	return allow
 }
 
 // reply writes v with status, or err when there is one.
