@@ -217,10 +217,18 @@ func (s *server) refuseCrossOrigin(next http.Handler) http.Handler {
 	cop := http.NewCrossOriginProtection()
 	cop.SetDenyHandler(deny)
 	checked := cop.Handler(next)
-	if s.PublicOrigin == "" {
-		return checked
-	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodPost && r.URL.Path == unsubscribePath {
+			// One-click unsubscribe (RFC 8058) comes from mail clients with
+			// whatever Origin they send; its signed token is its
+			// authentication, and it takes no session.
+			next.ServeHTTP(w, r)
+			return
+		}
+		if s.PublicOrigin == "" {
+			checked.ServeHTTP(w, r)
+			return
+		}
 		origin := r.Header.Get("Origin")
 		if origin != "" && origin != s.PublicOrigin && !safeMethod(r.Method) {
 			deny(w, r)
