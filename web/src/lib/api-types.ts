@@ -2397,12 +2397,29 @@ export interface components {
             signupsLast30Days: number;
             /** @description Active agents who used a session or wrote something in the last 7 days */
             activeAgentsLast7Days: number;
-            /** @description Background jobs still to do */
-            queueDepth: number;
-            /** @description How long the oldest pending job has waited */
-            queueOldestSeconds: number;
+            /** @description The background jobs still to do, by what they are: matching (the match engine's jobs), digests (notification digests, most of them waiting for their time on purpose) and other (backups, off-site copies, verification emails) */
+            queue: {
+                matching: components["schemas"]["QueueGroup"];
+                digests: components["schemas"]["QueueGroup"];
+                other: components["schemas"]["QueueGroup"];
+            };
             /** Format: date-time */
             countedAt: string;
+        };
+        QueueGroup: {
+            /** @description Jobs whose time has come, waiting for a worker */
+            due: number;
+            /** @description Jobs a worker holds */
+            running: number;
+            /** @description Jobs held back until their time (a digest's interval) */
+            scheduled: number;
+            /** @description How long the job due longest has waited since it became due (not since it was queued); 0 when none is due */
+            oldestDueSeconds: number;
+            /**
+             * Format: date-time
+             * @description When the first scheduled job becomes due; null when none is scheduled
+             */
+            nextAt: string | null;
         };
         RoleChange: {
             /**
