@@ -15,7 +15,7 @@ func TestAdminQueueFiguresSplitMatchingFromDigests(t *testing.T) {
 		sunil, bhavna := a.newAgent("sunil", "9800000072"), a.emailAgent("bhavna", "9800000073", "bhavna@example.com")
 		a.verified(bhavna)
 		a.befriend(sunil, bhavna)
-		a.send(sunil, bhavna, "Is the Baner flat available?") // its digest goes at once
+		a.send(sunil, bhavna, "Is the Baner flat available?")  // its digest goes at once
 		a.send(sunil, bhavna, "My client can visit Saturday.") // waits for the digest interval
 		queue := func() map[string]any {
 			res := a.do("GET", "/api/admin/stats", nil, as(admin))

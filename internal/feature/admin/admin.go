@@ -18,8 +18,8 @@ import (
 	"propmatch/internal/kit/paging"
 	"propmatch/internal/kit/store"
 	"propmatch/internal/platform/audit"
-	"propmatch/internal/platform/notifications"
 	"propmatch/internal/platform/auth"
+	"propmatch/internal/platform/notifications"
 )
 
 // Service is the admin console's reads and account changes.
