@@ -51,5 +51,12 @@ func TestAdminQueueFiguresSplitMatchingFromDigests(t *testing.T) {
 		if strings.Contains(string(ready.body), "queue_stuck") {
 			t.Errorf("/readyz calls a digest due 5 minutes ago stuck: %s", ready.body)
 		}
+		// 16 minutes after it became due, it is stuck, by the same count.
+		a.clock.Advance(11 * time.Minute)
+		ready = a.do("GET", "/readyz", nil)
+		if !strings.Contains(string(ready.body), `"check":"queue_stuck"`) ||
+			!strings.Contains(string(ready.body), "The background job due longest (notices.digest) has waited 16m0s since it became due") {
+			t.Errorf("/readyz after 16 minutes: %s", ready.body)
+		}
 	})
 }

@@ -2374,8 +2374,10 @@ export interface components {
         QueueStats: {
             /** @description Jobs still to do (pending or running) */
             depth: number;
-            /** @description How long the oldest pending job has waited */
+            /** @description How long the job due longest has waited since it became due (its run_at), not since it was queued */
             oldestPendingSeconds: number;
+            /** @description That job's kind (such as matching.property or notices.digest); empty when none is due */
+            oldestPendingKind?: string;
             doneLastMinute: number;
             /** @description Jobs that failed for good in the last minute */
             failedLastMinute: number;
