@@ -2853,7 +2853,12 @@ export interface components {
             [key: string]: unknown;
         };
         Version: {
-            /** @example 02a8ace236d6 */
+            /**
+             * @description The release name, else the short commit; 'development build' for a build of uncommitted changes or one without a commit stamp (never '-dirty')
+             * @example 02a8ace236d6
+             * @example v1.2.0
+             * @example development build
+             */
             version: string;
             /** @description The full commit; empty when unknown */
             revision: string;
