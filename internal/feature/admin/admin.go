@@ -9,6 +9,7 @@ package admin
 import (
 	"context"
 	"database/sql"
+	"slices"
 	"time"
 
 	"propmatch/internal/core/matchengine"
@@ -18,6 +19,7 @@ import (
 	"propmatch/internal/kit/store"
 	"propmatch/internal/platform/audit"
 	"propmatch/internal/platform/auth"
+	"propmatch/internal/platform/notifications"
 )
 
 // Service is the admin console's reads and account changes.
@@ -47,11 +49,61 @@ type Stats struct {
 	// used a session or wrote something: a listing or requirement created
 	// or edited, or a message sent.
 	ActiveAgentsLast7Days int `json:"activeAgentsLast7Days"`
-	// QueueDepth and QueueOldestSeconds are the background queue's jobs
-	// still to do and how long the oldest pending one has waited.
-	QueueDepth         int       `json:"queueDepth"`
-	QueueOldestSeconds float64   `json:"queueOldestSeconds"`
-	CountedAt          time.Time `json:"countedAt"`
+	// Queue is the background queue's jobs still to do, by what they are.
+	Queue     QueueFigures `json:"queue"`
+	CountedAt time.Time    `json:"countedAt"`
+}
+
+// QueueFigures are the background jobs still to do in three groups, so
+// that the admin's queue card never calls a digest "matching".
+type QueueFigures struct {
+	// Matching is the match engine's jobs (a listing or requirement to
+	// match, requirements to refill).
+	Matching QueueGroup `json:"matching"`
+	// Digests is the notification digests, most of them scheduled: each
+	// waits for its agent's digest interval on purpose.
+	Digests QueueGroup `json:"digests"`
+	// Other is every other kind: backups, off-site copies, verification emails.
+	Other QueueGroup `json:"other"`
+}
+
+// QueueGroup is one group's jobs: due ones wait for a worker (their wait
+// counts from when they became due, as /readyz's queue_stuck counts it),
+// scheduled ones are held back until their time.
+type QueueGroup struct {
+	Due              int        `json:"due"`
+	Running          int        `json:"running"`
+	Scheduled        int        `json:"scheduled"`
+	OldestDueSeconds float64    `json:"oldestDueSeconds"`
+	NextAt           *time.Time `json:"nextAt"`
+}
+
+// add counts k's jobs in g.
+func (g *QueueGroup) add(k jobs.KindStats) {
+	g.Due += k.Due
+	g.Running += k.Running
+	g.Scheduled += k.Scheduled
+	g.OldestDueSeconds = max(g.OldestDueSeconds, k.OldestDueSeconds)
+	if k.NextAt != nil && (g.NextAt == nil || k.NextAt.Before(*g.NextAt)) {
+		g.NextAt = k.NextAt
+	}
+}
+
+// queueFigures groups the queue's kinds: the match engine's, the digests,
+// and the rest.
+func queueFigures(kinds map[string]jobs.KindStats) QueueFigures {
+	var q QueueFigures
+	for name, k := range kinds {
+		switch {
+		case slices.Contains(matchengine.Kinds, name):
+			q.Matching.add(k)
+		case name == notifications.JobKind:
+			q.Digests.add(k)
+		default:
+			q.Other.add(k)
+		}
+	}
+	return q
 }
 
 // Stats counts the figures in one round trip, plus the queue's figures.
@@ -77,11 +129,11 @@ func (s *Service) Stats(ctx context.Context) (Stats, error) {
 	if err != nil {
 		return Stats{}, apperr.Wrap(err, "count admin stats")
 	}
-	q, err := jobs.ReadStats(ctx, s.db)
+	kinds, err := jobs.ReadKinds(ctx, s.db)
 	if err != nil {
 		return Stats{}, apperr.Wrap(err, "read queue figures")
 	}
-	st.QueueDepth, st.QueueOldestSeconds = q.Depth, q.OldestPendingSeconds
+	st.Queue = queueFigures(kinds)
 	return st, nil
 }
 

@@ -2374,8 +2374,10 @@ export interface components {
         QueueStats: {
             /** @description Jobs still to do (pending or running) */
             depth: number;
-            /** @description How long the oldest pending job has waited */
+            /** @description How long the job due longest has waited since it became due (its run_at), not since it was queued */
             oldestPendingSeconds: number;
+            /** @description That job's kind (such as matching.property or notices.digest); empty when none is due */
+            oldestPendingKind?: string;
             doneLastMinute: number;
             /** @description Jobs that failed for good in the last minute */
             failedLastMinute: number;
@@ -2397,12 +2399,29 @@ export interface components {
             signupsLast30Days: number;
             /** @description Active agents who used a session or wrote something in the last 7 days */
             activeAgentsLast7Days: number;
-            /** @description Background jobs still to do */
-            queueDepth: number;
-            /** @description How long the oldest pending job has waited */
-            queueOldestSeconds: number;
+            /** @description The background jobs still to do, by what they are: matching (the match engine's jobs), digests (notification digests, most of them waiting for their time on purpose) and other (backups, off-site copies, verification emails) */
+            queue: {
+                matching: components["schemas"]["QueueGroup"];
+                digests: components["schemas"]["QueueGroup"];
+                other: components["schemas"]["QueueGroup"];
+            };
             /** Format: date-time */
             countedAt: string;
+        };
+        QueueGroup: {
+            /** @description Jobs whose time has come, waiting for a worker */
+            due: number;
+            /** @description Jobs a worker holds */
+            running: number;
+            /** @description Jobs held back until their time (a digest's interval) */
+            scheduled: number;
+            /** @description How long the job due longest has waited since it became due (not since it was queued); 0 when none is due */
+            oldestDueSeconds: number;
+            /**
+             * Format: date-time
+             * @description When the first scheduled job becomes due; null when none is scheduled
+             */
+            nextAt: string | null;
         };
         RoleChange: {
             /**
@@ -2834,7 +2853,12 @@ export interface components {
             [key: string]: unknown;
         };
         Version: {
-            /** @example 02a8ace236d6 */
+            /**
+             * @description The release name, else the short commit; 'development build' for a build of uncommitted changes or one without a commit stamp (never '-dirty')
+             * @example 02a8ace236d6
+             * @example v1.2.0
+             * @example development build
+             */
             version: string;
             /** @description The full commit; empty when unknown */
             revision: string;

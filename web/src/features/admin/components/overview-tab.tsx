@@ -1,7 +1,7 @@
-import { Activity, BookOpen, Building2, FileText, Handshake, ListChecks, Timer, UserPlus, Users, type LucideIcon } from 'lucide-react'
+import { Activity, BookOpen, Building2, FileText, Handshake, ListChecks, Mail, Timer, UserPlus, Users, type LucideIcon } from 'lucide-react'
 import { Card, CardContent } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
-import { useAdminStats, type AdminStats } from '@/features/admin/api/get-admin-data'
+import { useAdminStats, type AdminStats, type QueueGroup } from '@/features/admin/api/get-admin-data'
 import { formatAge } from '@/features/admin/lib/admin-format'
 
 const tiles: { key: keyof AdminStats; title: string; note: string; icon: LucideIcon }[] = [
@@ -37,12 +37,43 @@ export function OverviewTab() {
       ))}
       <Stat
         title="Matching Queue"
-        note={data.queueDepth > 0 ? `oldest waiting ${formatAge(data.queueOldestSeconds)}` : 'nothing waiting'}
+        note={queueNote(data.queue.matching, data.countedAt)}
         icon={Timer}
-        value={String(data.queueDepth)}
+        value={String(data.queue.matching.due + data.queue.matching.running)}
+      />
+      <Stat
+        title="Notification Digests"
+        note={digestNote(data.queue.digests, data.countedAt)}
+        icon={Mail}
+        value={String(data.queue.digests.due + data.queue.digests.running + data.queue.digests.scheduled)}
       />
     </div>
   )
+}
+
+/**
+ * A queue group's note. A due job's wait counts from when it became due (the server's
+ * oldestDueSeconds, the rule /readyz's queue_stuck uses); a scheduled one has not waited yet.
+ */
+function queueNote(g: QueueGroup, countedAt: string) {
+  if (g.due > 0) return `oldest waiting ${formatAge(g.oldestDueSeconds)}`
+  if (g.running > 0) return `${g.running} running`
+  if (g.scheduled > 0) return nextNote(g, countedAt)
+  return 'nothing waiting'
+}
+
+/** Digests wait for their agent's interval on purpose: scheduled, with the next one's time. */
+function digestNote(g: QueueGroup, countedAt: string) {
+  if (g.due > 0) return `${g.due} due, oldest waiting ${formatAge(g.oldestDueSeconds)}`
+  if (g.scheduled > 0) return nextNote(g, countedAt)
+  if (g.running > 0) return `${g.running} sending`
+  return 'none scheduled'
+}
+
+function nextNote(g: QueueGroup, countedAt: string) {
+  const next = g.nextAt ? (Date.parse(g.nextAt) - Date.parse(countedAt)) / 1000 : NaN
+  const when = Number.isFinite(next) ? `, next in ${formatAge(Math.max(0, next))}` : ''
+  return `${g.scheduled} scheduled${when}`
 }
 
 function Stat({ title, note, icon: Icon, value }: { title: string; note: string; icon: LucideIcon; value: string }) {

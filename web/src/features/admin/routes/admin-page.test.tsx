@@ -18,8 +18,11 @@ const stats = {
   activeConnections: 4,
   signupsLast30Days: 6,
   activeAgentsLast7Days: 2,
-  queueDepth: 1,
-  queueOldestSeconds: 240,
+  queue: {
+    matching: { due: 1, running: 0, scheduled: 0, oldestDueSeconds: 240, nextAt: null },
+    digests: { due: 0, running: 0, scheduled: 0, oldestDueSeconds: 0, nextAt: null },
+    other: { due: 0, running: 0, scheduled: 0, oldestDueSeconds: 0, nextAt: null },
+  },
   countedAt: '2026-01-01T00:00:00Z',
 }
 
