@@ -346,7 +346,7 @@ func TestMatchesSortedAndFilteredByTheServer(t *testing.T) {
 	eachEngine(t, apiOptions{}, func(t *testing.T, a *apiTest) {
 		A := a.newAgent("asha", "9811111111")
 		B := a.newAgent("bala", "9822222222")
-		best := idOf(a.create(A, "/api/properties", listing()))                                  // 90
+		best := idOf(a.create(A, "/api/properties", listing()))                                   // 90
 		low := idOf(a.create(A, "/api/properties", listing("locality", "Kondapur")))              // 70
 		mid := idOf(a.create(A, "/api/properties", listing("price", 8500000, "title", "Dearer"))) // 75
 		rid := idOf(a.create(B, "/api/requirements", wanted()))

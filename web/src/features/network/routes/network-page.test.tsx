@@ -147,6 +147,31 @@ describe('Agent Network: Discover Agents', () => {
     }
   })
 
+  it('tells a declined requester the day they may ask again instead of offering a request that would fail', async () => {
+    const declined = (id: number, fullName: string, connection: Partial<Connection>) =>
+      makeDirectoryAgent({ id, fullName, connection: makeConnection({ id: id * 10, status: 'rejected', ...connection }) })
+    setup({
+      'GET /api/agents': {
+        body: [
+          // I asked, they declined, the week is not over: 5 Dec 2099, 11:30 in India.
+          declined(2, 'Gita Nair', { requesterId: me, receiverId: 2, askAgainAfter: '2099-12-05T06:00:00Z' }),
+          // Past the week: Try Again.
+          declined(3, 'Hari Menon', { requesterId: me, receiverId: 3, askAgainAfter: '2025-03-09T10:00:00Z' }),
+          // They asked and I declined: I may ask at any time.
+          declined(4, 'Isha Jain', { requesterId: 4, receiverId: me, askAgainAfter: '2099-12-05T06:00:00Z' }),
+        ],
+      },
+    })
+    await waitFor(() => expect(screen.getAllByTestId('agent-card')).toHaveLength(3))
+    const gita = within(card('Gita Nair')).getByTestId('connection-control')
+    expect(gita).toHaveTextContent('DeclinedYou can ask again after 5 Dec')
+    expect(within(gita).queryByRole('button')).not.toBeInTheDocument()
+    for (const name of ['Hari Menon', 'Isha Jain']) {
+      expect(within(card(name)).getByRole('button', { name: 'Try Again' })).toBeEnabled()
+      expect(within(card(name)).queryByTestId('ask-again')).not.toBeInTheDocument()
+    }
+  })
+
   it('searches on the server once typing pauses', async () => {
     const { user, calls } = setup()
     await waitFor(() => expect(screen.getAllByTestId('agent-card')).toHaveLength(6))
