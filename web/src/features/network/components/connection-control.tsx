@@ -11,6 +11,7 @@ const badgeVariant = { Pending: 'secondary', Connected: 'success', Declined: 'ou
 /** Cancel a sent request, with a toast for the outcome (docs/product.md#connections). */
 export function useCancelRequest() {
   return useApiMutation(cancelConnection, {
+    exclusive: true,
     successToast: 'Connection request cancelled',
     errorToast: 'Failed to cancel connection request',
   })

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { NetworkPage } from '@/features/network/routes/network-page'
@@ -205,6 +205,22 @@ describe('Agent Network: Discover Agents', () => {
     await expectToast('Connection request sent successfully')
     expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ recipientId: 2, message: box.value.trim() })
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+  })
+
+  it('sends one connection request when Send Request is clicked twice before it re-renders', async () => {
+    const { user, calls } = setup({
+      'POST /api/connections': () => new Promise((resolve) => setTimeout(() => resolve({ status: 201, body: makeConnection() }), 50)),
+    })
+    await waitFor(() => expect(screen.getAllByTestId('agent-card')).toHaveLength(6))
+    await user.click(within(card('Suresh Reddy')).getByRole('button', { name: 'Connect' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Send Connection Request' })
+    const send = within(dialog).getByRole('button', { name: 'Send Request' })
+    act(() => {
+      fireEvent.click(send)
+      fireEvent.click(send)
+    })
+    await expectToast('Connection request sent successfully')
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1)
   })
 
   it('will not send a blank introduction', async () => {
