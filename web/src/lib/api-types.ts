@@ -3352,6 +3352,13 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+            /**
+             * Format: date-time
+             * @description For a declined (`rejected`) request, when its requester may send the same agent a new one (a week after
+             *     the decline; before then a new request is a 429); null for every other status. The agent who declined may
+             *     ask at any time.
+             */
+            askAgainAfter: string | null;
             requester: components["schemas"]["AgentSummary"];
             receiver: components["schemas"]["AgentSummary"];
         };
@@ -5377,6 +5384,18 @@ export interface operations {
                 type?: "buyer" | "seller";
                 /** @description Only matches whose caller's side has this lead status */
                 status?: components["schemas"]["MatchStatus"];
+                /**
+                 * @description The order: `newest` (the default) the newest match first; `score` the best score first; `status` by the
+                 *     caller's side's status in the dropdown's order (new, viewed, contacted, interested, not_interested, closed).
+                 *     Ties go newest first. A cursor belongs to its order: another order's cursor is a 400 at `cursor`.
+                 */
+                sort?: "newest" | "score" | "status";
+                /** @description Only the matches of this requirement */
+                requirementId?: number;
+                /** @description Only the matches of this listing */
+                propertyId?: number;
+                /** @description Only matches scoring at least this much */
+                minScore?: number;
                 /** @description Accepted for compatibility and ignored; lists are always the caller's own */
                 agentId?: components["parameters"]["AgentId"];
                 /** @description Page size, 1 to 500 (default 25) */
@@ -5390,7 +5409,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of matches, newest first; `Link` names the next page */
+            /** @description A page of matches in the order asked for (newest first by default); `Link` names the next page */
             200: {
                 headers: {
                     Link: components["headers"]["Link"];

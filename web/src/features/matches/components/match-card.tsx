@@ -78,6 +78,27 @@ function MyListing({ match }: { match: Match }) {
   )
 }
 
+/**
+ * The buyer agent's own requirement this match is for ("For your client: Ramesh Kumar"), so two cards
+ * for one listing tell apart; links to it on My Requirements. The buyer agent owns the requirement, so
+ * the API gives them the client's full name (docs/product.md#privacy).
+ */
+function ForClient({ match }: { match: Match }) {
+  const r = match.requirement
+  return (
+    <p className="min-w-0 rounded-md bg-muted/50 px-3 py-2 text-sm" data-testid="match-for-client">
+      <span className="text-muted-foreground">For your client: </span>
+      <Link
+        to={paths.requirements.to({ requirement: match.requirementId })}
+        className="font-medium break-words text-accent-foreground hover:underline"
+      >
+        {r.clientName}
+      </Link>
+      {r.preferredCities.length > 0 && <span className="text-muted-foreground"> · {r.preferredCities.join(', ')}</span>}
+    </p>
+  )
+}
+
 type MatchCardProps = { match: Match; side: MatchSide; onDetails: () => void }
 
 /**
@@ -98,7 +119,7 @@ export function MatchCard({ match, side, onDetails }: MatchCardProps) {
         <span className="text-xs text-muted-foreground">{formatDate(match.createdAt)}</span>
       </div>
       {side === 'buyer' ? <PropertyFacts match={match} /> : <RequirementFacts match={match} />}
-      {side === 'seller' && <MyListing match={match} />}
+      {side === 'seller' ? <MyListing match={match} /> : <ForClient match={match} />}
       <AgentSummary agent={counterpart} role={side === 'buyer' ? 'Seller agent' : 'Buyer agent'} />
       {preview && (
         <p className="text-sm text-subtle-foreground" data-testid="match-notes">
