@@ -37,6 +37,9 @@ describe('priceInWords', () => {
     expect(priceInWords(10_000_000)).toBe('One Crore Rupees')
     expect(priceInWords(123_456_789)).toBe('Twelve Crore Thirty Four Lakh Fifty Six Thousand Seven Hundred Eighty Nine Rupees')
     expect(priceInWords('99999')).toBe('Ninety Nine Thousand Nine Hundred Ninety Nine Rupees')
+    expect(priceInWords(1)).toBe('One Rupee')
+    expect(priceInWords(1.75)).toBe('One Rupee')
+    expect(priceInWords(2)).toBe('Two Rupees')
     expect(priceInWords(500)).toBe('Five Hundred Rupees')
   })
 
