@@ -64,7 +64,7 @@ func renderPDF(c Certificate) ([]byte, error) {
 	pdf.AddPage()
 	frame(pdf)
 
-	w := &writer{pdf: pdf, y: 62}
+	w := &writer{pdf: pdf, y: 70}
 	w.mark()
 	w.gap(22)
 	w.line("bold", 34, 15, 23, 42, "Certificate of Completion")

@@ -21,7 +21,7 @@ var (
 // centred on these x positions, and the top of the footer.
 const (
 	signX, sealX, qrX = 200.0, pageW / 2, pageW - 200.0
-	footerY           = 420.0
+	footerY           = 398.0
 	qrSize            = 78.0
 )
 
@@ -80,7 +80,7 @@ func (w *writer) footer(c Certificate) {
 		issuer = DefaultIssuer
 	}
 	// The signature.
-	lineY := footerY + 52
+	lineY := footerY + 62
 	w.pdf.SetStrokeColor(ink[0], ink[1], ink[2])
 	w.pdf.SetLineWidth(0.8)
 	w.pdf.Line(signX-95, lineY, signX+95, lineY)
@@ -88,11 +88,11 @@ func (w *writer) footer(c Certificate) {
 	w.at(signX, lineY+22, 190, "regular", 10, muted, "Course instructor")
 
 	// The seal.
-	w.seal(sealX, footerY+50, 48, c.IssuedAt.Year())
+	w.seal(sealX, footerY+50, 44, c.IssuedAt.Year())
 
 	// The QR code, and the address it holds as a link under everything.
-	w.qr(qrX-qrSize/2, footerY+4, qrSize, c.VerifyURL)
-	w.at(qrX, footerY+qrSize+8, 190, "regular", 9, muted, "Scan to verify")
+	w.qr(qrX-qrSize/2, footerY+12, qrSize, c.VerifyURL)
+	w.at(qrX, footerY+qrSize+14, 190, "regular", 9, muted, "Scan to verify")
 	w.at(pageW/2, pageH-82, textW, "regular", 10, muted, "Check that this certificate is genuine at")
 	w.at(pageW/2, pageH-68, textW, "regular", 10, blue, c.VerifyURL)
 	if w.err == nil {
