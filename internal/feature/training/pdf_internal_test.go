@@ -122,7 +122,7 @@ func TestQRModulesHoldTheAddress(t *testing.T) {
 	if n < 21 || len(rows[0]) != n {
 		t.Fatalf("grid %d×%d, want a square of at least 21", n, len(rows[0]))
 	}
-	q := 4 // the quiet zone
+	q := 4                          // the quiet zone
 	finder := func(r, c int) bool { // a 7×7 dark ring around a 3×3 dark centre
 		for i := range 7 {
 			for j := range 7 {
