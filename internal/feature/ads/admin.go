@@ -90,16 +90,16 @@ func (in Input) validate() (New, error) {
 	if n.IconName == "" {
 		n.IconName = DefaultIcon
 	} else if !slices.Contains(Icons, n.IconName) {
-		f.Add("iconName", "iconName must be one of "+strings.Join(Icons, ", "))
+		f.Add("iconName", "Icon must be one of "+strings.Join(Icons, ", "))
 	}
 	if n.ButtonText == "" {
 		n.ButtonText = DefaultButton
 	}
 	if n.Color != "" && !slices.Contains(Colors, strings.TrimSuffix(strings.TrimPrefix(n.Color, "bg-"), "-600")) {
-		f.Add("color", "color must be one of "+strings.Join(Colors, ", "))
+		f.Add("color", "Colour must be one of "+strings.Join(Colors, ", "))
 	}
 	if n.Gradient != "" && !slices.Contains(Colors, n.Gradient) {
-		f.Add("gradient", "gradient must be one of "+strings.Join(Colors, ", "))
+		f.Add("gradient", "Gradient must be one of "+strings.Join(Colors, ", "))
 	}
 	if d := in.DisplayOrder; d.Set {
 		if order, ok := d.DisplayOrder(); ok {
@@ -110,11 +110,11 @@ func (in Input) validate() (New, error) {
 	}
 	if n.WebsiteURL != "" {
 		if !input.IsWebAddress(n.WebsiteURL) {
-			f.Add("websiteUrl", "websiteUrl must be a valid http or https URL")
+			f.Add("websiteUrl", "Website address must be a valid http or https address")
 		}
 	}
 	if img := string(in.AdvertisementImage); img != "" && !strings.HasPrefix(img, "data:") && media.IDFromURL(img) == "" {
-		f.Add("advertisementImage", "advertisementImage must be a PNG or JPEG data URL, or the advert's /media/ URL")
+		f.Add("advertisementImage", "Image must be a PNG or JPEG upload, or the advert's current image")
 	}
 	return n, f.Err()
 }

@@ -191,10 +191,10 @@ func (m *Match) showTo(viewer int64, nameRevealed bool) {
 func (s *Service) List(ctx context.Context, agentID int64, side, status string, page paging.Page) ([]Match, int64, error) {
 	var f apperr.Fields
 	if side != "" && side != string(Buyer) && side != string(Seller) {
-		f.Add("type", "type must be buyer or seller")
+		f.Add("type", "Type must be buyer or seller")
 	}
 	if status != "" && !matchengine.Status(status).Valid() {
-		f.Add("status", "status must be one of "+matchengine.StatusList())
+		f.Add("status", "Status must be one of "+matchengine.StatusList())
 	}
 	if err := f.Err(); err != nil {
 		return nil, 0, err

@@ -44,7 +44,7 @@ func Parse(limit, cursor string) (Page, error) {
 		raw, err := base64.RawURLEncoding.DecodeString(cursor)
 		id, err2 := strconv.ParseInt(string(raw), 10, 64)
 		if err != nil || err2 != nil || id <= 0 {
-			f.Add("cursor", "cursor is not one this server gave out")
+			f.Add("cursor", "Cursor is not one this server gave out")
 		}
 		p.Before = id
 	}

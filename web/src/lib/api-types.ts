@@ -2476,6 +2476,10 @@ export interface components {
         };
         AuditEvent: {
             id: number;
+            /** @description The action in the log's words with its target, e.g. 'Deactivated user · user #12'. The security dashboard shows admin actions in the same words. */
+            summary: string;
+            /** @description Who took the action, in words: the admin's username, 'the command line', 'a deleted agent' (an account deleted since; its name is not shown) or 'the system'. Never empty. */
+            actor: string;
             /** @description The admin; null for the command line */
             actorId: number | null;
             /** @description The admin's username when recorded, or cli */
@@ -2513,7 +2517,7 @@ export interface components {
             ip: string;
             /** @description The request path (empty for admin actions) */
             url: string;
-            /** @description The username when known, else what was tried (login:name, phone:+91...) */
+            /** @description The username when known ('a deleted agent' for an account deleted since), else what was tried (login:name, phone:+91...); for an admin action, who took it in the audit log's words */
             user: string;
             detail: string;
             /**

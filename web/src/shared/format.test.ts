@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { priceInWords } from '@/shared/price-words'
-import { formatListingPrice, formatPrice, priceFieldLabel, priceLabel, scoreClasses, scoreColor } from '@/shared/format'
+import { formatListingPrice, formatMaintenance, formatPrice, priceFieldLabel, priceLabel, scoreClasses, scoreColor } from '@/shared/format'
 import { listingPurposeLabel, propertyTypeLabel } from '@/shared/listing-vocabulary'
 
 describe('formatPrice', () => {
@@ -99,4 +99,14 @@ describe('formatListingPrice (issue 15, fix 9)', () => {
     [45000, 'forRent', '₹45,000/month'],
     [45000, null, '₹45,000'],
   ])('%s %s → %s', (price, purpose, shown) => expect(formatListingPrice(price, purpose)).toBe(shown))
+})
+
+describe('formatMaintenance (issue 25: maintenance gets its ₹)', () => {
+  it('shows an amount in rupees per month, and text as written', () => {
+    expect(formatMaintenance('3000')).toBe('₹3,000/month')
+    expect(formatMaintenance('₹ 3,500')).toBe('₹3,500/month')
+    expect(formatMaintenance('Rs. 2500 per month')).toBe('₹2,500/month')
+    expect(formatMaintenance('included in rent')).toBe('included in rent')
+    expect(formatMaintenance('')).toBe('')
+  })
 })

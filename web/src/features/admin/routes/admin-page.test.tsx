@@ -119,6 +119,8 @@ describe('AdminPage', () => {
             id: 9,
             actorId: 1,
             actorLabel: 'asha',
+            actor: 'asha',
+            summary: 'Changed role · user #2',
             action: 'user.role',
             targetType: 'user',
             targetId: 2,

@@ -25,7 +25,14 @@ UPDATE requirements SET preferred_cities = REPLACE(preferred_cities, '"Shimoga"'
 UPDATE requirement_targets SET city_key = 'shivamogga' WHERE city_key = 'shimoga';
 UPDATE advertisements SET target_cities = REPLACE(target_cities, '"Shimoga"', '"Shivamogga"') WHERE target_cities LIKE '%"Shimoga"%';
 
+-- Issue 25 (item 14): analytics lists an agent's newest listings and
+-- requirements by the date it shows.
+CREATE INDEX properties_agent_created ON properties (agent_id, created_at);
+CREATE INDEX requirements_agent_created ON requirements (agent_id, created_at);
+
 -- +goose Down
+DROP INDEX requirements_agent_created;
+DROP INDEX properties_agent_created;
 UPDATE users SET city = 'Cochin' WHERE state = 'Kerala' AND city = 'Kochi';
 UPDATE properties SET city = 'Cochin', city_key = 'cochin', search_text = REPLACE(search_text, 'kochi cochin', 'cochin') WHERE city_key = 'kochi';
 UPDATE requirements SET preferred_cities = REPLACE(preferred_cities, '"Kochi"', '"Cochin"'), search_text = REPLACE(search_text, 'kochi cochin', 'cochin')
