@@ -2042,6 +2042,11 @@ export interface components {
              */
             emailVerified: boolean;
             phone: components["schemas"]["Phone"];
+            /**
+             * @description Only in the admins' list of users (GET /api/admin/users), true for an account its owner deleted: it shows as
+             *     "Deleted agent", cannot be edited, given a role or reactivated. Absent otherwise.
+             */
+            deleted?: boolean;
             role: components["schemas"]["Role"];
             agentType: components["schemas"]["AgentType"];
             reraNumber: string | null;
