@@ -2396,7 +2396,10 @@ export interface components {
             totalProperties: number;
             totalRequirements: number;
             totalMatches: number;
+            /** @description The courses agents can take: the same count as the agents' courses badge */
             totalCourses: number;
+            /** @description The courses listed as coming soon (not counted in totalCourses) */
+            comingSoonCourses: number;
             /** @description Accepted connections */
             activeConnections: number;
             signupsLast30Days: number;

@@ -16,6 +16,7 @@ const stats = {
   totalRequirements: 5,
   totalMatches: 7,
   totalCourses: 3,
+  comingSoonCourses: 2,
   activeConnections: 4,
   signupsLast30Days: 6,
   activeAgentsLast7Days: 2,
@@ -40,6 +41,8 @@ describe('AdminPage', () => {
       expect(within(tile).getByText(value)).toBeInTheDocument()
     }
     expect(within(overview).getByText('oldest waiting 4 min')).toBeInTheDocument()
+    // Issue 25: the agents' count, and those coming soon beside it.
+    expect(within(overview).getByText('available courses (2 coming soon)')).toBeInTheDocument()
   })
 
   it('links to the other admin pages', async () => {
