@@ -14,7 +14,7 @@ VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null)
 WEB_SOURCES := $(shell find web/src web/public web/scripts -type f 2>/dev/null) web/index.html web/vite.config.ts web/package.json docs/openapi.yaml
 GO_SOURCES  := $(wildcard web/*.go) $(shell find cmd internal -type f 2>/dev/null)
 
-.PHONY: build run test lint lint-go lint-web test-go test-embed test-web e2e lighthouse vet bench clean
+.PHONY: build run test lint lint-go lint-web test-go test-embed test-web e2e lighthouse vet bench clean hero-image
 
 build: $(BIN)
 
@@ -45,6 +45,11 @@ web/dist/index.html: web/node_modules/.installed $(WEB_SOURCES)
 e2e/node_modules/.installed: e2e/package-lock.json
 	cd e2e && npm ci --no-audit --no-fund
 	touch $@
+
+# The landing page's hero picture is the app itself: the demo dashboard, shot in Chromium
+# (e2e/scripts/hero-image.mjs) and committed as web/public/hero-dashboard.webp; rebuild after.
+hero-image: $(BIN) e2e/node_modules/.installed
+	cd e2e && PROPMATCH_BIN=$(CURDIR)/$(BIN) node scripts/hero-image.mjs
 
 run: build
 	DATABASE_URL=$(RUN_DATABASE_URL) PROPMATCH_ENV=development ./$(BIN) serve --demo

@@ -118,7 +118,7 @@ func typeMessage(typ *json.UnmarshalTypeError) string {
 	if got == "bool" {
 		got = "boolean"
 	}
-	return fmt.Sprintf("%s must be %s, not %s", typ.Field, withArticle(jsonKind(typ.Type.Kind().String())), withArticle(got))
+	return fmt.Sprintf("%s must be %s, not %s", input.Label(typ.Field), withArticle(jsonKind(typ.Type.Kind().String())), withArticle(got))
 }
 
 // withArticle puts "a" or "an" before noun.

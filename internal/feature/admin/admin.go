@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"propmatch/internal/core/matchengine"
+	"propmatch/internal/feature/training"
 	"propmatch/internal/kit/apperr"
 	"propmatch/internal/kit/jobs"
 	"propmatch/internal/kit/paging"
@@ -41,7 +42,10 @@ type Stats struct {
 	TotalProperties   int `json:"totalProperties"`
 	TotalRequirements int `json:"totalRequirements"`
 	TotalMatches      int `json:"totalMatches"`
+	// TotalCourses is the courses agents can take (training.StatusAvailable:
+	// the agents' own count); ComingSoonCourses those listed as coming soon.
 	TotalCourses      int `json:"totalCourses"`
+	ComingSoonCourses int `json:"comingSoonCourses"`
 	ActiveConnections int `json:"activeConnections"`
 	// SignupsLast30Days counts accounts created in the last 30 days.
 	SignupsLast30Days int `json:"signupsLast30Days"`
@@ -116,7 +120,8 @@ func (s *Service) Stats(ctx context.Context) (Stats, error) {
 		(SELECT COUNT(*) FROM properties),
 		(SELECT COUNT(*) FROM requirements),
 		(SELECT COUNT(*) FROM matches),
-		(SELECT COUNT(*) FROM courses),
+		(SELECT COUNT(*) FROM courses WHERE tab = $3 AND status = $4),
+		(SELECT COUNT(*) FROM courses WHERE tab = $3 AND status <> $4),
 		(SELECT COUNT(*) FROM connections WHERE status = 'accepted'),
 		(SELECT COUNT(*) FROM users WHERE created_at >= $1),
 		(SELECT COUNT(*) FROM users u WHERE u.role = 'agent' AND u.is_active = TRUE AND (
@@ -124,8 +129,8 @@ func (s *Service) Stats(ctx context.Context) (Stats, error) {
 			OR EXISTS (SELECT 1 FROM properties p WHERE p.agent_id = u.id AND p.updated_at >= $2)
 			OR EXISTS (SELECT 1 FROM requirements r WHERE r.agent_id = u.id AND r.updated_at >= $2)
 			OR EXISTS (SELECT 1 FROM messages m WHERE m.sender_id = u.id AND m.created_at >= $2)))`,
-		now.AddDate(0, 0, -30), week).Scan(&st.TotalUsers, &st.TotalProperties, &st.TotalRequirements, &st.TotalMatches,
-		&st.TotalCourses, &st.ActiveConnections, &st.SignupsLast30Days, &st.ActiveAgentsLast7Days)
+		now.AddDate(0, 0, -30), week, training.Tab, training.StatusAvailable).Scan(&st.TotalUsers, &st.TotalProperties,
+		&st.TotalRequirements, &st.TotalMatches, &st.TotalCourses, &st.ComingSoonCourses, &st.ActiveConnections, &st.SignupsLast30Days, &st.ActiveAgentsLast7Days)
 	if err != nil {
 		return Stats{}, apperr.Wrap(err, "count admin stats")
 	}

@@ -38,32 +38,32 @@ func ParseFilter(get func(string) string) (Filter, error) {
 	f := Filter{Side: Side(get("type")), Status: get("status"), Sort: get("sort")}
 	var fe apperr.Fields
 	if f.Side != "" && f.Side != Buyer && f.Side != Seller {
-		fe.Add("type", "type must be buyer or seller")
+		fe.Add("type", "Type must be buyer or seller")
 	}
 	if f.Status != "" && !matchengine.Status(f.Status).Valid() {
-		fe.Add("status", "status must be one of "+matchengine.StatusList())
+		fe.Add("status", "Status must be one of "+matchengine.StatusList())
 	}
 	switch f.Sort {
 	case "", SortNewest, SortScore, SortStatus:
 	default:
-		fe.Add("sort", "sort must be newest, score or status")
+		fe.Add("sort", "Sort must be newest, score or status")
 	}
-	id := func(name string) int64 {
+	id := func(name, label string) int64 {
 		v := get(name)
 		if v == "" {
 			return 0
 		}
 		n, err := strconv.ParseInt(v, 10, 64)
 		if err != nil || n <= 0 {
-			fe.Add(name, name+" must be a positive whole number")
+			fe.Add(name, label+" must be a positive whole number")
 		}
 		return n
 	}
-	f.RequirementID, f.PropertyID = id("requirementId"), id("propertyId")
+	f.RequirementID, f.PropertyID = id("requirementId", "Requirement"), id("propertyId", "Listing")
 	if v := get("minScore"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 0 || n > 100 {
-			fe.Add("minScore", "minScore must be a whole number from 0 to 100")
+			fe.Add("minScore", "Minimum score must be a whole number from 0 to 100")
 		}
 		f.MinScore = n
 	}

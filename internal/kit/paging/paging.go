@@ -55,7 +55,7 @@ func Parse(limit, cursor string) (Page, error) {
 		}
 		id, err3 := strconv.ParseInt(idText, 10, 64)
 		if err != nil || err2 != nil || err3 != nil || id <= 0 {
-			f.Add("cursor", "cursor is not one this server gave out")
+			f.Add("cursor", "Cursor is not one this server gave out")
 		}
 		p.Before = id
 	}

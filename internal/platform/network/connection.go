@@ -105,10 +105,10 @@ func (s *Service) List(ctx context.Context, userID int64, f Filter, page paging.
 	case "received":
 		side = `c.receiver_id = $1`
 	default:
-		fe.Add("direction", "direction must be sent or received")
+		fe.Add("direction", "Direction must be sent or received")
 	}
 	if f.Status != "" && !slices.Contains(Statuses, f.Status) {
-		fe.Add("status", "status must be one of pending, accepted, rejected, cancelled")
+		fe.Add("status", "Status must be one of pending, accepted, rejected, cancelled")
 	}
 	if err := fe.Err(); err != nil {
 		return nil, 0, err
@@ -273,7 +273,7 @@ var errNotFound = apperr.New(apperr.NotFound, "Connection not found")
 // requester, and Conflict once it is no longer pending.
 func (s *Service) Answer(ctx context.Context, userID, id int64, status string) (Connection, error) {
 	if status != Accepted && status != Rejected {
-		return Connection{}, apperr.Validation(apperr.FieldError{Path: "status", Message: "status must be accepted or rejected"})
+		return Connection{}, apperr.Validation(apperr.FieldError{Path: "status", Message: "Status must be accepted or rejected"})
 	}
 	return s.change(ctx, userID, id, status, func(c Connection) error {
 		if c.ReceiverID != userID {

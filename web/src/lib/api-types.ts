@@ -2042,6 +2042,11 @@ export interface components {
              */
             emailVerified: boolean;
             phone: components["schemas"]["Phone"];
+            /**
+             * @description Only in the admins' list of users (GET /api/admin/users), true for an account its owner deleted: it shows as
+             *     "Deleted agent", cannot be edited, given a role or reactivated. Absent otherwise.
+             */
+            deleted?: boolean;
             role: components["schemas"]["Role"];
             agentType: components["schemas"]["AgentType"];
             reraNumber: string | null;
@@ -2393,7 +2398,10 @@ export interface components {
             totalProperties: number;
             totalRequirements: number;
             totalMatches: number;
+            /** @description The courses agents can take: the same count as the agents' courses badge */
             totalCourses: number;
+            /** @description The courses listed as coming soon (not counted in totalCourses) */
+            comingSoonCourses: number;
             /** @description Accepted connections */
             activeConnections: number;
             signupsLast30Days: number;
@@ -2495,6 +2503,10 @@ export interface components {
         };
         AuditEvent: {
             id: number;
+            /** @description The action in the log's words with its target, e.g. 'Deactivated user · user #12'. The security dashboard shows admin actions in the same words. */
+            summary: string;
+            /** @description Who took the action, in words: the admin's username, 'the command line', 'a deleted agent' (an account deleted since; its name is not shown) or 'the system'. Never empty. */
+            actor: string;
             /** @description The admin; null for the command line */
             actorId: number | null;
             /** @description The admin's username when recorded, or cli */
@@ -2532,7 +2544,7 @@ export interface components {
             ip: string;
             /** @description The request path (empty for admin actions) */
             url: string;
-            /** @description The username when known, else what was tried (login:name, phone:+91...) */
+            /** @description The username when known ('a deleted agent' for an account deleted since), else what was tried (login:name, phone:+91...); for an admin action, who took it in the audit log's words */
             user: string;
             detail: string;
             /**

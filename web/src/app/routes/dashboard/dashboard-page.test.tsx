@@ -176,19 +176,27 @@ describe('Dashboard: desktop', () => {
     })
   })
 
-  it('has Quick Actions, and Recommended Services as the rail first among the side cards and full-width below 1280 px', async () => {
+  it("has Quick Actions, and Recommended Services after the agent's own work at every width (issue 25)", async () => {
     const { user } = setup('desktop')
     const quick = await screen.findByTestId('quick-actions-card')
     expect(within(quick).getByRole('link', { name: 'View Matches' })).toHaveAttribute('href', '/matches')
     expect(within(quick).getByRole('link', { name: 'Find Agents' })).toHaveAttribute('href', '/agents')
     await user.click(within(quick).getByRole('button', { name: 'Post Requirement' }))
     expect(await screen.findByRole('heading', { name: 'Post Client Requirement' })).toBeInTheDocument()
-    const [full, rail] = screen.getAllByTestId('recommended-services-card')
-    expect(full).toHaveClass('xl:hidden')
-    expect(rail).toHaveClass('hidden', 'xl:block')
-    expect(rail!.parentElement!.firstElementChild).toBe(rail)
-    expect(await within(rail!).findByText('No advertisements available for your location.')).toBeInTheDocument()
-    expect(within(full!).getByText('No advertisements available for your location.')).toBeInTheDocument()
+    // One advert card, no width hides it, and it is the last of four side cards (two even rows of two at 1024 px).
+    const ads = screen.getAllByTestId('recommended-services-card')
+    expect(ads).toHaveLength(1)
+    expect(ads[0]!.className).not.toMatch(/hidden/)
+    const side = screen.getByTestId('dashboard-side')
+    expect([...side.children].map((c) => c.getAttribute('data-testid'))).toEqual([
+      'new-matches-card',
+      'recent-messages-card',
+      'quick-actions-card',
+      'recommended-services-card',
+    ])
+    // Nothing above the marketplace but the greeting.
+    expect(screen.getByTestId('dashboard-banner').nextElementSibling).toContainElement(screen.getByTestId('marketplace-card'))
+    expect(await within(ads[0]!).findByText('No advertisements available for your location.')).toBeInTheDocument()
     expect(screen.queryByTestId('mobile-tiles')).not.toBeInTheDocument()
   })
 })

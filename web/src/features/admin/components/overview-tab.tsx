@@ -4,12 +4,18 @@ import { Spinner } from '@/components/ui/spinner'
 import { useAdminStats, type AdminStats, type QueueGroup } from '@/features/admin/api/get-admin-data'
 import { formatAge } from '@/features/admin/lib/admin-format'
 
-const tiles: { key: keyof AdminStats; title: string; note: string; icon: LucideIcon }[] = [
+const tiles: { key: keyof AdminStats; title: string; note: string | ((s: AdminStats) => string); icon: LucideIcon }[] = [
   { key: 'totalUsers', title: 'Total Users', note: 'registered agents', icon: Users },
   { key: 'totalProperties', title: 'Total Properties', note: 'listed', icon: Building2 },
   { key: 'totalRequirements', title: 'Total Requirements', note: 'buyer requirements', icon: FileText },
   { key: 'totalMatches', title: 'Total Matches', note: 'property matches', icon: ListChecks },
-  { key: 'totalCourses', title: 'Training Courses', note: 'available courses', icon: BookOpen },
+  // The agents' own count (their courses badge), and those still coming soon beside it.
+  {
+    key: 'totalCourses',
+    title: 'Training Courses',
+    note: (s) => (s.comingSoonCourses > 0 ? `available courses (${s.comingSoonCourses} coming soon)` : 'available courses'),
+    icon: BookOpen,
+  },
   { key: 'activeConnections', title: 'Active Connections', note: 'agent connections', icon: Handshake },
   { key: 'signupsLast30Days', title: 'Sign-ups', note: 'last 30 days', icon: UserPlus },
   { key: 'activeAgentsLast7Days', title: 'Active Agents', note: 'signed in or wrote, last 7 days', icon: Activity },
@@ -33,7 +39,7 @@ export function OverviewTab() {
   return (
     <div className="grid grid-cols-2 gap-3 lg:grid-cols-4" data-testid="admin-overview">
       {tiles.map(({ key, title, note, icon: Icon }) => (
-        <Stat key={key} title={title} note={note} icon={Icon} value={String(data[key] ?? 0)} />
+        <Stat key={key} title={title} note={typeof note === 'function' ? note(data) : note} icon={Icon} value={String(data[key] ?? 0)} />
       ))}
       <Stat
         title="Matching Queue"

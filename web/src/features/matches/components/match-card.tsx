@@ -73,7 +73,7 @@ function MyListing({ match }: { match: Match }) {
       >
         {p.title}
       </Link>
-      <span className="text-muted-foreground"> · {[p.locality, formatPrice(p.price)].filter(Boolean).join(' · ')}</span>
+      <span className="text-muted-foreground"> · {[p.locality, formatListingPrice(p.price, p.listingPurpose)].filter(Boolean).join(' · ')}</span>
     </p>
   )
 }
@@ -129,7 +129,11 @@ export function MatchCard({ match, side, onDetails }: MatchCardProps) {
       )}
       {side === 'buyer' && <ShareClientName match={match} />}
       {/* mt-auto keeps the actions on the card's bottom edge, so cards side by side line them up. */}
-      <div className="mt-auto flex flex-wrap gap-2" data-testid="match-actions">
+      {/* On a phone the four actions share one row (issue 25: WhatsApp never wraps alone): icon over label. */}
+      <div
+        className="mt-auto grid grid-cols-4 gap-1.5 sm:flex sm:flex-wrap sm:gap-2 max-sm:[&>*]:h-auto max-sm:[&>*]:min-w-0 max-sm:[&>*]:flex-col max-sm:[&>*]:gap-0.5 max-sm:[&>*]:px-1 max-sm:[&>*]:py-1.5 max-sm:[&>*]:text-xs"
+        data-testid="match-actions"
+      >
         <Button size="sm" variant="outline" onClick={onDetails}>
           <Eye /> Details
         </Button>

@@ -7,8 +7,8 @@ import { propertyLocation } from '@/features/properties/components/property-card
 import { PropertyImage } from '@/features/properties/components/property-image'
 import { optionLabel, typeFields } from '@/features/properties/lib/property-options'
 import type { Property, PropertyType } from '@/lib/api-schemas'
-import { formatListingPrice, priceFieldLabel } from '@/shared/format'
-import { bedroomsLabel, listingPurposeLabel, propertyTypeLabel } from '@/shared/listing-vocabulary'
+import { formatListingPrice, formatMaintenance, priceFieldLabel } from '@/shared/format'
+import { bedroomsLabel, furnishingLabel, listingPurposeLabel, propertyTypeLabel } from '@/shared/listing-vocabulary'
 
 type Row = [label: string, value: string]
 
@@ -24,6 +24,10 @@ export function propertySpecifications(property: Property): Row[] {
     if (value === null || value === undefined || value === '') continue
     let text = optionLabel(property.propertyType, def.name, value)
     if (def.name === 'bedrooms' && !text.includes('BHK')) text = bedroomsLabel(text)
+    if (def.name === 'maintenance') {
+      rows.push(['Maintenance', formatMaintenance(String(value))])
+      continue
+    }
     rows.push([def.label, text])
   }
   if (property.sqft) rows.push(['Area (sq.ft)', String(property.sqft)])
@@ -67,7 +71,7 @@ export function PropertyDetailDialog({ property, open, onOpenChange, onEdit }: P
     ['Pincode', property.pincode],
     ['Address', property.address],
     ['Facing', property.facing],
-    ['Furnishing', property.furnishing],
+    ['Furnishing', furnishingLabel(property.furnishing)],
   ])
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
