@@ -30,6 +30,11 @@ export function propertySpecifications(property: Property): Row[] {
     }
     rows.push([def.label, text])
   }
+  // The built-up area, when given, whatever the type's own fields (match cards show it for every type).
+  const fields = typeFields[property.propertyType as PropertyType] ?? []
+  if (property.builtUpArea != null && !fields.some((def) => def.name === 'builtUpArea')) {
+    rows.push(['Built-up Area (sq.ft)', String(property.builtUpArea)])
+  }
   if (property.sqft) rows.push(['Area (sq.ft)', String(property.sqft)])
   return rows
 }
@@ -57,10 +62,12 @@ type PropertyDetailDialogProps = {
   open: boolean
   onOpenChange: (open: boolean) => void
   onEdit?: (property: Property) => void
+  /** Under the details, e.g. the listing agent on the marketplace. */
+  footer?: React.ReactNode
 }
 
 /** A listing's details (docs/product.md#listing-form), with an Edit Property button when editing is allowed. */
-export function PropertyDetailDialog({ property, open, onOpenChange, onEdit }: PropertyDetailDialogProps) {
+export function PropertyDetailDialog({ property, open, onOpenChange, onEdit, footer }: PropertyDetailDialogProps) {
   if (!property) return null
   const location = propertyLocation(property)
   const specifications = propertySpecifications(property)
@@ -127,6 +134,7 @@ export function PropertyDetailDialog({ property, open, onOpenChange, onEdit }: P
           <h3 className="text-sm font-semibold text-foreground">Location Details</h3>
           <Rows rows={locationRows} />
         </section>
+        {footer}
         {onEdit && (
           <div className="flex justify-end">
             <Button onClick={() => onEdit(property)}>
