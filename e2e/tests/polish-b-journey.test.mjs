@@ -67,6 +67,7 @@ test.describe('at phone width', () => {
     await signInThroughAPI(page, priya)
     await step('dashboard-390', async () => {
       await page.goto('/dashboard')
+      await expect(page.getByTestId('dashboard-actions')).toBeVisible()
       const actions = page.getByTestId('dashboard-actions').locator(':scope > *')
       const widths = await actions.evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().width)))
       expect(widths).toHaveLength(3)
@@ -92,6 +93,7 @@ test.describe('at phone width', () => {
       await page.goto('/matches')
       const actions = page.getByTestId('match-actions').first()
       await expect(actions).toBeVisible()
+      await expect(actions.locator(':scope > *')).toHaveCount(4)
       const tops = await actions.locator(':scope > *').evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top)))
       expect(tops).toHaveLength(4)
       expect(new Set(tops).size).toBe(1) // WhatsApp on the same row
@@ -105,6 +107,7 @@ test.describe('at phone width', () => {
     await step('admin-users-390', async () => {
       await page.goto('/admin')
       await page.getByRole('tab', { name: 'Users' }).click()
+      await page.getByRole('searchbox').fill('priya')
       const row = page.getByTestId('admin-user-priya')
       await expect(row).toContainText('+91 98765 00002')
       await row.getByRole('button', { name: 'Deactivate' }).click()
