@@ -41,7 +41,12 @@ export function formatListingPrice(value: Amount, listingPurpose: string | null 
 export function formatMaintenance(value: string | null | undefined): string {
   const text = (value ?? '').trim()
   if (!text) return ''
-  const n = toAmount(text.replace(/^₹\s*|^rs\.?\s*/i, '').replace(/,/g, '').replace(/\s*(\/|per)\s*month$/i, ''))
+  const n = toAmount(
+    text
+      .replace(/^₹\s*|^rs\.?\s*/i, '')
+      .replace(/,/g, '')
+      .replace(/\s*(\/|per)\s*month$/i, ''),
+  )
   return n === null ? text : `${formatPrice(n)}/month`
 }
 

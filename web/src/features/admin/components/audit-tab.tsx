@@ -24,9 +24,7 @@ function AuditRow({ e }: { e: AuditEvent }) {
   return (
     <li className="grid gap-1 rounded-lg border border-border bg-card p-3 text-sm">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <p className="font-medium text-foreground">
-          {e.summary}
-        </p>
+        <p className="font-medium text-foreground">{e.summary}</p>
         <time className="text-xs text-muted-foreground" dateTime={e.createdAt}>
           {new Date(e.createdAt).toLocaleString('en-IN')}
         </time>

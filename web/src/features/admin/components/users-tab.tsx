@@ -127,8 +127,8 @@ function UserRow({ user, isMe, onEdit }: { user: AdminUser; isMe: boolean; onEdi
           <DialogHeader>
             <DialogTitle>Deactivate {user.fullName}?</DialogTitle>
             <DialogDescription>
-              This signs {user.fullName} out on every device and takes their listings and requirements off the marketplace.
-              They cannot sign in until an admin reactivates the account.
+              This signs {user.fullName} out on every device and takes their listings and requirements off the marketplace. They cannot sign
+              in until an admin reactivates the account.
             </DialogDescription>
           </DialogHeader>
           <DialogFooter>

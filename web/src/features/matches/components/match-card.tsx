@@ -73,7 +73,10 @@ function MyListing({ match }: { match: Match }) {
       >
         {p.title}
       </Link>
-      <span className="text-muted-foreground"> · {[p.locality, formatListingPrice(p.price, p.listingPurpose)].filter(Boolean).join(' · ')}</span>
+      <span className="text-muted-foreground">
+        {' '}
+        · {[p.locality, formatListingPrice(p.price, p.listingPurpose)].filter(Boolean).join(' · ')}
+      </span>
     </p>
   )
 }

@@ -42,30 +42,30 @@ export function PropertyFiltersBar({ value, onChange }: PropertyFiltersBarProps)
         </Button>
       </div>
       <div id="property-filters" className={open ? 'grid gap-3 md:contents' : 'hidden md:contents'} data-testid="property-filters">
-      <NativeSelect aria-label="Property type" value={value.propertyType} onChange={(e) => set({ propertyType: e.target.value })}>
-        <option value="all">All Types</option>
-        {PROPERTY_TYPES.map((type) => (
-          <option key={type} value={type}>
-            {propertyTypeLabel(type)}
-          </option>
-        ))}
-      </NativeSelect>
-      <NativeSelect aria-label="City" value={value.city} onChange={(e) => set({ city: e.target.value })}>
-        <option value="all">All Cities</option>
-        {FILTER_CITIES.map((city) => (
-          <option key={city} value={city}>
-            {city}
-          </option>
-        ))}
-      </NativeSelect>
-      <NativeSelect aria-label="Listing type" value={value.listingPurpose} onChange={(e) => set({ listingPurpose: e.target.value })}>
-        <option value="all">All Listings</option>
-        {LISTING_PURPOSES.map((purpose) => (
-          <option key={purpose} value={purpose}>
-            {listingPurposeLabel(purpose)}
-          </option>
-        ))}
-      </NativeSelect>
+        <NativeSelect aria-label="Property type" value={value.propertyType} onChange={(e) => set({ propertyType: e.target.value })}>
+          <option value="all">All Types</option>
+          {PROPERTY_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {propertyTypeLabel(type)}
+            </option>
+          ))}
+        </NativeSelect>
+        <NativeSelect aria-label="City" value={value.city} onChange={(e) => set({ city: e.target.value })}>
+          <option value="all">All Cities</option>
+          {FILTER_CITIES.map((city) => (
+            <option key={city} value={city}>
+              {city}
+            </option>
+          ))}
+        </NativeSelect>
+        <NativeSelect aria-label="Listing type" value={value.listingPurpose} onChange={(e) => set({ listingPurpose: e.target.value })}>
+          <option value="all">All Listings</option>
+          {LISTING_PURPOSES.map((purpose) => (
+            <option key={purpose} value={purpose}>
+              {listingPurposeLabel(purpose)}
+            </option>
+          ))}
+        </NativeSelect>
       </div>
     </div>
   )
