@@ -148,7 +148,10 @@ describe('Messages: thread', () => {
       'POST /api/messages': ({ body }) =>
         new Promise((resolve) => {
           answer = () =>
-            resolve({ status: 201, body: makeMessage({ id: 14, senderId: me, receiverId: 2, content: (body as { content: string }).content }) })
+            resolve({
+              status: 201,
+              body: makeMessage({ id: 14, senderId: me, receiverId: 2, content: (body as { content: string }).content }),
+            })
         }),
     })
     const box = await screen.findByPlaceholderText('Type your message...')

@@ -14,6 +14,7 @@ function stats(queue: Partial<AdminStats['queue']>): AdminStats {
     totalProperties: 34,
     totalRequirements: 5,
     totalMatches: 7,
+    comingSoonCourses: 0,
     totalCourses: 3,
     activeConnections: 4,
     signupsLast30Days: 6,

@@ -3,7 +3,14 @@ import { Button } from '@/components/ui/button'
 import { NativeSelect } from '@/components/ui/native-select'
 import { useOwnListingOptions, useOwnRequirementOptions } from '@/features/matches/api/get-match-filter-options'
 import { matchStatusOptions } from '@/features/matches/lib/match-labels'
-import { filterFor, isFiltered, matchSortOptions, minScoreOptions, type MatchListFilter, type MatchSort } from '@/features/matches/lib/match-view'
+import {
+  filterFor,
+  isFiltered,
+  matchSortOptions,
+  minScoreOptions,
+  type MatchListFilter,
+  type MatchSort,
+} from '@/features/matches/lib/match-view'
 import type { MatchStatus } from '@/lib/api-schemas'
 import type { MatchSide } from '@/shared/contact'
 

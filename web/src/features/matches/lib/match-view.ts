@@ -77,7 +77,9 @@ export function matchesViewQuery({ tab, filter }: MatchesView) {
 
 /** Whether the filter narrows the list (the order alone does not). */
 export function isFiltered(filter: MatchListFilter) {
-  return filter.status !== undefined || filter.requirementId !== undefined || filter.propertyId !== undefined || filter.minScore !== undefined
+  return (
+    filter.status !== undefined || filter.requirementId !== undefined || filter.propertyId !== undefined || filter.minScore !== undefined
+  )
 }
 
 /** GET /api/matches's query for one side and filter, the defaults left out (so the default list asks ?type= only). */

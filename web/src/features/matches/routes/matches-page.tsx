@@ -9,7 +9,14 @@ import { useMatches } from '@/features/matches/api/get-matches'
 import { MatchCard } from '@/features/matches/components/match-card'
 import { MatchDetailsDialog } from '@/features/matches/components/match-details-dialog'
 import { MatchFilterBar } from '@/features/matches/components/match-filter-bar'
-import { filterFor, isFiltered, matchesViewQuery, readMatchesView, type MatchListFilter, type MatchesView } from '@/features/matches/lib/match-view'
+import {
+  filterFor,
+  isFiltered,
+  matchesViewQuery,
+  readMatchesView,
+  type MatchListFilter,
+  type MatchesView,
+} from '@/features/matches/lib/match-view'
 import { useDashboardStats } from '@/shared/dashboard-stats'
 import type { DashboardStats, Match } from '@/lib/api-schemas'
 import type { MatchSide } from '@/shared/contact'

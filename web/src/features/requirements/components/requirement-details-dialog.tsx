@@ -22,8 +22,7 @@ type RequirementDetailsDialogProps<R extends PublicRequirement> = {
 }
 
 /** The client's contact, when the requirement is the agent's own and carries it. */
-const contactOf = (r: PublicRequirement, view: 'own' | 'marketplace') =>
-  view === 'own' && 'clientPhone' in r ? (r as Requirement) : null
+const contactOf = (r: PublicRequirement, view: 'own' | 'marketplace') => (view === 'own' && 'clientPhone' in r ? (r as Requirement) : null)
 
 function Row({ label, value }: { label: string; value: React.ReactNode }) {
   return (
