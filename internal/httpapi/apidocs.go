@@ -22,22 +22,30 @@ func (s *server) apiDocRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/docs", s.apiReference)
 }
 
-// publicDoc is the public document, converted from the embedded YAML once:
-// its JSON, the JSON gzipped, and its ETag.
-var publicDoc = sync.OnceValues(func() (struct {
+// apiDocument is the public document as served: its JSON, the JSON
+// gzipped, and its ETag.
+type apiDocument struct {
 	json, gz []byte
 	etag     string
-}, error) { var d struct {
-	json, gz []byte
-	etag     string
-}; j, err := docs.PublicJSON(); if err != nil {
-	return d, err
-}; var buf bytes.Buffer; zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression); // a valid level never fails
-if _, err := zw.Write(j); err != nil {
-	return d, err
-}; if err := zw.Close(); err != nil {
-	return d, err
-}; sum := sha256.Sum256(j); d.json, d.gz, d.etag = j, buf.Bytes(), `"`+hex.EncodeToString(sum[:16])+`"`; return d, nil })
+}
+
+// publicDoc is the public document, converted from the embedded YAML once.
+var publicDoc = sync.OnceValues(func() (apiDocument, error) {
+	j, err := docs.PublicJSON()
+	if err != nil {
+		return apiDocument{}, err
+	}
+	var buf bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression) // a valid level never fails
+	if _, err := zw.Write(j); err != nil {
+		return apiDocument{}, err
+	}
+	if err := zw.Close(); err != nil {
+		return apiDocument{}, err
+	}
+	sum := sha256.Sum256(j)
+	return apiDocument{json: j, gz: buf.Bytes(), etag: `"` + hex.EncodeToString(sum[:16]) + `"`}, nil
+})
 
 // openAPIDocument serves the public OpenAPI document: revalidated with its
 // ETag (304 when unchanged), gzipped when the client takes it.
