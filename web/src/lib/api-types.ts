@@ -2553,14 +2553,24 @@ export interface components {
             id: number;
             /** Format: int64 */
             agentId: number;
+            /** @example 2BHK in Gachibowli */
             title: string;
+            /** @example East-facing flat near the IT corridor, covered parking. */
             description: string;
             propertyType: components["schemas"]["PropertyType"];
             listingPurpose: components["schemas"]["ListingPurpose"];
+            /**
+             * @description In rupees
+             * @example 7500000
+             */
             price: number;
+            /** @example Telangana */
             state: string;
+            /** @example Hyderabad */
             city: string;
+            /** @example Gachibowli */
             locality: string;
+            /** @example 500032 */
             pincode: string;
             address: string;
             bedrooms?: components["schemas"]["NullableInteger"];
@@ -3313,13 +3323,34 @@ export interface components {
             id: number;
             /** Format: int64 */
             agentId: number;
+            /** @example Ramesh Kumar */
             clientName: string;
             propertyTypes: components["schemas"]["PropertyType"][];
             listingPurpose: components["schemas"]["RequirementPurpose"];
+            /**
+             * @description In rupees
+             * @example 7000000
+             */
             minPrice: number | null;
+            /**
+             * @description In rupees
+             * @example 8000000
+             */
             maxPrice: number | null;
+            /** @example Telangana */
             preferredState: string;
+            /**
+             * @example [
+             *       "Hyderabad"
+             *     ]
+             */
             preferredCities: string[];
+            /**
+             * @example [
+             *       "Gachibowli",
+             *       "Kondapur"
+             *     ]
+             */
             preferredLocalities: string[];
             minBedrooms: components["schemas"]["NullableInteger"];
             maxBedrooms: components["schemas"]["NullableInteger"];
@@ -4173,6 +4204,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "phone": "+919876543210"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SendOtpRequest"];
             };
         };
@@ -4203,6 +4239,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "phone": "+919876543210",
+                 *       "otp": "482913"
+                 *     }
+                 */
                 "application/json": components["schemas"]["VerifyOtpRequest"];
             };
         };
@@ -4231,6 +4273,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "username": "asha.reddy",
+                 *       "password": "Gachibowli-2BHK-2026",
+                 *       "phone": "+919876543210",
+                 *       "email": "asha@example.com",
+                 *       "fullName": "Asha Reddy",
+                 *       "agentType": "both",
+                 *       "state": "Telangana",
+                 *       "city": "Hyderabad",
+                 *       "reraNumber": "P02400001234"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RegisterRequest"];
             };
         };
@@ -4261,6 +4316,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "username": "asha.reddy",
+                 *       "password": "Gachibowli-2BHK-2026"
+                 *     }
+                 */
                 "application/json": components["schemas"]["LoginRequest"];
             };
         };
@@ -5137,6 +5198,26 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "2BHK in Gachibowli",
+                 *       "description": "East-facing flat near the IT corridor, covered parking.",
+                 *       "propertyType": "apartment",
+                 *       "listingPurpose": "for_sale",
+                 *       "price": 7500000,
+                 *       "state": "Telangana",
+                 *       "city": "Hyderabad",
+                 *       "locality": "Gachibowli",
+                 *       "pincode": "500032",
+                 *       "bedrooms": 2,
+                 *       "bathrooms": 2,
+                 *       "sqft": 1150,
+                 *       "amenities": [
+                 *         "Parking",
+                 *         "Gym"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["PropertyInput"];
             };
         };
@@ -5168,6 +5249,25 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "2BHK in Gachibowli, price revised",
+                 *       "propertyType": "apartment",
+                 *       "listingPurpose": "for_sale",
+                 *       "price": 7200000,
+                 *       "state": "Telangana",
+                 *       "city": "Hyderabad",
+                 *       "locality": "Gachibowli",
+                 *       "pincode": "500032",
+                 *       "bedrooms": 2,
+                 *       "bathrooms": 2,
+                 *       "amenities": [
+                 *         "Parking",
+                 *         "Gym"
+                 *       ],
+                 *       "isActive": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["PropertyInput"];
             };
         };
@@ -5256,6 +5356,29 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "clientName": "Ramesh Kumar",
+                 *       "clientPhone": "9876543210",
+                 *       "clientEmail": "ramesh@example.com",
+                 *       "propertyTypes": [
+                 *         "apartment"
+                 *       ],
+                 *       "listingPurpose": "forSale",
+                 *       "minPrice": 7000000,
+                 *       "maxPrice": 8000000,
+                 *       "preferredState": "Telangana",
+                 *       "preferredCities": [
+                 *         "Hyderabad"
+                 *       ],
+                 *       "preferredLocalities": [
+                 *         "Gachibowli",
+                 *         "Kondapur"
+                 *       ],
+                 *       "minBedrooms": 2,
+                 *       "timeline": "3months"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RequirementInput"];
             };
         };
@@ -5315,6 +5438,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "maxPrice": 8500000,
+                 *       "timeline": "immediate"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RequirementPatch"];
             };
         };
@@ -6011,6 +6140,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "status": "contacted"
+                 *     }
+                 */
                 "application/json": {
                     status: components["schemas"]["MatchStatus"];
                     /**
@@ -6050,6 +6184,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "notes": "Client visits Saturday 11 am; wants the parking slot in writing."
+                 *     }
+                 */
                 "application/json": {
                     notes: string;
                 };
@@ -6442,6 +6581,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "recipientId": 42,
+                 *       "message": "Hello, I have buyers for 2BHKs in Gachibowli. Shall we connect?"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ConnectionRequest"];
             };
         };
@@ -6483,6 +6628,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "status": "accepted"
+                 *     }
+                 */
                 "application/json": {
                     /** @enum {string} */
                     status: "accepted" | "rejected";
@@ -6593,6 +6743,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "recipientId": 42,
+                 *       "content": "Is the Gachibowli 2BHK still available for a site visit this week?"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SendMessageRequest"];
             };
         };
