@@ -11,10 +11,10 @@ RUN_DATABASE_URL ?= sqlite:data/propmatch.db
 # uncommitted changes (-dirty) shows as "development build".
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null)
 
-WEB_SOURCES := $(shell find web/src web/public web/scripts -type f 2>/dev/null) web/index.html web/vite.config.ts web/package.json docs/openapi.yaml
-GO_SOURCES  := $(wildcard web/*.go) $(shell find cmd internal -type f 2>/dev/null)
+WEB_SOURCES := $(shell find web/src web/public web/scripts -type f 2>/dev/null) web/index.html web/docs.html web/vite.config.ts web/vite.docs.config.ts web/package.json docs/openapi.yaml
+GO_SOURCES  := $(wildcard web/*.go) $(wildcard docs/*.go) docs/openapi.yaml $(shell find cmd internal -type f 2>/dev/null)
 
-.PHONY: build run test lint lint-go lint-web test-go test-embed test-web e2e lighthouse vet bench clean hero-image
+.PHONY: build run test lint lint-go lint-web lint-api test-go test-embed test-web e2e lighthouse vet bench clean hero-image
 
 build: $(BIN)
 
@@ -58,8 +58,8 @@ run: build
 # (then cached); its rules, including the layering, are in .golangci.yml.
 GOLANGCI_LINT := $(GO) run github.com/golangci/golangci-lint/v2/cmd/golangci-lint@v2.15.0
 
-# Every linter: go.mod tidy, golangci-lint, ESLint, the Prettier check and tsc.
-lint: lint-go lint-web
+# Every linter: go.mod tidy, golangci-lint, ESLint, the Prettier check, tsc and Spectral.
+lint: lint-go lint-web lint-api
 
 lint-go:
 	$(GO) mod tidy -diff
@@ -67,6 +67,11 @@ lint-go:
 
 lint-web: web/node_modules/.installed
 	cd web && npm run lint && npm run format:check && npm run typecheck
+
+# Spectral on docs/openapi.yaml: spectral:oas and the OWASP rules web/.spectral.yaml keeps, at
+# 0 errors and 0 warnings.
+lint-api: web/node_modules/.installed
+	cd web && npm run lint:api
 
 # Every linter, then every Go, web and browser test. Go store and API tests run on SQLite, and
 # on PostgreSQL too when TEST_DATABASE_URL is set (.ci/run sets it).

@@ -98,7 +98,7 @@ func TestAdminListsSearchAndPage(t *testing.T) {
 		if len(seen) != 3 {
 			t.Errorf("paged through %d users, want 3", len(seen))
 		}
-		wantError(t, a.do("GET", "/api/admin/users?limit=0", nil, as(admin)), 400, "limit")
+		wantError(t, a.do("GET", "/api/admin/users?limit=0", nil, as(admin), invalid()), 400, "limit")
 		wantError(t, a.do("GET", "/api/admin/properties?cursor=zzz", nil, as(admin)), 400, "cursor")
 
 		matches := a.objects(admin, "/api/admin/matches")

@@ -29,18 +29,19 @@ func TestAdminChangesRoles(t *testing.T) {
 			status int
 			role   string
 			paths  []string
+			opts   []reqOption
 		}{
-			{"Promote", agent.id, map[string]any{"role": "admin"}, 200, "admin", nil},
-			{"UserMeansAgent", agent.id, map[string]any{"role": "user"}, 200, "agent", nil},
-			{"UnknownRole", agent.id, map[string]any{"role": "root"}, 400, "", []string{"role"}},
-			{"MissingRole", agent.id, map[string]any{}, 400, "", []string{"role"}},
-			{"NotAnObject", agent.id, `["admin"]`, 400, "", nil},
-			{"UnknownUser", 999999, map[string]any{"role": "admin"}, 404, "", nil},
-			{"LastAdminCannotDemoteThemself", admin.id, map[string]any{"role": "agent"}, 409, "", nil},
+			{"Promote", agent.id, map[string]any{"role": "admin"}, 200, "admin", nil, nil},
+			{"UserMeansAgent", agent.id, map[string]any{"role": "user"}, 200, "agent", nil, nil},
+			{"UnknownRole", agent.id, map[string]any{"role": "root"}, 400, "", []string{"role"}, []reqOption{invalid()}},
+			{"MissingRole", agent.id, map[string]any{}, 400, "", []string{"role"}, []reqOption{invalid()}},
+			{"NotAnObject", agent.id, `["admin"]`, 400, "", nil, []reqOption{invalid()}},
+			{"UnknownUser", 999999, map[string]any{"role": "admin"}, 404, "", nil, nil},
+			{"LastAdminCannotDemoteThemself", admin.id, map[string]any{"role": "agent"}, 409, "", nil, nil},
 		} {
 			t.Run(c.name, func(t *testing.T) {
 				a := a.sub(t)
-				res := a.do("PATCH", userPath(c.id, "/role"), c.body, as(admin))
+				res := a.do("PATCH", userPath(c.id, "/role"), c.body, append(c.opts, as(admin))...)
 				if c.status != 200 {
 					wantError(t, res, c.status, c.paths...)
 					return
@@ -119,7 +120,7 @@ func TestAdminEditsAUser(t *testing.T) {
 			{"TakenEmail", map[string]any{"email": "Asha@Example.com"}, 409, []string{"email"}},
 		} {
 			t.Run(c.name, func(t *testing.T) {
-				wantError(t, a.sub(t).do("PATCH", userPath(agent.id, ""), c.body, as(admin)), c.status, c.paths...)
+				wantError(t, a.sub(t).do("PATCH", userPath(agent.id, ""), c.body, as(admin), invalid()), c.status, c.paths...)
 			})
 		}
 		wantError(t, a.do("PATCH", userPath(999999, ""), map[string]any{"fullName": "X"}, as(admin)), 404)

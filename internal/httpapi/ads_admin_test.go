@@ -93,11 +93,11 @@ func TestAdvertisementFields(t *testing.T) {
 			{"ImageTooLarge", []any{"advertisementImage", pngDataURL(t, 400, 400, true)}, "advertisementImage"},
 		} {
 			t.Run(tc.name, func(t *testing.T) {
-				wantError(t, a.sub(t).do("POST", "/api/advertisements", advert("Bad", tc.over...), as(admin)), 400, tc.path)
+				wantError(t, a.sub(t).do("POST", "/api/advertisements", advert("Bad", tc.over...), as(admin), invalid()), 400, tc.path)
 			})
 		}
 		t.Run("WrongTypeIs400", func(t *testing.T) {
-			wantError(t, a.sub(t).do("POST", "/api/advertisements", map[string]any{"targetCities": map[string]any{}}, as(admin)), 400)
+			wantError(t, a.sub(t).do("POST", "/api/advertisements", map[string]any{"targetCities": map[string]any{}}, as(admin), invalid()), 400)
 		})
 	})
 }

@@ -394,7 +394,7 @@ func TestAnalyticsRefusals(t *testing.T) {
 		wantError(t, a.do("GET", "/api/analytics", nil), 401)
 		for _, w := range []string{"1d", "30", "30D", "365d", "%20", "7d,30d"} {
 			t.Run(w, func(t *testing.T) {
-				wantError(t, a.sub(t).do("GET", "/api/analytics?window="+w, nil, as(g)), 400, "window")
+				wantError(t, a.sub(t).do("GET", "/api/analytics?window="+w, nil, as(g), invalid()), 400, "window")
 			})
 		}
 	})

@@ -268,7 +268,7 @@ func TestBadInputIs400NeverA500(t *testing.T) {
 			}
 			for _, tc := range cases {
 				t.Run(strings.TrimPrefix(ep.path, "/api/")+"/"+tc.name, func(t *testing.T) {
-					wantError(t, a.do("POST", ep.path, tc.body), 400, tc.paths...)
+					wantError(t, a.do("POST", ep.path, tc.body, invalid()), 400, tc.paths...)
 				})
 			}
 		}
@@ -280,7 +280,7 @@ func TestBodyOver1MiBIs413(t *testing.T) {
 		big := `{"phone": "` + strings.Repeat("9", 1<<20) + `"}`
 		for _, ep := range postEndpoints {
 			t.Run(strings.TrimPrefix(ep.path, "/api/")+"/WithContentLength", func(t *testing.T) {
-				wantError(t, a.do("POST", ep.path, big), 413)
+				wantError(t, a.do("POST", ep.path, big, invalid()), 413)
 			})
 			t.Run(strings.TrimPrefix(ep.path, "/api/")+"/Chunked", func(t *testing.T) {
 				// An io.Reader of unknown length is sent chunked, without Content-Length.
@@ -356,7 +356,7 @@ func TestRegister(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			eachEngine(t, apiOptions{}, func(t *testing.T, a *apiTest) {
 				verify(t, a, phone)
-				wantError(t, a.do("POST", "/api/register", registration("asha_rao_99", tc.password, phone, "")), 400, "password")
+				wantError(t, a.do("POST", "/api/register", registration("asha_rao_99", tc.password, phone, ""), invalid()), 400, "password")
 			})
 		})
 	}

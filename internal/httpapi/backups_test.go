@@ -87,7 +87,7 @@ func TestManualBackupThroughTheAPI(t *testing.T) {
 			{"DELETE", "/api/admin/backups/999999", 404},
 			{"DELETE", "/api/admin/backups/0", 400},
 		} {
-			wantError(t, a.do(bad.method, bad.path, nil, as(admin)), bad.status)
+			wantError(t, a.do(bad.method, bad.path, nil, as(admin), invalid()), bad.status)
 		}
 
 		wantStatus(t, a.do("DELETE", path, nil, as(admin)), 200)

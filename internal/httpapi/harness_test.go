@@ -235,6 +235,7 @@ type reqSettings struct {
 	header       http.Header
 	token        *string // send this session token and no jar cookies
 	undocumented bool    // the route is deliberately not in the document
+	invalid      bool    // the request deliberately breaks the document
 }
 
 func withHeader(k, v string) reqOption {
@@ -252,8 +253,17 @@ func undocumented() reqOption {
 	return func(s *reqSettings) { s.undocumented = true }
 }
 
-// do sends a request and returns the answer, failing the test when the answer
-// does not match docs/openapi.yaml. body is sent as is when it is a string or
+// invalid marks a request that deliberately breaks docs/openapi.yaml (a
+// missing field, a wrong type, a body too large): it is not checked against
+// the document, and its answer must be an error (4xx or 503). A body given as
+// an io.Reader (a stream of unknown length) counts as invalid.
+func invalid() reqOption {
+	return func(s *reqSettings) { s.invalid = true }
+}
+
+// do sends a request and returns the answer, failing the test when the
+// request or the answer does not match docs/openapi.yaml (a request that
+// means to, see invalid, is exempt). body is sent as is when it is a string or
 // []byte, as JSON otherwise, and not at all when nil.
 func (a *apiTest) do(method, path string, body any, opts ...reqOption) response {
 	a.t.Helper()
@@ -261,21 +271,26 @@ func (a *apiTest) do(method, path string, body any, opts ...reqOption) response 
 	for _, o := range opts {
 		o(&set)
 	}
+	var sent []byte
 	var r io.Reader
 	switch b := body.(type) {
 	case nil:
 	case string:
-		r = strings.NewReader(b)
+		sent = []byte(b)
 	case []byte:
-		r = bytes.NewReader(b)
+		sent = b
 	case io.Reader:
-		r = b
+		// Sent as a stream, chunked; its content is the test's own to check.
+		r, set.invalid = b, true
 	default:
 		j, err := json.Marshal(b)
 		if err != nil {
 			a.t.Fatalf("marshal body: %v", err)
 		}
-		r = bytes.NewReader(j)
+		sent = j
+	}
+	if sent != nil {
+		r = bytes.NewReader(sent)
 	}
 	req, err := http.NewRequest(method, a.srv.URL+path, r)
 	if err != nil {
@@ -286,6 +301,9 @@ func (a *apiTest) do(method, path string, body any, opts ...reqOption) response 
 	}
 	for k, v := range set.header {
 		req.Header[k] = v
+	}
+	if !set.undocumented && !set.invalid {
+		checkRequest(a.t, req, sent)
 	}
 	client := a.client
 	if set.token != nil {
@@ -309,6 +327,9 @@ func (a *apiTest) do(method, path string, body any, opts ...reqOption) response 
 		checkContract(a.t, req, res)
 	}
 	checkWords(a.t, req, res)
+	if set.invalid && res.status < 400 {
+		a.t.Errorf("%s %s was marked invalid() but answered %d: the document, the test or the server is wrong", method, path, res.status)
+	}
 	if method != http.MethodGet && !a.manualQueue {
 		a.drain()
 	}
@@ -424,6 +445,43 @@ var loadContract = sync.OnceValues(func() (*contract, error) {
 	return &contract{doc: doc, router: router}, nil
 })
 
+// findRoute returns the document's operation for req (whose address may be
+// absolute) and a copy of req that kin-openapi reads.
+func findRoute(c *contract, req *http.Request) (*http.Request, *routers.Route, map[string]string, error) {
+	u, _ := url.Parse(req.URL.String())
+	u.Scheme, u.Host = "", ""
+	r := req.Clone(context.Background())
+	r.URL = u
+	r.Host = ""
+	route, params, err := c.router.FindRoute(r)
+	return r, route, params, err
+}
+
+// checkRequest fails t when req, with body, is not a request that
+// docs/openapi.yaml allows: a client built from the document must be able to
+// send what the tests send, so the document cannot require what the server
+// does not. Authentication is the server's to check (tests send no cookie on
+// purpose), so the security schemes are not.
+func checkRequest(t *testing.T, req *http.Request, body []byte) {
+	t.Helper()
+	c, err := loadContract()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, route, params, err := findRoute(c, req)
+	if err != nil {
+		t.Errorf("CONTRACT: %s %s: docs/openapi.yaml does not describe this route: %v", req.Method, req.URL.Path, err)
+		return
+	}
+	r.Body = io.NopCloser(bytes.NewReader(body))
+	in := &openapi3filter.RequestValidationInput{Request: r, PathParams: params, Route: route,
+		Options: &openapi3filter.Options{MultiError: true, AuthenticationFunc: openapi3filter.NoopAuthenticationFunc,
+			RejectWhenRequestBodyNotSpecified: true, SkipSettingDefaults: true}}
+	if err := openapi3filter.ValidateRequest(context.Background(), in); err != nil {
+		t.Errorf("CONTRACT: the request %s %s is not one docs/openapi.yaml allows (mark it invalid() if it means to be): %v\nbody: %s", req.Method, req.URL.Path, err, body)
+	}
+}
+
 // checkContract fails t when res, the answer to req, is not what
 // docs/openapi.yaml says: an undescribed route, an undocumented status
 // , a wrong content type, body or header.
@@ -433,12 +491,7 @@ func checkContract(t *testing.T, req *http.Request, res response) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	u, _ := url.Parse(req.URL.String())
-	u.Scheme, u.Host = "", ""
-	r := req.Clone(context.Background())
-	r.URL = u
-	r.Host = ""
-	route, params, err := c.router.FindRoute(r)
+	r, route, params, err := findRoute(c, req)
 	if err != nil {
 		t.Errorf("CONTRACT: %s %s answered %d but docs/openapi.yaml does not describe this route: %v", req.Method, req.URL.Path, res.status, err)
 		return

@@ -164,7 +164,7 @@ func (mk market) run(t *testing.T, a *apiTest, cases []writeCase) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			a := a.sub(t)
-			var opts []reqOption
+			opts := []reqOption{invalid()}
 			if tc.who != nil {
 				opts = append(opts, as(*tc.who))
 			}
@@ -248,7 +248,7 @@ func TestNULCharactersAre400(t *testing.T) {
 		} {
 			t.Run(tc.name, func(t *testing.T) {
 				a := a.sub(t)
-				res := a.do("GET", tc.path, nil, as(tc.who))
+				res := a.do("GET", tc.path, nil, as(tc.who), invalid())
 				if tc.field == "" {
 					wantError(t, res, 400)
 				} else {

@@ -236,7 +236,7 @@ func TestPagination(t *testing.T) {
 			} {
 				t.Run("BadPageIs400"+list+"/"+tc.name, func(t *testing.T) {
 					a := a.sub(t)
-					wantError(t, a.do("GET", list+"?"+tc.query, nil, as(A)), 400, tc.path)
+					wantError(t, a.do("GET", list+"?"+tc.query, nil, as(A), invalid()), 400, tc.path)
 				})
 			}
 			t.Run("EmptyListIsAnArray"+list, func(t *testing.T) {

@@ -16,9 +16,9 @@ func TestMatchingThroughTheAPI(t *testing.T) {
 		r := a.create(B, "/api/requirements", wanted())
 		pid, rid := idOf(p), idOf(r)
 		var mid, m2 int64
-		status := func(t *testing.T, g agent, id int64, body any) response {
+		status := func(t *testing.T, g agent, id int64, body any, opts ...reqOption) response {
 			t.Helper()
-			return a.sub(t).do("PUT", fmt.Sprintf("/api/matches/%d/status", id), body, as(g))
+			return a.sub(t).do("PUT", fmt.Sprintf("/api/matches/%d/status", id), body, append(opts, as(g))...)
 		}
 		edit := func(t *testing.T, price any) {
 			t.Helper()
@@ -59,7 +59,7 @@ func TestMatchingThroughTheAPI(t *testing.T) {
 						t.Errorf("GET /api/matches for agent %d = %v, want [%d]", g.id, got, mid)
 					}
 				}
-				wantError(t, a.do("GET", "/api/matches?type=owner", nil, as(B)), 400, "type")
+				wantError(t, a.do("GET", "/api/matches?type=owner", nil, as(B), invalid()), 400, "type")
 			}},
 			{"RequirementMatchesListsItForItsOwner", func(t *testing.T, a *apiTest) {
 				m := a.onlyMatch(B, fmt.Sprintf("/api/requirements/%d/matches", rid))
@@ -100,7 +100,7 @@ func TestMatchingThroughTheAPI(t *testing.T) {
 			{"BuyerCannotMarkViewedBySeller", func(t *testing.T, a *apiTest) {
 				wantError(t, status(t, B, mid, map[string]any{"status": "viewed", "viewedBy": "seller"}), 400, "viewedBy")
 				wantError(t, status(t, A, mid, map[string]any{"status": "viewed", "viewedBy": "buyer"}), 400, "viewedBy")
-				wantError(t, status(t, B, mid, map[string]any{"status": "viewed", "viewedBy": "agent"}), 400, "viewedBy")
+				wantError(t, status(t, B, mid, map[string]any{"status": "viewed", "viewedBy": "agent"}, invalid()), 400, "viewedBy")
 				wantFields(t, "match", a.onlyMatch(B, "/api/matches"), map[string]any{"viewedBySeller": false, "viewedByBuyer": true, "status": "viewed"})
 			}},
 			{"SellerMarksViewedBySeller", func(t *testing.T, a *apiTest) {
@@ -109,13 +109,13 @@ func TestMatchingThroughTheAPI(t *testing.T) {
 				wantFields(t, "match", res.json(t), map[string]any{"viewedBySeller": true, "viewedByBuyer": true})
 			}},
 			{"UnknownStatusIs400", func(t *testing.T, a *apiTest) {
-				wantError(t, status(t, B, mid, map[string]any{"status": "archived"}), 400, "status")
-				wantError(t, status(t, B, mid, map[string]any{}), 400, "status")
+				wantError(t, status(t, B, mid, map[string]any{"status": "archived"}, invalid()), 400, "status")
+				wantError(t, status(t, B, mid, map[string]any{}, invalid()), 400, "status")
 			}},
 			{"Notes501CharactersIs400", func(t *testing.T, a *apiTest) {
-				res := a.do("PUT", fmt.Sprintf("/api/matches/%d/notes", mid), map[string]any{"notes": strings.Repeat("n", 501)}, as(B))
+				res := a.do("PUT", fmt.Sprintf("/api/matches/%d/notes", mid), map[string]any{"notes": strings.Repeat("n", 501)}, as(B), invalid())
 				wantFieldError(t, res, "notes", "Notes must be at most 500 characters")
-				wantError(t, a.do("PUT", fmt.Sprintf("/api/matches/%d/notes", mid), map[string]any{}, as(B)), 400, "notes")
+				wantError(t, a.do("PUT", fmt.Sprintf("/api/matches/%d/notes", mid), map[string]any{}, as(B), invalid()), 400, "notes")
 				wantFields(t, "match", a.onlyMatch(B, "/api/matches"), map[string]any{"notes": ""})
 			}},
 			{"Notes500CharactersAreSaved", func(t *testing.T, a *apiTest) {
@@ -335,7 +335,7 @@ func TestMatchesFilteredByTheCallersStatus(t *testing.T) {
 				t.Errorf("agent %d, %s: %d matches, want %d", tc.who.id, tc.query, len(got), tc.want)
 			}
 		}
-		wantError(t, a.do("GET", "/api/matches?status=maybe", nil, as(A)), 400, "status")
+		wantError(t, a.do("GET", "/api/matches?status=maybe", nil, as(A), invalid()), 400, "status")
 	})
 }
 

@@ -66,7 +66,7 @@ func TestWhoMayMessageWhom(t *testing.T) {
 			}
 			for _, c := range cases {
 				t.Run(c.name, func(t *testing.T) {
-					wantError(t, a.sub(t).do("POST", "/api/messages", c.body, as(A)), c.status, c.paths...)
+					wantError(t, a.sub(t).do("POST", "/api/messages", c.body, as(A), invalid()), c.status, c.paths...)
 				})
 			}
 		})
@@ -166,7 +166,7 @@ func TestConversationsAndReading(t *testing.T) {
 			if all := ids(a.sub(t).objects(A, "/api/messages?limit=2")); fmt.Sprint(all) != fmt.Sprint([]int64{m4, m3}) {
 				t.Errorf("latest two = %v", all)
 			}
-			wantError(t, a.sub(t).do("GET", "/api/messages?with=abc", nil, as(A)), 400, "with")
+			wantError(t, a.sub(t).do("GET", "/api/messages?with=abc", nil, as(A), invalid()), 400, "with")
 		})
 		t.Run("MarkRead", func(t *testing.T) {
 			a := a.sub(t)
@@ -181,7 +181,7 @@ func TestConversationsAndReading(t *testing.T) {
 			if got := unread(t, B); got != 1 {
 				t.Errorf("B's unread = %v: A's reading must not touch B's", got)
 			}
-			wantError(t, a.do("PUT", "/api/messages/mark-read/zero", nil, as(A)), 400, "otherUserId")
+			wantError(t, a.do("PUT", "/api/messages/mark-read/zero", nil, as(A), invalid()), 400, "otherUserId")
 		})
 		t.Run("OnlyTheSenderDeletes", func(t *testing.T) {
 			a := a.sub(t)

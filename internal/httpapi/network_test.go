@@ -54,7 +54,7 @@ func TestConnectionRequests(t *testing.T) {
 			}
 			for _, c := range cases {
 				t.Run(c.name, func(t *testing.T) {
-					wantError(t, a.sub(t).do("POST", "/api/connections", c.body, as(A)), c.status, c.paths...)
+					wantError(t, a.sub(t).do("POST", "/api/connections", c.body, as(A), invalid()), c.status, c.paths...)
 				})
 			}
 		})
@@ -78,7 +78,7 @@ func TestConnectionRequests(t *testing.T) {
 			a := a.sub(t)
 			wantError(t, a.do("PUT", path(ab), map[string]any{"status": "accepted"}, as(A)), 403)
 			wantError(t, a.do("PUT", path(ab), map[string]any{"status": "accepted"}, as(C)), 404)
-			wantError(t, a.do("PUT", path(ab), map[string]any{"status": "maybe"}, as(B)), 400, "status")
+			wantError(t, a.do("PUT", path(ab), map[string]any{"status": "maybe"}, as(B), invalid()), 400, "status")
 		})
 		t.Run("OnlyTheRequesterCancels", func(t *testing.T) {
 			wantError(t, a.sub(t).do("DELETE", path(ab), nil, as(B)), 403)
@@ -133,8 +133,8 @@ func TestConnectionRequests(t *testing.T) {
 			}
 		})
 		t.Run("StatusFilterIsChecked", func(t *testing.T) {
-			wantError(t, a.sub(t).do("GET", "/api/connections?status=friends", nil, as(A)), 400, "status")
-			wantError(t, a.sub(t).do("GET", "/api/connections?direction=up", nil, as(A)), 400, "direction")
+			wantError(t, a.sub(t).do("GET", "/api/connections?status=friends", nil, as(A), invalid()), 400, "status")
+			wantError(t, a.sub(t).do("GET", "/api/connections?direction=up", nil, as(A), invalid()), 400, "direction")
 		})
 		t.Run("DirectionFilter", func(t *testing.T) {
 			a := a.sub(t)
@@ -279,15 +279,15 @@ func TestBadBodiesOnNetworkWrites(t *testing.T) {
 		for _, rt := range routes {
 			for _, tc := range badBodies(rt.wrongType, rt.wrongPath) {
 				t.Run(rt.name+"/"+tc.name+"Is400", func(t *testing.T) {
-					wantError(t, a.sub(t).do(rt.method, rt.path, tc.body, as(B)), 400, tc.paths...)
+					wantError(t, a.sub(t).do(rt.method, rt.path, tc.body, as(B), invalid()), 400, tc.paths...)
 				})
 			}
 		}
 		t.Run("BadIdsAre400", func(t *testing.T) {
 			a := a.sub(t)
-			wantError(t, a.do("PUT", "/api/connections/abc", map[string]any{"status": "accepted"}, as(B)), 400, "id")
-			wantError(t, a.do("DELETE", "/api/connections/0", nil, as(B)), 400, "id")
-			wantError(t, a.do("DELETE", "/api/messages/-1", nil, as(B)), 400, "id")
+			wantError(t, a.do("PUT", "/api/connections/abc", map[string]any{"status": "accepted"}, as(B), invalid()), 400, "id")
+			wantError(t, a.do("DELETE", "/api/connections/0", nil, as(B), invalid()), 400, "id")
+			wantError(t, a.do("DELETE", "/api/messages/-1", nil, as(B), invalid()), 400, "id")
 		})
 		t.Run("NothingChanged", func(t *testing.T) {
 			a := a.sub(t)

@@ -287,9 +287,9 @@ func TestEmailTestRoute(t *testing.T) {
 			{"type": "match", "testEmail": "not-an-address"},
 			{"type": "test"}, // the admin has no email of their own
 		} {
-			wantError(t, a.do("POST", "/api/test-email", bad, as(admin)), 400)
+			wantError(t, a.do("POST", "/api/test-email", bad, as(admin), invalid()), 400)
 		}
-		wantError(t, a.do("GET", "/api/admin/email-preview?type=spam", nil, as(admin)), 400, "type")
+		wantError(t, a.do("GET", "/api/admin/email-preview?type=spam", nil, as(admin), invalid()), 400, "type")
 
 		for _, typ := range []string{"match", "message", "connection", "test"} {
 			res := a.do("GET", "/api/admin/email-preview?type="+typ, nil, as(admin))

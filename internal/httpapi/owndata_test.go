@@ -186,7 +186,7 @@ func TestDeleteMyAccount(t *testing.T) {
 	eachEngine(t, apiOptions{}, func(t *testing.T, a *apiTest) {
 		st := buildOwnDataStory(a)
 		wantStatus(t, a.do("POST", "/api/user/delete", map[string]any{"password": st.ashaPassword}, withToken("")), 401)
-		wantError(t, a.do("POST", "/api/user/delete", map[string]any{}, as(st.asha)), 400, "password")
+		wantError(t, a.do("POST", "/api/user/delete", map[string]any{}, as(st.asha), invalid()), 400, "password")
 		wantError(t, a.do("POST", "/api/user/delete", map[string]any{"password": "wrong-Pass-123"}, as(st.asha)), 400, "password")
 		var failures int
 		if err := a.db.QueryRow(`SELECT COALESCE(SUM(count), 0) FROM security_events WHERE type = 'auth_failure' AND subject = $1`,

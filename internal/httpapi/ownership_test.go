@@ -85,7 +85,7 @@ func TestOwnershipOnEveryIdRoute(t *testing.T) {
 			for _, bad := range []string{"abc", "0", "-3", "1.5", "1e3", "99999999999999999999999"} {
 				t.Run("NonNumericOrZeroIdIs400/"+rt.name+"/"+bad, func(t *testing.T) {
 					a := a.sub(t)
-					wantError(t, a.do(rt.method, fmt.Sprintf(rt.path, bad), rt.body, as(A)), 400, "id")
+					wantError(t, a.do(rt.method, fmt.Sprintf(rt.path, bad), rt.body, as(A), invalid()), 400, "id")
 				})
 			}
 			t.Run("UnknownIdIs404/"+rt.name, func(t *testing.T) {
@@ -300,7 +300,7 @@ func TestBadBodiesOnMarketWrites(t *testing.T) {
 					if strings.Contains(rt.path, "requirements") {
 						g = B
 					}
-					wantError(t, a.do(rt.method, rt.path, tc.body, as(g)), 400, tc.paths...)
+					wantError(t, a.do(rt.method, rt.path, tc.body, as(g), invalid()), 400, tc.paths...)
 				})
 			}
 			t.Run(rt.name+"/OverTheCapIs413", func(t *testing.T) {
@@ -309,16 +309,16 @@ func TestBadBodiesOnMarketWrites(t *testing.T) {
 				if strings.Contains(rt.path, "/api/properties") && rt.method != "DELETE" {
 					big = `{"title": "` + strings.Repeat("x", httpapi.MaxListingBodyBytes) + `"}` // listings carry photos
 				}
-				wantError(t, a.do(rt.method, rt.path, big, as(A)), 413)
+				wantError(t, a.do(rt.method, rt.path, big, as(A), invalid()), 413)
 				wantError(t, a.do(rt.method, rt.path, io.MultiReader(strings.NewReader(big)), as(A)), 413)
 			})
 		}
 		t.Run("WrongTypesInListsAre400", func(t *testing.T) {
 			a := a.sub(t)
-			wantError(t, a.do("POST", "/api/properties", `{"title": "x", "amenities": {"a": 1}}`, as(A)), 400, "amenities")
-			wantError(t, a.do("POST", "/api/properties", `{"title": "x", "images": "data:image/png;base64,AAAA"}`, as(A)), 400, "images")
-			wantError(t, a.do("POST", "/api/requirements", `{"propertyTypes": {"a": 1}}`, as(B)), 400, "propertyTypes")
-			wantError(t, a.do("PATCH", fmt.Sprintf("/api/requirements/%d", r), `{"preferredCities": {"a": 1}}`, as(B)), 400, "preferredCities")
+			wantError(t, a.do("POST", "/api/properties", `{"title": "x", "amenities": {"a": 1}}`, as(A), invalid()), 400, "amenities")
+			wantError(t, a.do("POST", "/api/properties", `{"title": "x", "images": "data:image/png;base64,AAAA"}`, as(A), invalid()), 400, "images")
+			wantError(t, a.do("POST", "/api/requirements", `{"propertyTypes": {"a": 1}}`, as(B), invalid()), 400, "propertyTypes")
+			wantError(t, a.do("PATCH", fmt.Sprintf("/api/requirements/%d", r), `{"preferredCities": {"a": 1}}`, as(B), invalid()), 400, "preferredCities")
 		})
 		t.Run("NothingChanged", func(t *testing.T) {
 			a := a.sub(t)

@@ -87,11 +87,11 @@ func TestListingPhotos(t *testing.T) {
 		})
 		t.Run("BodyOverTheListingCapIs413", func(t *testing.T) {
 			big := `{"title": "` + strings.Repeat("x", httpapi.MaxListingBodyBytes) + `"}`
-			wantError(t, a.sub(t).do("POST", "/api/properties", big, as(A)), 413)
+			wantError(t, a.sub(t).do("POST", "/api/properties", big, as(A), invalid()), 413)
 		})
 		t.Run("OtherRoutesKeepTheir1MiBCap", func(t *testing.T) {
 			big := `{"clientName": "` + strings.Repeat("x", httpapi.MaxBodyBytes) + `"}`
-			wantError(t, a.sub(t).do("POST", "/api/requirements", big, as(B)), 413)
+			wantError(t, a.sub(t).do("POST", "/api/requirements", big, as(B), invalid()), 413)
 		})
 	})
 }

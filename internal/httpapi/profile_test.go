@@ -63,7 +63,7 @@ func TestProfileRoutesNeedSignIn(t *testing.T) {
 				if tc.method == "PUT" || tc.method == "POST" {
 					body = map[string]any{}
 				}
-				wantError(t, a.sub(t).do(tc.method, tc.path, body), 401)
+				wantError(t, a.sub(t).do(tc.method, tc.path, body, invalid()), 401)
 			})
 		}
 	})
@@ -185,7 +185,7 @@ func TestUpdateProfile(t *testing.T) {
 			{"StateReadOnly", profileBody("state", "Maharashtra"), 400, "state", ""},
 		} {
 			t.Run(tc.name, func(t *testing.T) {
-				res := a.sub(t).do("PUT", "/api/user/profile", tc.body, as(g))
+				res := a.sub(t).do("PUT", "/api/user/profile", tc.body, as(g), invalid())
 				wantError(t, res, tc.status, tc.path)
 				if tc.message != "" && !bytes.Contains(res.body, []byte(tc.message)) {
 					t.Errorf("body = %s, want the message %q", res.body, tc.message)
@@ -247,7 +247,7 @@ func TestSessionsListAndEnd(t *testing.T) {
 			wantStatus(t, a.sub(t).do("GET", "/api/user", nil, withToken(phone)), 200)
 		})
 		t.Run("BadID", func(t *testing.T) {
-			wantError(t, a.sub(t).do("DELETE", "/api/user/sessions/abc", nil, as(laptop)), 400, "id")
+			wantError(t, a.sub(t).do("DELETE", "/api/user/sessions/abc", nil, as(laptop), invalid()), 400, "id")
 			wantError(t, a.sub(t).do("DELETE", "/api/user/sessions/999999", nil, as(laptop)), 404)
 		})
 		t.Run("SignOutOne", func(t *testing.T) {
@@ -298,7 +298,7 @@ func TestChangePassword(t *testing.T) {
 			{"SameAsCurrent", map[string]any{"currentPassword": anilPassword, "newPassword": anilPassword}, "newPassword"},
 		} {
 			t.Run(tc.name, func(t *testing.T) {
-				wantError(t, a.sub(t).do("POST", "/api/user/password", tc.body, as(g)), 400, tc.path)
+				wantError(t, a.sub(t).do("POST", "/api/user/password", tc.body, as(g), invalid()), 400, tc.path)
 			})
 		}
 		wantStatus(t, a.do("GET", "/api/user", nil, withToken(phone)), 200)

@@ -83,7 +83,7 @@ func TestPropertyValidation(t *testing.T) {
 		} {
 			t.Run(tc.name, func(t *testing.T) {
 				a := a.sub(t)
-				wantFieldError(t, a.do("POST", "/api/properties", listing(tc.over...), as(A)), tc.path, tc.message)
+				wantFieldError(t, a.do("POST", "/api/properties", listing(tc.over...), as(A), invalid()), tc.path, tc.message)
 			})
 		}
 		t.Run("NothingInvalidWasStored", func(t *testing.T) {

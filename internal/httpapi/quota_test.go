@@ -174,7 +174,7 @@ func TestDailyCreationQuota(t *testing.T) {
 			a := a.sub(t)
 			for range 3 {
 				wantError(t, a.do("POST", "/api/properties", listing("title", ""), as(B)), 400)
-				wantError(t, a.do("POST", "/api/requirements", `{"title":`, as(B)), 400)
+				wantError(t, a.do("POST", "/api/requirements", `{"title":`, as(B), invalid()), 400)
 			}
 			for range 3 {
 				a.create(B, "/api/properties", listing())

@@ -92,7 +92,7 @@ func TestRequirementValidation(t *testing.T) {
 		} {
 			t.Run(tc.name, func(t *testing.T) {
 				a := a.sub(t)
-				wantFieldError(t, a.do("POST", "/api/requirements", wanted(tc.over...), as(B)), tc.path, tc.message)
+				wantFieldError(t, a.do("POST", "/api/requirements", wanted(tc.over...), as(B), invalid()), tc.path, tc.message)
 			})
 		}
 		t.Run("EqualBudgetsAndAreasAreFine", func(t *testing.T) {

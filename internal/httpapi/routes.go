@@ -30,6 +30,7 @@ func (s *server) routes(mux *http.ServeMux) {
 	s.eventRoutes(mux)
 	s.mediaRoutes(mux)
 	s.devOutboxRoutes(mux)
+	s.apiDocRoutes(mux)
 
 	// Metrics have their own listener (PROPMATCH_METRICS_ADDR), never
 	// this one: a scrape sent here gets 404, not the web app's page.

@@ -234,12 +234,12 @@ func TestSecurityBadInput(t *testing.T) {
 			{"LongReason", map[string]any{"range": "203.0.113.7", "minutes": 5, "reason": strings.Repeat("x", 201)}, "reason"},
 		} {
 			t.Run(c.name, func(t *testing.T) {
-				wantError(t, a.do("POST", "/api/security/blocks", c.body, as(admin), me), 400, c.field)
+				wantError(t, a.do("POST", "/api/security/blocks", c.body, as(admin), me, invalid()), 400, c.field)
 			})
 		}
 		wantError(t, a.do("POST", "/api/security/blocks", `{"range": `, as(admin), me, undocumented()), 400)
 		wantError(t, a.do("POST", "/api/security/blocks", map[string]any{"range": "203.0.113.7", "minutes": "sixty"}, as(admin), me, undocumented()), 400)
-		wantError(t, a.do("DELETE", "/api/security/blocks/abc", nil, as(admin), me), 400, "id")
+		wantError(t, a.do("DELETE", "/api/security/blocks/abc", nil, as(admin), me, invalid()), 400, "id")
 		wantError(t, a.do("DELETE", "/api/security/blocks/999", nil, as(admin), me), 404)
 		var blocks int
 		a.db.QueryRow(`SELECT COUNT(*) FROM ip_blocks`).Scan(&blocks)

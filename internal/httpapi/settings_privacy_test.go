@@ -335,7 +335,7 @@ func TestSettingsAPI(t *testing.T) {
 			}
 			for _, c := range cases {
 				t.Run(c.name, func(t *testing.T) {
-					res := a.do("PUT", "/api/user/settings", c.body, as(g))
+					res := a.do("PUT", "/api/user/settings", c.body, as(g), invalid())
 					if c.path == "" {
 						wantError(t, res, 400)
 					} else {

@@ -49,10 +49,10 @@ func TestSiteContent(t *testing.T) {
 				"demoVideo":    map[string]any{"title": "Demo", "description": "", "videoUrl": "https://vimeo.com/1", "duration": "2 minutes"},
 				"contact":      map[string]any{"phone": "12345", "email": "nope"},
 			}
-			wantError(t, a.do("PUT", "/api/admin/site", bad, as(admin)), 400,
+			wantError(t, a.do("PUT", "/api/admin/site", bad, as(admin), invalid()), 400,
 				"testimonials.0.rating", "demoVideo.videoUrl", "contact.phone", "contact.email")
-			wantError(t, a.do("PUT", "/api/admin/site", map[string]any{}, as(admin)), 400)
-			wantError(t, a.do("PUT", "/api/admin/site", `{"testimonials": "x"}`, as(admin)), 400)
+			wantError(t, a.do("PUT", "/api/admin/site", map[string]any{}, as(admin), invalid()), 400)
+			wantError(t, a.do("PUT", "/api/admin/site", `{"testimonials": "x"}`, as(admin), invalid()), 400)
 		})
 		t.Run("SaveShowsAtOnce", func(t *testing.T) {
 			a := a.sub(t)

@@ -77,7 +77,7 @@ func TestTrainingNeedsSignIn(t *testing.T) {
 				if r.method == "POST" || r.method == "PUT" {
 					body = map[string]any{}
 				}
-				wantError(t, a.sub(t).do(r.method, r.path, body), 401)
+				wantError(t, a.sub(t).do(r.method, r.path, body, invalid()), 401)
 			})
 		}
 	})
@@ -180,7 +180,7 @@ func TestCourseValidation(t *testing.T) {
 			{"NotAnObject", `[1]`, nil},
 		} {
 			t.Run(c.name, func(t *testing.T) {
-				wantError(t, a.sub(t).do("POST", "/api/courses", c.body, as(admin)), 400, c.paths...)
+				wantError(t, a.sub(t).do("POST", "/api/courses", c.body, as(admin), invalid()), 400, c.paths...)
 			})
 		}
 		t.Run("ModuleOfAnotherCourseOnUpdate", func(t *testing.T) {
@@ -194,9 +194,9 @@ func TestCourseValidation(t *testing.T) {
 		})
 		t.Run("BadIDs", func(t *testing.T) {
 			a := a.sub(t)
-			wantError(t, a.do("GET", "/api/courses/abc", nil, as(admin)), 400, "id")
-			wantError(t, a.do("POST", "/api/courses/0/enroll", nil, as(admin)), 400, "id")
-			wantError(t, a.do("PUT", "/api/courses/1/modules/x/complete", nil, as(admin)), 400, "moduleId")
+			wantError(t, a.do("GET", "/api/courses/abc", nil, as(admin), invalid()), 400, "id")
+			wantError(t, a.do("POST", "/api/courses/0/enroll", nil, as(admin), invalid()), 400, "id")
+			wantError(t, a.do("PUT", "/api/courses/1/modules/x/complete", nil, as(admin), invalid()), 400, "moduleId")
 		})
 		t.Run("ThumbnailStoredInPropMatchIsKept", func(t *testing.T) {
 			c := a.sub(t).addCourse(admin, course("x", 1, "thumbnailUrl", "/media/0123abcd"))
@@ -298,9 +298,9 @@ func TestCourseListSearchAndPages(t *testing.T) {
 		}
 		t.Run("BadFilters", func(t *testing.T) {
 			a := a.sub(t)
-			wantError(t, a.do("GET", "/api/courses?category=Cooking", nil, as(A)), 400, "category")
+			wantError(t, a.do("GET", "/api/courses?category=Cooking", nil, as(A), invalid()), 400, "category")
 			wantError(t, a.do("GET", "/api/courses?cursor=garbage", nil, as(A)), 400, "cursor")
-			wantError(t, a.do("GET", "/api/courses?limit=0", nil, as(A)), 400, "limit")
+			wantError(t, a.do("GET", "/api/courses?limit=0", nil, as(A), invalid()), 400, "limit")
 		})
 		t.Run("Categories", func(t *testing.T) {
 			res := a.sub(t).do("GET", "/api/courses/categories", nil, as(A))
@@ -675,7 +675,7 @@ func TestAppDemos(t *testing.T) {
 				{"NoBody", map[string]any{}, []string{"ids"}},
 			} {
 				t.Run(c.name, func(t *testing.T) {
-					wantError(t, a.sub(t).do("PUT", "/api/app-demos/order", c.body, as(admin)), 400, c.paths...)
+					wantError(t, a.sub(t).do("PUT", "/api/app-demos/order", c.body, as(admin), invalid()), 400, c.paths...)
 				})
 			}
 		})

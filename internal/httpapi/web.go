@@ -179,11 +179,17 @@ func absoluteLinks(page []byte, origin string) []byte {
 // own <style> elements (landing.html's inlined stylesheet) get the nonce too.
 // It is never answered with 304: a cached page keeps the nonce its policy names.
 func serveIndex(w http.ResponseWriter, r *http.Request, page []byte) {
+	servePage(w, r, page, contentSecurityPolicy)
+}
+
+// servePage serves page as serveIndex does, under the policy that policy
+// returns for the page's nonce.
+func servePage(w http.ResponseWriter, r *http.Request, page []byte, policy func(nonce string) string) {
 	nonce := newNonce()
 	page = bytes.Replace(page, []byte("<head>"), []byte(`<head><meta name="csp-nonce" nonce="`+nonce+`">`), 1)
 	page = bytes.ReplaceAll(page, []byte("<style>"), []byte(`<style nonce="`+nonce+`">`))
 	h := w.Header()
-	h.Set("Content-Security-Policy", contentSecurityPolicy(nonce))
+	h.Set("Content-Security-Policy", policy(nonce))
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("Cache-Control", "no-cache")
 	h.Add("Vary", "Accept-Encoding")

@@ -13,7 +13,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a 6-digit verification code to a WhatsApp number */
+        /**
+         * Send a 6-digit verification code to a WhatsApp number
+         * @description Starts registration: sends a code by WhatsApp to the phone, valid for a few minutes. In development the answer
+         *     also carries the code. A phone already registered is 409; requests are rate limited per phone and per address
+         *     (429 with Retry-After).
+         */
         post: operations["sendOtp"];
         delete?: never;
         options?: never;
@@ -30,7 +35,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Verify the code sent to a phone */
+        /**
+         * Verify the code sent to a phone
+         * @description Checks the code sent by `POST /api/send-otp`. A verified phone may register for a while afterwards. Wrong
+         *     codes are counted, and too many lock the phone for a time (429).
+         */
         post: operations["verifyOtp"];
         delete?: never;
         options?: never;
@@ -70,7 +79,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in with username, phone or email and a password */
+        /**
+         * Sign in with username, phone or email and a password
+         * @description Signs in with a username, phone or email and the password, and sets the HttpOnly session cookie. Failed
+         *     attempts back off per account and per address (429 with Retry-After). A deactivated account is 403.
+         */
         post: operations["login"];
         delete?: never;
         options?: never;
@@ -87,7 +100,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** End the current session */
+        /**
+         * End the current session
+         * @description Ends the session the cookie names and clears the cookie. Answers 200 even when no one is signed in.
+         */
         post: operations["logout"];
         delete?: never;
         options?: never;
@@ -102,7 +118,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user */
+        /**
+         * The signed-in user
+         * @description The signed-in user's account: name, username, contact details, role, agent type and verification state. 401
+         *     when no one is signed in (see `GET /api/session` for a call that never answers 401).
+         */
         get: operations["getCurrentUser"];
         put?: never;
         post?: never;
@@ -465,7 +485,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign out every session of the caller but this one */
+        /**
+         * Sign out every session of the caller but this one
+         * @description Signs out every other device of the caller (each session but the one this request uses), for example after a
+         *     lost phone.
+         */
         post: operations["endOtherSessions"];
         delete?: never;
         options?: never;
@@ -526,6 +550,49 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * This API's OpenAPI document, as JSON
+         * @description The public part of the OpenAPI 3.1 document the server is tested against: every operation but those marked
+         *     `x-internal` (admin, development and operating routes). Revalidate with `If-None-Match` and the `ETag`
+         *     (304 when unchanged). Public.
+         */
+        get: operations["getOpenApiDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/docs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The readable API reference
+         * @description A page that renders `GET /api/openapi.json` with Redoc, served by PropMatch itself (no font, script or style
+         *     from anywhere else). Public. A binary built without the web app answers 404.
+         */
+        get: operations["getApiReference"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/send-reset-code": {
         parameters: {
             query?: never;
@@ -555,7 +622,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Check a password reset code without using it up */
+        /**
+         * Check a password reset code without using it up
+         * @description Tells the reset form whether the code emailed by `POST /api/send-reset-code` is right, without using it up;
+         *     `POST /api/reset-password` uses it. Wrong codes are counted (429 after too many).
+         */
         post: operations["verifyResetCode"];
         delete?: never;
         options?: never;
@@ -590,7 +661,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The 36 Indian states and union territories */
+        /**
+         * The 36 Indian states and union territories
+         * @description The 36 states and union territories of India, by name, for forms and filters. Public, no session needed.
+         */
         get: operations["listStates"];
         put?: never;
         post?: never;
@@ -607,7 +681,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Cities of one state */
+        /**
+         * Cities of one state
+         * @description The cities PropMatch knows in one state (as named by `GET /api/states`). An unknown state is 404. Public.
+         */
         get: operations["listCities"];
         put?: never;
         post?: never;
@@ -624,7 +701,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Captured emails and WhatsApp messages (development mode only) */
+        /**
+         * Captured emails and WhatsApp messages (development mode only)
+         * @description The emails and WhatsApp messages the development server captured instead of sending them, newest first. Absent
+         *     (404) in production.
+         */
         get: operations["listDevOutbox"];
         put?: never;
         post?: never;
@@ -647,7 +728,12 @@ export interface paths {
          */
         get: operations["listMyProperties"];
         put?: never;
-        /** List a property; its matching job is queued in the same transaction and runs after commit */
+        /**
+         * List a property; its matching job is queued in the same transaction and runs after commit
+         * @description Creates a listing owned by the caller and answers it (201). Photos may be sent as data URLs and are stored as
+         *     media. Matching runs in the background: the listing's matches appear in `GET /api/matches` shortly after.
+         *     Daily creation quotas answer 429.
+         */
         post: operations["createProperty"];
         delete?: never;
         options?: never;
@@ -665,10 +751,17 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Edit one of the caller's listings; its matches are recomputed in the background (`matching`) */
+        /**
+         * Edit one of the caller's listings; its matches are recomputed in the background (`matching`)
+         * @description Replaces one of the caller's listings with the body (a full PropertyInput) and answers the result. Another
+         *     agent's listing is 404. Its matches are recomputed in the background.
+         */
         put: operations["updateProperty"];
         post?: never;
-        /** Delete one of the caller's listings (admins may delete any) and its matches */
+        /**
+         * Delete one of the caller's listings (admins may delete any) and its matches
+         * @description Deletes a listing and its matches. Another agent's listing is 404; admins may delete any (audited).
+         */
         delete: operations["deleteProperty"];
         options?: never;
         head?: never;
@@ -682,10 +775,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's own client requirements, newest first */
+        /**
+         * The caller's own client requirements, newest first
+         * @description The caller's own requirements, with the client's contact details, newest first, one page at a time (`limit`,
+         *     `cursor`; the next page's address is in the `Link` header).
+         */
         get: operations["listMyRequirements"];
         put?: never;
-        /** Record a client requirement; its matching job is queued in the same transaction and runs after commit */
+        /**
+         * Record a client requirement; its matching job is queued in the same transaction and runs after commit
+         * @description Records a client requirement owned by the caller and answers it (201). Matching runs in the background: its
+         *     matches appear in `GET /api/requirements/{id}/matches` shortly after. Daily creation quotas answer 429.
+         */
         post: operations["createRequirement"];
         delete?: never;
         options?: never;
@@ -705,11 +806,18 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete one of the caller's requirements (admins may delete any) and its matches */
+        /**
+         * Delete one of the caller's requirements (admins may delete any) and its matches
+         * @description Deletes a requirement and its matches. Another agent's requirement is 404; admins may delete any (audited).
+         */
         delete: operations["deleteRequirement"];
         options?: never;
         head?: never;
-        /** Edit one of the caller's requirements; its matches are recomputed */
+        /**
+         * Edit one of the caller's requirements; its matches are recomputed
+         * @description Changes only the fields the body names (see RequirementPatch); the result must still be a valid requirement.
+         *     Another agent's requirement is 404. Its matches are recomputed in the background.
+         */
         patch: operations["updateRequirement"];
         trace?: never;
     };
@@ -810,7 +918,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every account, newest first, searchable (admins only) */
+        /**
+         * Every account, newest first, searchable (admins only)
+         * @description Every account with its role and state, newest first, one page at a time, searchable by name, username, phone
+         *     or email. Admins only (403 otherwise).
+         */
         get: operations["listAdminUsers"];
         put?: never;
         post?: never;
@@ -972,7 +1084,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Reactivate an account (admins only; audited); its listings and requirements are matched again via the queue. An account its owner deleted is 409 */
+        /**
+         * Reactivate an account (admins only; audited); its listings and requirements are matched again via the queue. An account its owner deleted is 409
+         * @description Lets a deactivated account sign in again and puts its listings and requirements back into matching. Admins
+         *     only; audited.
+         */
         post: operations["reactivateAdminUser"];
         delete?: never;
         options?: never;
@@ -987,7 +1103,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every listing, newest first, searchable (admins only); delete with DELETE /api/properties/{id} */
+        /**
+         * Every listing, newest first, searchable (admins only); delete with DELETE /api/properties/{id}
+         * @description Every agent's listings for moderation, newest first, one page at a time, searchable. Admins only.
+         */
         get: operations["listAdminProperties"];
         put?: never;
         post?: never;
@@ -1004,7 +1123,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every requirement, newest first, searchable (admins only); delete with DELETE /api/requirements/{id} */
+        /**
+         * Every requirement, newest first, searchable (admins only); delete with DELETE /api/requirements/{id}
+         * @description Every agent's requirements for moderation, newest first, one page at a time, searchable. Admins only.
+         */
         get: operations["listAdminRequirements"];
         put?: never;
         post?: never;
@@ -1021,7 +1143,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every match, newest first, read-only (admins only) */
+        /**
+         * Every match, newest first, read-only (admins only)
+         * @description Every stored match with both sides' statuses, newest first, one page at a time. Admins only; read-only.
+         */
         get: operations["listAdminMatches"];
         put?: never;
         post?: never;
@@ -1085,7 +1210,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A page of security events, newest first (admins only) */
+        /**
+         * A page of security events, newest first (admins only)
+         * @description Security events (failed sign-ins, throttling, refused cross-site writes, scanner probes, admin actions),
+         *     newest first, one page at a time, filterable by type. Admins only.
+         */
         get: operations["securityRecentEvents"];
         put?: never;
         post?: never;
@@ -1143,7 +1272,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The IP block list, newest first, active and ended (admins only) */
+        /**
+         * The IP block list, newest first, active and ended (admins only)
+         * @description Every IP address or range block with its reason, creator and end, newest first. Admins only.
+         */
         get: operations["listIpBlocks"];
         put?: never;
         /**
@@ -1238,7 +1370,11 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Save the caller's own lead notes on a match (at most 500 characters); the other agent never sees them */
+        /**
+         * Save the caller's own lead notes on a match (at most 500 characters); the other agent never sees them
+         * @description Saves the caller's private notes on their side of a match (at most 500 characters). The other agent never sees
+         *     them. A match the caller is not part of is 404.
+         */
         put: operations["updateMatchNotes"];
         post?: never;
         delete?: never;
@@ -1279,7 +1415,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every agent's active listings, newest first, with the listing agent's phone */
+        /**
+         * Every agent's active listings, newest first, with the listing agent's phone
+         * @description Every agent's active listings, newest first, one page at a time, searchable. Each listing carries its agent, with contact details as that agent's privacy settings allow.
+         */
         get: operations["marketplaceProperties"];
         put?: never;
         post?: never;
@@ -1317,7 +1456,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Counts for the caller's dashboard and sidebar */
+        /**
+         * Counts for the caller's dashboard and sidebar
+         * @description The counts the dashboard and sidebar show: the caller's listings, requirements, new matches, unread messages
+         *     and pending connection requests.
+         */
         get: operations["dashboardStats"];
         put?: never;
         post?: never;
@@ -1371,7 +1514,10 @@ export interface paths {
          */
         put: operations["updateAdvertisement"];
         post?: never;
-        /** Delete an advert (admins only; audited) */
+        /**
+         * Delete an advert (admins only; audited)
+         * @description Deletes an advert of the Recommended Services card. Admins only; audited.
+         */
         delete: operations["deleteAdvertisement"];
         options?: never;
         head?: never;
@@ -1385,7 +1531,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every advert, active or not, in display order (admins only) */
+        /**
+         * Every advert, active or not, in display order (admins only)
+         * @description Every advert, active or not, in display order, for editing. Admins only.
+         */
         get: operations["adminListAdvertisements"];
         put?: never;
         post?: never;
@@ -1442,7 +1591,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Agents' names, for showing who sent what */
+        /**
+         * Agents' names, for showing who sent what
+         * @description Agents' ids, names and usernames, so that a client can show who sent a message or a request. Contact details
+         *     are not included.
+         */
         get: operations["listUsers"];
         put?: never;
         post?: never;
@@ -1459,10 +1612,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's connections, the latest one per counterpart, newest first */
+        /**
+         * The caller's connections, the latest one per counterpart, newest first
+         * @description The caller's connections (requests sent and received, accepted, declined, cancelled), the latest one per other
+         *     agent, newest first; filter with `status` and `direction`.
+         */
         get: operations["listConnections"];
         put?: never;
-        /** Send a connection request */
+        /**
+         * Send a connection request
+         * @description Asks another agent to connect, with a short message (not blank, at most 2,000 characters). Connected agents see each other's contact
+         *     details when their privacy settings say so. A pending or accepted connection already there is 409.
+         */
         post: operations["createConnection"];
         delete?: never;
         options?: never;
@@ -1480,10 +1641,16 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Accept or decline a pending request (the receiver only) */
+        /**
+         * Accept or decline a pending request (the receiver only)
+         * @description Accepts or declines a pending request sent to the caller. Only the receiver may answer; anyone else gets 404.
+         */
         put: operations["answerConnection"];
         post?: never;
-        /** Cancel a pending request (the requester only); it becomes `cancelled` */
+        /**
+         * Cancel a pending request (the requester only); it becomes `cancelled`
+         * @description Withdraws a pending request the caller sent; it becomes `cancelled`. Only the requester may cancel.
+         */
         delete: operations["cancelConnection"];
         options?: never;
         head?: never;
@@ -1497,7 +1664,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's messages, sent and received, newest first */
+        /**
+         * The caller's messages, sent and received, newest first
+         * @description The caller's messages, sent and received, newest first; `with` narrows them to one conversation.
+         */
         get: operations["listMessages"];
         put?: never;
         /**
@@ -1518,7 +1688,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One entry per counterpart, the latest activity first, with the unread count */
+        /**
+         * One entry per counterpart, the latest activity first, with the unread count
+         * @description The caller's conversations: one entry per other agent with the latest message and how many are unread, latest
+         *     activity first.
+         */
         get: operations["listConversations"];
         put?: never;
         post?: never;
@@ -1535,7 +1709,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** How many messages to the caller are unread */
+        /**
+         * How many messages to the caller are unread
+         * @description How many messages sent to the caller are unread, for a badge.
+         */
         get: operations["unreadCount"];
         put?: never;
         post?: never;
@@ -1555,7 +1732,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Mark every message from otherUserId to the caller read */
+        /**
+         * Mark every message from otherUserId to the caller read
+         * @description Marks every message from `otherUserId` to the caller as read; the sender sees the read receipts.
+         */
         put: operations["markRead"];
         post?: never;
         delete?: never;
@@ -1576,7 +1756,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a message (its sender only) */
+        /**
+         * Delete a message (its sender only)
+         * @description Deletes a message the caller sent. Anyone else's message is 404.
+         */
         delete: operations["deleteMessage"];
         options?: never;
         head?: never;
@@ -1590,10 +1773,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A page of courses, in display order (then id), searched and filtered on the server */
+        /**
+         * A page of courses, in display order (then id), searched and filtered on the server
+         * @description A page of training courses in display order, searchable and filterable by category, with the
+         *     caller's enrolment and progress on each.
+         */
         get: operations["listCourses"];
         put?: never;
-        /** Add a course with its modules (admins only) */
+        /**
+         * Add a course with its modules (admins only)
+         * @description Adds a course with its modules. Admins only; audited.
+         */
         post: operations["createCourse"];
         delete?: never;
         options?: never;
@@ -1608,7 +1798,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The categories that have courses, with how many each has */
+        /**
+         * The categories that have courses, with how many each has
+         * @description The course categories that have courses, with how many each has, for the filter.
+         */
         get: operations["courseCategories"];
         put?: never;
         post?: never;
@@ -1627,12 +1820,23 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** A course with its modules and the caller's progress */
+        /**
+         * A course with its modules and the caller's progress
+         * @description One course with its modules in order and the caller's progress (which modules are done). An unknown course is
+         *     404.
+         */
         get: operations["getCourse"];
-        /** Edit a course (admins only); an absent `modules` keeps the modules */
+        /**
+         * Edit a course (admins only); an absent `modules` keeps the modules
+         * @description Edits a course; a body without `modules` keeps them, one with `modules` replaces them. Admins only; audited.
+         */
         put: operations["updateCourse"];
         post?: never;
-        /** Delete a course with its modules and enrolments (admins only); issued certificates stay valid */
+        /**
+         * Delete a course with its modules and enrolments (admins only); issued certificates stay valid
+         * @description Deletes a course with its modules and enrolments; certificates already issued stay valid. Admins only;
+         *     audited.
+         */
         delete: operations["deleteCourse"];
         options?: never;
         head?: never;
@@ -1650,9 +1854,15 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Enrol the caller in a course */
+        /**
+         * Enrol the caller in a course
+         * @description Enrols the caller in a course (no body). Enrolling twice is 409.
+         */
         post: operations["enroll"];
-        /** Leave a course; the caller's progress on it is forgotten (a certificate already issued stays) */
+        /**
+         * Leave a course; the caller's progress on it is forgotten (a certificate already issued stays)
+         * @description Leaves a course and forgets the caller's progress on it. A certificate already issued stays.
+         */
         delete: operations["unenroll"];
         options?: never;
         head?: never;
@@ -1670,10 +1880,17 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Mark a module done; the last one completes the course and issues its certificate */
+        /**
+         * Mark a module done; the last one completes the course and issues its certificate
+         * @description Marks a module of a course the caller is enrolled in as done. Completing the last module completes the course
+         *     and issues a certificate with a public verification number.
+         */
         put: operations["completeModule"];
         post?: never;
-        /** Mark a module not done (a certificate once issued stays) */
+        /**
+         * Mark a module not done (a certificate once issued stays)
+         * @description Marks a module not done again. A certificate once issued stays valid.
+         */
         delete: operations["uncompleteModule"];
         options?: never;
         head?: never;
@@ -1687,7 +1904,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's enrolments, newest first, with progress */
+        /**
+         * The caller's enrolments, newest first, with progress
+         * @description The courses the caller is enrolled in, newest first, with progress.
+         */
         get: operations["listEnrollments"];
         put?: never;
         post?: never;
@@ -1704,7 +1924,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's certificates, newest first */
+        /**
+         * The caller's certificates, newest first
+         * @description The certificates the caller has earned, newest first, each with its public verification number.
+         */
         get: operations["listCertificates"];
         put?: never;
         post?: never;
@@ -1723,7 +1946,11 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** The caller's certificate as a PDF (another agent's is 404) */
+        /**
+         * The caller's certificate as a PDF (another agent's is 404)
+         * @description The caller's certificate as a PDF file to download or print. Another agent's certificate is 404 (anyone may
+         *     check one with `GET /api/public/certificates/{number}`).
+         */
         get: operations["certificatePdf"];
         put?: never;
         post?: never;
@@ -1762,7 +1989,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The twelve app demo videos in the order saved on the server */
+        /**
+         * The twelve app demo videos in the order saved on the server
+         * @description The app's twelve demo videos (YouTube, played through the privacy-enhanced host) in the order an admin saved.
+         */
         get: operations["listAppDemos"];
         put?: never;
         post?: never;
@@ -1780,7 +2010,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Save the order of the app demos for everyone (admins only) */
+        /**
+         * Save the order of the app demos for everyone (admins only)
+         * @description Saves the order of the app demo videos for every agent. Admins only; audited.
+         */
         put: operations["orderAppDemos"];
         post?: never;
         delete?: never;
@@ -1824,7 +2057,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A stored image (re-encoded PNG or JPEG), cached forever */
+        /**
+         * A stored image (re-encoded PNG or JPEG), cached forever
+         * @description A stored image (a listing photo, a profile picture, an advert icon), re-encoded as PNG or JPEG on upload.
+         *     Addresses never change content, so answers are cached for a year.
+         */
         get: operations["getMedia"];
         put?: never;
         post?: never;
@@ -1914,7 +2151,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Rules for crawlers, naming the sitemap */
+        /**
+         * Rules for crawlers, naming the sitemap
+         * @description The rules for crawlers: the app's private pages are disallowed, and the sitemap is named.
+         */
         get: operations["robots"];
         put?: never;
         post?: never;
@@ -1931,7 +2171,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The public pages (/ and /auth) at the public origin */
+        /**
+         * The public pages (/ and /auth) at the public origin
+         * @description The public pages (/ and /auth) at the server's public origin, for search engines.
+         */
         get: operations["sitemap"];
         put?: never;
         post?: never;
@@ -1968,7 +2211,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness probe */
+        /**
+         * Liveness probe
+         * @description Answers `ok` while the process serves requests, without touching the database (see `/readyz` for that). For
+         *     load balancers and orchestrators.
+         */
         get: operations["healthz"];
         put?: never;
         post?: never;
@@ -2031,6 +2278,7 @@ export interface components {
         /** @enum {string} */
         AgentType: "buyer" | "seller" | "both";
         User: {
+            /** Format: int64 */
             id: number;
             username: string;
             fullName: string;
@@ -2064,9 +2312,15 @@ export interface components {
             updatedAt: string;
         };
         UserStats: {
-            /** @description The caller's listings, active or not */
+            /**
+             * Format: int64
+             * @description The caller's listings, active or not
+             */
             propertiesListed: number;
-            /** @description Matches whose status on the caller's own side is interested or closed */
+            /**
+             * Format: int64
+             * @description Matches whose status on the caller's own side is interested or closed
+             */
             successfulMatches: number;
         };
         ProfileUpdate: {
@@ -2090,9 +2344,11 @@ export interface components {
         };
         SessionsEnded: {
             message: string;
+            /** Format: int64 */
             sessionsEnded: number;
         };
         SessionInfo: {
+            /** Format: int64 */
             id: number;
             /** @description Browser and system from the User-Agent, such as "Chrome on Windows" */
             device: string;
@@ -2130,6 +2386,7 @@ export interface components {
             city: string;
             /** @description The quote */
             content: string;
+            /** Format: int64 */
             rating: number;
         };
         SiteDemoVideo: {
@@ -2171,13 +2428,24 @@ export interface components {
             trainingTopics?: string[];
         };
         SiteFigures: {
-            /** @description Active agent accounts */
+            /**
+             * Format: int64
+             * @description Active agent accounts
+             */
             agents: number;
-            /** @description Active agents whose RERA number is verified */
+            /**
+             * Format: int64
+             * @description Active agents whose RERA number is verified
+             */
             reraVerifiedAgents: number;
+            /** Format: int64 */
             activeListings: number;
+            /** Format: int64 */
             activeRequirements: number;
-            /** @description Matches made in the last 30 days */
+            /**
+             * Format: int64
+             * @description Matches made in the last 30 days
+             */
             matchesLast30Days: number;
             /** Format: date-time */
             countedAt: string;
@@ -2247,6 +2515,7 @@ export interface components {
             newPassword: string;
         };
         OutboxMessage: {
+            /** Format: int64 */
             id: number;
             /** @enum {string} */
             channel: "email" | "whatsapp";
@@ -2274,22 +2543,39 @@ export interface components {
         /** @enum {string} */
         MatchStatus: "new" | "viewed" | "contacted" | "interested" | "not_interested" | "closed";
         NullableString: string | null;
+        /** Format: int64 */
         NullableInteger: number | null;
         /** @description Text (numbers and booleans are read as text), at most 200 characters */
         LooseText: string | number | boolean | null;
         /** @description A number, or text holding one; empty or invalid text is dropped */
         LooseNumber: number | string | null;
+        /** @description true or false, or text holding one (true/false, yes/no, 1/0, on/off); empty text is dropped */
+        LooseBool: boolean | string | null;
+        /** @description A list of text, or one text of comma-separated entries; empty entries are dropped */
+        LooseList: string[] | string | null;
         Property: {
+            /** Format: int64 */
             id: number;
+            /** Format: int64 */
             agentId: number;
+            /** @example 2BHK in Gachibowli */
             title: string;
+            /** @example East-facing flat near the IT corridor, covered parking. */
             description: string;
             propertyType: components["schemas"]["PropertyType"];
             listingPurpose: components["schemas"]["ListingPurpose"];
+            /**
+             * @description In rupees
+             * @example 7500000
+             */
             price: number;
+            /** @example Telangana */
             state: string;
+            /** @example Hyderabad */
             city: string;
+            /** @example Gachibowli */
             locality: string;
+            /** @example 500032 */
             pincode: string;
             address: string;
             bedrooms?: components["schemas"]["NullableInteger"];
@@ -2353,6 +2639,7 @@ export interface components {
          */
         MatchingQueuedAt: string;
         /**
+         * Format: int64
          * @description On the caller's own listings and requirements: how many matches it has now (while `matching` is `pending`,
          *     the count before its last write is matched).
          */
@@ -2377,35 +2664,65 @@ export interface components {
             }[];
         };
         QueueStats: {
-            /** @description Jobs still to do (pending or running) */
+            /**
+             * Format: int64
+             * @description Jobs still to do (pending or running)
+             */
             depth: number;
             /** @description How long the job due longest has waited since it became due (its run_at), not since it was queued */
             oldestPendingSeconds: number;
             /** @description That job's kind (such as matching.property or notices.digest); empty when none is due */
             oldestPendingKind?: string;
+            /** Format: int64 */
             doneLastMinute: number;
-            /** @description Jobs that failed for good in the last minute */
+            /**
+             * Format: int64
+             * @description Jobs that failed for good in the last minute
+             */
             failedLastMinute: number;
-            /** @description Jobs that failed for good in the last 24 hours */
+            /**
+             * Format: int64
+             * @description Jobs that failed for good in the last 24 hours
+             */
             failedLastDay: number;
-            /** @description Failed jobs kept */
+            /**
+             * Format: int64
+             * @description Failed jobs kept
+             */
             failed: number;
             /** @description The newest failed jobs (at most 100), newest first */
             failedJobs: components["schemas"]["FailedJob"][];
         };
         AdminStats: {
+            /** Format: int64 */
             totalUsers: number;
+            /** Format: int64 */
             totalProperties: number;
+            /** Format: int64 */
             totalRequirements: number;
+            /** Format: int64 */
             totalMatches: number;
-            /** @description The courses agents can take: the same count as the agents' courses badge */
+            /**
+             * Format: int64
+             * @description The courses agents can take: the same count as the agents' courses badge
+             */
             totalCourses: number;
-            /** @description The courses listed as coming soon (not counted in totalCourses) */
+            /**
+             * Format: int64
+             * @description The courses listed as coming soon (not counted in totalCourses)
+             */
             comingSoonCourses: number;
-            /** @description Accepted connections */
+            /**
+             * Format: int64
+             * @description Accepted connections
+             */
             activeConnections: number;
+            /** Format: int64 */
             signupsLast30Days: number;
-            /** @description Active agents who used a session or wrote something in the last 7 days */
+            /**
+             * Format: int64
+             * @description Active agents who used a session or wrote something in the last 7 days
+             */
             activeAgentsLast7Days: number;
             /** @description The background jobs still to do, by what they are: matching (the match engine's jobs), digests (notification digests, most of them waiting for their time on purpose) and other (backups, off-site copies, verification emails) */
             queue: {
@@ -2417,11 +2734,20 @@ export interface components {
             countedAt: string;
         };
         QueueGroup: {
-            /** @description Jobs whose time has come, waiting for a worker */
+            /**
+             * Format: int64
+             * @description Jobs whose time has come, waiting for a worker
+             */
             due: number;
-            /** @description Jobs a worker holds */
+            /**
+             * Format: int64
+             * @description Jobs a worker holds
+             */
             running: number;
-            /** @description Jobs held back until their time (a digest's interval) */
+            /**
+             * Format: int64
+             * @description Jobs held back until their time (a digest's interval)
+             */
             scheduled: number;
             /** @description How long the job due longest has waited since it became due (not since it was queued); 0 when none is due */
             oldestDueSeconds: number;
@@ -2451,6 +2777,7 @@ export interface components {
             reraNumber?: string;
         };
         AdminProperty: {
+            /** Format: int64 */
             id: number;
             title: string;
             propertyType: string;
@@ -2458,8 +2785,10 @@ export interface components {
             price: number;
             city: string;
             locality: string;
+            /** Format: int64 */
             bedrooms: number | null;
             isActive: boolean;
+            /** Format: int64 */
             agentId: number;
             agentName: string;
             /** @description False while the agent's account is deactivated (the listing is then off the marketplace) */
@@ -2468,6 +2797,7 @@ export interface components {
             createdAt: string;
         };
         AdminRequirement: {
+            /** Format: int64 */
             id: number;
             clientName: string;
             propertyTypes: string[];
@@ -2475,9 +2805,11 @@ export interface components {
             preferredCities: string[];
             minPrice: number | null;
             maxPrice: number | null;
+            /** Format: int64 */
             minBedrooms: number | null;
             timeline: string | null;
             isActive: boolean;
+            /** Format: int64 */
             agentId: number;
             agentName: string;
             agentActive: boolean;
@@ -2485,35 +2817,46 @@ export interface components {
             createdAt: string;
         };
         AdminMatch: {
+            /** Format: int64 */
             id: number;
+            /** Format: int64 */
             matchScore: number;
             status: components["schemas"]["MatchStatus"];
             buyerStatus: components["schemas"]["MatchStatus"];
             sellerStatus: components["schemas"]["MatchStatus"];
+            /** Format: int64 */
             propertyId: number;
             propertyTitle: string;
+            /** Format: int64 */
             requirementId: number;
             clientName: string;
+            /** Format: int64 */
             buyerAgentId: number;
             buyerAgentName: string;
+            /** Format: int64 */
             sellerAgentId: number;
             sellerAgentName: string;
             /** Format: date-time */
             createdAt: string;
         };
         AuditEvent: {
+            /** Format: int64 */
             id: number;
             /** @description The action in the log's words with its target, e.g. 'Deactivated user · user #12'. The security dashboard shows admin actions in the same words. */
             summary: string;
             /** @description Who took the action, in words: the admin's username, 'the command line', 'a deleted agent' (an account deleted since; its name is not shown) or 'the system'. Never empty. */
             actor: string;
-            /** @description The admin; null for the command line */
+            /**
+             * Format: int64
+             * @description The admin; null for the command line
+             */
             actorId: number | null;
             /** @description The admin's username when recorded, or cli */
             actorLabel: string;
             /** @description e.g. user.role, user.update, user.deactivate, user.reactivate, property.delete, requirement.delete, course.create, course.update, course.delete, app_demo.reorder, site.update, database.export, account.delete (an agent deleting their own account: the id only) */
             action: string;
             targetType: string;
+            /** Format: int64 */
             targetId: number | null;
             /** @description The target before the action (null for a creation) */
             before: Record<string, never> | unknown[] | null;
@@ -2552,7 +2895,10 @@ export interface components {
              * @description The first event
              */
             timestamp: string;
-            /** @description How many events the row stands for */
+            /**
+             * Format: int64
+             * @description How many events the row stands for
+             */
             count: number;
             /**
              * Format: date-time
@@ -2562,10 +2908,16 @@ export interface components {
         };
         SuspiciousIp: {
             ip: string;
-            /** @description Events from the address in the last 7 days */
+            /**
+             * Format: int64
+             * @description Events from the address in the last 7 days
+             */
             count: number;
+            /** Format: int64 */
             suspicious: number;
+            /** Format: int64 */
             authFailures: number;
+            /** Format: int64 */
             rateLimited: number;
             /** Format: date-time */
             firstSeen: string;
@@ -2576,13 +2928,25 @@ export interface components {
         };
         SecurityOverview: {
             summary: {
-                /** @description Events kept (90 days) including admin actions */
+                /**
+                 * Format: int64
+                 * @description Events kept (90 days) including admin actions
+                 */
                 totalEvents: number;
-                /** @description suspicious_request, cross_site_refused and admin_route_by_agent since midnight, India time */
+                /**
+                 * Format: int64
+                 * @description suspicious_request, cross_site_refused and admin_route_by_agent since midnight, India time
+                 */
                 suspiciousRequestsToday: number;
-                /** @description auth_failure, otp_failure, reset_code_failure and deactivated_sign_in since midnight */
+                /**
+                 * Format: int64
+                 * @description auth_failure, otp_failure, reset_code_failure and deactivated_sign_in since midnight
+                 */
                 authFailuresToday: number;
-                /** @description Addresses GET /api/security/ips lists */
+                /**
+                 * Format: int64
+                 * @description Addresses GET /api/security/ips lists
+                 */
                 suspiciousIpCount: number;
             };
             suspiciousIPs: components["schemas"]["SuspiciousIp"][];
@@ -2593,12 +2957,16 @@ export interface components {
         IpBlockInput: {
             /** @description An address (203.0.113.7, 2001:db8::1) or CIDR range (203.0.113.0/24) */
             range: string;
-            /** @description How long the block lasts: 1 to 525600 (365 days) */
+            /**
+             * Format: int64
+             * @description How long the block lasts: 1 to 525600 (365 days)
+             */
             minutes: number;
             /** @description Up to 200 characters */
             reason?: string;
         };
         IpBlock: {
+            /** Format: int64 */
             id: number;
             /** @description Canonical CIDR range */
             range: string;
@@ -2638,8 +3006,11 @@ export interface components {
                 active: boolean;
             }[];
             passwords: {
+                /** Format: int64 */
                 minLength: number;
+                /** Format: int64 */
                 maxLength: number;
+                /** Format: int64 */
                 commonRefused: number;
                 hashing: string;
                 signInThrottles: string;
@@ -2647,34 +3018,58 @@ export interface components {
             otp: components["schemas"]["CodeRules"];
             resetCode: components["schemas"]["CodeRules"];
             sessions: {
+                /** Format: int64 */
                 idleDays: number;
+                /** Format: int64 */
                 maxAgeDays: number;
             };
             blocking: {
+                /** Format: int64 */
                 cacheSeconds: number;
+                /** Format: int64 */
                 maxDays: number;
             };
             events: {
+                /** Format: int64 */
                 keepDays: number;
-                /** @description Events this instance wrote since it started */
+                /**
+                 * Format: int64
+                 * @description Events this instance wrote since it started
+                 */
                 written: number;
-                /** @description Events this instance dropped (buffer full or write failed) */
+                /**
+                 * Format: int64
+                 * @description Events this instance dropped (buffer full or write failed)
+                 */
                 dropped: number;
-                /** @description Events this instance dropped because their address had started its rows of the hour */
+                /**
+                 * Format: int64
+                 * @description Events this instance dropped because their address had started its rows of the hour
+                 */
                 capped: number;
-                /** @description How many rows (an address, type and minute each) one address may start an hour */
+                /**
+                 * Format: int64
+                 * @description How many rows (an address, type and minute each) one address may start an hour
+                 */
                 perAddressPerHour: number;
             };
         };
         CodeRules: {
+            /** Format: int64 */
             digits: number;
+            /** Format: int64 */
             validMinutes: number;
+            /** Format: int64 */
             maxAttempts: number;
+            /** Format: int64 */
             perHourLimit: number;
+            /** Format: int64 */
             resendSeconds?: number;
+            /** Format: int64 */
             perIpPerHour?: number;
         };
         FailedJob: {
+            /** Format: int64 */
             id: number;
             /** @example matching.property */
             kind: string;
@@ -2685,7 +3080,9 @@ export interface components {
             key: string;
             /** @enum {string} */
             state: "failed";
+            /** Format: int64 */
             attempts: number;
+            /** Format: int64 */
             maxAttempts: number;
             /** @description The last try's error */
             error: string;
@@ -2698,6 +3095,7 @@ export interface components {
             updatedAt: string;
         };
         Backup: {
+            /** Format: int64 */
             id: number;
             /** @enum {string} */
             trigger: "scheduled" | "manual";
@@ -2705,10 +3103,17 @@ export interface components {
             state: "queued" | "running" | "success" | "failed";
             /** @description The file in the backup directory (empty until written, and for a failed run) */
             fileName: string;
+            /** Format: int64 */
             sizeBytes: number;
-            /** @description How long the run took */
+            /**
+             * Format: int64
+             * @description How long the run took
+             */
             durationMs: number;
-            /** @description Rows in the backup, all tables */
+            /**
+             * Format: int64
+             * @description Rows in the backup, all tables
+             */
             rowCount: number;
             /** @description Rows per table, from the backup's manifest */
             tables: {
@@ -2740,6 +3145,7 @@ export interface components {
         AgentDataExport: {
             /** @enum {string} */
             format: "propmatch-agent-data";
+            /** Format: int64 */
             formatVersion: number;
             /** Format: date-time */
             exportedAt: string;
@@ -2769,11 +3175,20 @@ export interface components {
              * @example 0 2 * * *
              */
             schedule: string;
-            /** @description Successful scheduled backups kept (PROPMATCH_BACKUP_KEEP) */
+            /**
+             * Format: int64
+             * @description Successful scheduled backups kept (PROPMATCH_BACKUP_KEEP)
+             */
             keep: number;
-            /** @description Successful manual backups kept, apart from the scheduled ones (PROPMATCH_BACKUP_KEEP_MANUAL) */
+            /**
+             * Format: int64
+             * @description Successful manual backups kept, apart from the scheduled ones (PROPMATCH_BACKUP_KEEP_MANUAL)
+             */
             keepManual: number;
-            /** @description The least time between two manual backups (PROPMATCH_BACKUP_MANUAL_INTERVAL) */
+            /**
+             * Format: int64
+             * @description The least time between two manual backups (PROPMATCH_BACKUP_MANUAL_INTERVAL)
+             */
             manualEverySeconds: number;
             /** @description Where the files are (PROPMATCH_BACKUP_DIR) */
             dir: string;
@@ -2891,15 +3306,16 @@ export interface components {
         /**
          * @description The Property fields without id, agentId, createdAt and updatedAt (those are ignored if sent).
          *     `price` and the integer fields accept numbers or text; empty or invalid values are dropped.
-         *     `images` holds at most one entry: a `data:image/png` or `data:image/jpeg` URL under 300 KB
-         *     whose decoded image is under 300 KB (stored and replaced by its `/media/{id}` URL), or a `/media/{id}` URL already stored.
+         *     Booleans accept true/false or text (true/false, yes/no, 1/0, on/off). `listingPurpose` defaults to for_sale
+         *     and also accepts a requirement's spelling (forSale, forRent, forLease). `images` is described below.
          */
         PropertyInput: {
             title: string;
             description?: string;
             propertyType: components["schemas"]["PropertyType"];
-            listingPurpose: components["schemas"]["ListingPurpose"];
-            price: components["schemas"]["LooseNumber"];
+            /** @enum {string|null} */
+            listingPurpose?: "for_sale" | "for_rent" | "for_lease" | "forSale" | "forRent" | "forLease" | "" | null;
+            price?: components["schemas"]["LooseNumber"];
             state: string;
             city: string;
             locality?: string | null;
@@ -2933,12 +3349,12 @@ export interface components {
             cropHistory?: components["schemas"]["LooseText"];
             fencing?: components["schemas"]["LooseText"];
             irrigationSystem?: components["schemas"]["LooseText"];
-            hasLegalDocs?: boolean | null;
-            reraApproved?: boolean | null;
-            centralAC?: boolean | null;
-            isActive?: boolean | null;
-            isRealData?: boolean | null;
-            amenities?: string[] | null;
+            hasLegalDocs?: components["schemas"]["LooseBool"];
+            reraApproved?: components["schemas"]["LooseBool"];
+            centralAC?: components["schemas"]["LooseBool"];
+            isActive?: components["schemas"]["LooseBool"];
+            isRealData?: components["schemas"]["LooseBool"];
+            amenities?: components["schemas"]["LooseList"];
             /**
              * @description Up to 10 photos in display order; the first is the cover. Each is a new upload
              *     (a PNG or JPEG data URL under 300 KiB) or the `/media/{id}` URL of one of the
@@ -2950,15 +3366,38 @@ export interface components {
             [key: string]: unknown;
         };
         RequirementFields: {
+            /** Format: int64 */
             id: number;
+            /** Format: int64 */
             agentId: number;
+            /** @example Ramesh Kumar */
             clientName: string;
             propertyTypes: components["schemas"]["PropertyType"][];
             listingPurpose: components["schemas"]["RequirementPurpose"];
+            /**
+             * @description In rupees
+             * @example 7000000
+             */
             minPrice: number | null;
+            /**
+             * @description In rupees
+             * @example 8000000
+             */
             maxPrice: number | null;
+            /** @example Telangana */
             preferredState: string;
+            /**
+             * @example [
+             *       "Hyderabad"
+             *     ]
+             */
             preferredCities: string[];
+            /**
+             * @example [
+             *       "Gachibowli",
+             *       "Kondapur"
+             *     ]
+             */
             preferredLocalities: string[];
             minBedrooms: components["schemas"]["NullableInteger"];
             maxBedrooms: components["schemas"]["NullableInteger"];
@@ -2993,22 +3432,28 @@ export interface components {
             agentPhone?: string;
             agentContactHidden?: boolean;
         };
+        /** @description The body of POST /api/requirements: a RequirementPatch with the fields a new requirement needs. */
+        RequirementInput: components["schemas"]["RequirementPatch"] & unknown;
         /**
-         * @description Numbers may be sent as text; empty values are dropped. `clientPhone` is 10 digits (with or without +91).
-         *     Timeline also accepts within_1_month, within_3_months, within_6_months; listingPurpose also accepts
-         *     for_sale, for_rent, for_lease. agentId, id and timestamps are ignored.
+         * @description The body of PATCH /api/requirements/{id}, and the fields of a POST. In a PATCH every field is optional and
+         *     only the fields the body names change; a field sent as null or "" is cleared (or reset to its default), and
+         *     the result must still be a valid requirement (400 otherwise). Numbers may be sent as text; empty values are
+         *     dropped. `clientPhone` is 10 digits (with or without +91). Timeline also accepts within_1_month,
+         *     within_3_months, within_6_months; listingPurpose also accepts for_sale, for_rent, for_lease. agentId, id and
+         *     timestamps are ignored.
          */
-        RequirementInput: {
-            clientName: string;
-            clientPhone: string;
+        RequirementPatch: {
+            clientName?: string;
+            clientPhone?: string;
             clientEmail?: string | null;
-            propertyTypes: components["schemas"]["PropertyType"][];
+            /** @description The types the client wants; or one text of comma-separated types */
+            propertyTypes?: components["schemas"]["PropertyType"][] | string;
             listingPurpose?: string | null;
             minPrice?: components["schemas"]["LooseNumber"];
             maxPrice?: components["schemas"]["LooseNumber"];
-            preferredState: string;
-            preferredCities: string[];
-            preferredLocalities?: string[] | null;
+            preferredState?: string;
+            preferredCities?: components["schemas"]["LooseList"];
+            preferredLocalities?: components["schemas"]["LooseList"];
             minBedrooms?: components["schemas"]["LooseNumber"];
             maxBedrooms?: components["schemas"]["LooseNumber"];
             minArea?: components["schemas"]["LooseNumber"];
@@ -3026,6 +3471,7 @@ export interface components {
          *     caller is not one (nor the agent, nor an administrator), `phone` is empty, `email` null and `contactHidden` true.
          */
         Agent: {
+            /** Format: int64 */
             id: number;
             fullName: string;
             username: string;
@@ -3040,25 +3486,47 @@ export interface components {
         };
         /** @description Points per matching rule (docs/product.md#scoring), each only while it holds (a kept match that stopped qualifying can show 0 for type or city); total is capped at 100 */
         ScoreBreakdown: {
-            /** @enum {integer} */
+            /**
+             * Format: int64
+             * @enum {integer}
+             */
             propertyType: 0 | 30;
-            /** @enum {integer} */
+            /**
+             * Format: int64
+             * @enum {integer}
+             */
             city: 0 | 25;
-            /** @enum {integer} */
+            /**
+             * Format: int64
+             * @enum {integer}
+             */
             price: 0 | 15;
-            /** @enum {integer} */
+            /**
+             * Format: int64
+             * @enum {integer}
+             */
             bedrooms: 0 | 10;
-            /** @enum {integer} */
+            /**
+             * Format: int64
+             * @enum {integer}
+             */
             locality: 0 | 20;
+            /** Format: int64 */
             total: number;
         };
         /** @description A match as one of its two agents sees it; `status` and `notes` are that agent's own side. */
         Match: {
+            /** Format: int64 */
             id: number;
+            /** Format: int64 */
             propertyId: number;
+            /** Format: int64 */
             requirementId: number;
+            /** Format: int64 */
             sellerAgentId: number;
+            /** Format: int64 */
             buyerAgentId: number;
+            /** Format: int64 */
             matchScore: number;
             scoreBreakdown: components["schemas"]["ScoreBreakdown"];
             /** @description The caller's own lead status on the match */
@@ -3079,10 +3547,15 @@ export interface components {
             buyerAgent: components["schemas"]["Agent"];
         };
         PropertyTypeCounts: {
+            /** Format: int64 */
             apartment: number;
+            /** Format: int64 */
             villa: number;
+            /** Format: int64 */
             plot: number;
+            /** Format: int64 */
             commercial: number;
+            /** Format: int64 */
             agricultural: number;
         };
         Advertisement: {
@@ -3100,6 +3573,7 @@ export interface components {
             badge: string;
             offer: string;
             color: string;
+            /** Format: int64 */
             displayOrder: number;
             contactInfo: string;
             /** @description Empty when none */
@@ -3133,7 +3607,10 @@ export interface components {
             offer?: string;
             /** @description Empty, one of the fourteen banner colours (purple, blue, green, orange, indigo, yellow, red, teal, pink, cyan, emerald, slate, violet, amber) or its class name with a 600 shade (bg-purple-600) */
             color?: string;
-            /** @description A whole number from 0 to 1000000; empty means 0 */
+            /**
+             * Format: int64
+             * @description A whole number from 0 to 1000000; empty means 0
+             */
             displayOrder?: number | string | null;
             contactInfo?: string;
             /** @description An http or https URL, or empty */
@@ -3148,52 +3625,103 @@ export interface components {
             isActive?: boolean | null;
         };
         DashboardStats: {
-            /** @description The caller's listings */
+            /**
+             * Format: int64
+             * @description The caller's listings
+             */
             properties: number;
+            /** Format: int64 */
             activeProperties: number;
-            /** @description The caller's requirements */
+            /**
+             * Format: int64
+             * @description The caller's requirements
+             */
             requirements: number;
-            /** @description Matches on the caller's requirements */
+            /**
+             * Format: int64
+             * @description Matches on the caller's requirements
+             */
             buyerMatches: number;
-            /** @description Matches on the caller's listings, but those the caller marked not_interested */
+            /**
+             * Format: int64
+             * @description Matches on the caller's listings, but those the caller marked not_interested
+             */
             sellerMatches: number;
-            /** @description buyerMatches + sellerMatches */
+            /**
+             * Format: int64
+             * @description buyerMatches + sellerMatches
+             */
             totalMatches: number;
-            /** @description Matches whose caller's side is new, as buyer or seller agent */
+            /**
+             * Format: int64
+             * @description Matches whose caller's side is new, as buyer or seller agent
+             */
             newMatches: number;
             propertyTypes: components["schemas"]["PropertyTypeCounts"];
-            /** @description Unread messages to the caller */
+            /**
+             * Format: int64
+             * @description Unread messages to the caller
+             */
             unreadMessages: number;
-            /** @description Pending connection requests addressed to the caller */
+            /**
+             * Format: int64
+             * @description Pending connection requests addressed to the caller
+             */
             pendingRequests: number;
-            /** @description Pending connection requests the caller sent */
+            /**
+             * Format: int64
+             * @description Pending connection requests the caller sent
+             */
             sentRequests: number;
-            /** @description unreadMessages + pendingRequests (the sidebar's messages badge) */
+            /**
+             * Format: int64
+             * @description unreadMessages + pendingRequests (the sidebar's messages badge)
+             */
             messagesBadge: number;
-            /** @description The caller's accepted connections */
+            /**
+             * Format: int64
+             * @description The caller's accepted connections
+             */
             connections: number;
-            /** @description Courses open for enrolment (the sidebar's course badge) */
+            /**
+             * Format: int64
+             * @description Courses open for enrolment (the sidebar's course badge)
+             */
             courses: number;
-            /** @description Courses the caller is enrolled in */
+            /**
+             * Format: int64
+             * @description Courses the caller is enrolled in
+             */
             enrolledCourses: number;
         };
         AnalyticsCard: {
-            /** @description All time */
+            /**
+             * Format: int64
+             * @description All time
+             */
             total: number;
-            /** @description Made (or for connections accepted) in the window */
+            /**
+             * Format: int64
+             * @description Made (or for connections accepted) in the window
+             */
             inWindow: number;
         };
         AnalyticsCount: {
             value: string;
+            /** Format: int64 */
             count: number;
         };
         /** @description A listing's (or requirement's) matches made in the window, and how many of them reached contacted and interested on the caller's side */
         AnalyticsPerformance: {
+            /** Format: int64 */
             id: number;
             /** @description The listing's title, or the requirement's client name */
             title: string;
+            /** Format: int64 */
             matches: number;
+            /** Format: int64 */
             contacted: number;
+            /** Format: int64 */
             interested: number;
         };
         AnalyticsReport: {
@@ -3227,14 +3755,18 @@ export interface components {
             /** @description The matches made in the window per status of the caller's side */
             matchStatuses: {
                 status: components["schemas"]["MatchStatus"];
+                /** Format: int64 */
                 asBuyer: number;
+                /** Format: int64 */
                 asSeller: number;
+                /** Format: int64 */
                 total: number;
             }[];
             /** @description The matches made in the window that reached each step, with the share of the step before and of the first */
             funnel: {
                 /** @enum {string} */
                 step: "new" | "viewed" | "contacted" | "interested" | "closed";
+                /** Format: int64 */
                 count: number;
                 fromPrevious: number;
                 fromStart: number;
@@ -3243,17 +3775,30 @@ export interface components {
             series: {
                 /** Format: date */
                 date: string;
+                /** Format: int64 */
                 matchesAsBuyer: number;
+                /** Format: int64 */
                 matchesAsSeller: number;
+                /** Format: int64 */
                 messagesSent: number;
+                /** Format: int64 */
                 messagesReceived: number;
-                /** @description Connections accepted that day */
+                /**
+                 * Format: int64
+                 * @description Connections accepted that day
+                 */
                 connections: number;
             }[];
             responseTime: {
-                /** @description Messages in the window that opened or re-opened a conversation with the caller */
+                /**
+                 * Format: int64
+                 * @description Messages in the window that opened or re-opened a conversation with the caller
+                 */
                 received: number;
-                /** @description Those the caller has answered */
+                /**
+                 * Format: int64
+                 * @description Those the caller has answered
+                 */
                 answered: number;
                 /** @description Median time to the caller's first answer; null when none */
                 medianSeconds: number | null;
@@ -3265,6 +3810,7 @@ export interface components {
             /** @description The five most recent of each kind, newest first */
             recent: {
                 properties: {
+                    /** Format: int64 */
                     id: number;
                     title: string;
                     propertyType: string;
@@ -3275,6 +3821,7 @@ export interface components {
                     createdAt: string;
                 }[];
                 requirements: {
+                    /** Format: int64 */
                     id: number;
                     clientName: string;
                     listingPurpose: string;
@@ -3283,9 +3830,11 @@ export interface components {
                     createdAt: string;
                 }[];
                 matches: {
+                    /** Format: int64 */
                     id: number;
                     /** @enum {string} */
                     side: "buyer" | "seller";
+                    /** Format: int64 */
                     matchScore: number;
                     propertyTitle: string;
                     match: {
@@ -3295,16 +3844,20 @@ export interface components {
                     };
                 }[];
                 connections: {
+                    /** Format: int64 */
                     id: number;
+                    /** Format: int64 */
                     agentId: number;
                     agentName: string;
                     /** Format: date-time */
                     acceptedAt: string;
                 }[];
                 messages: {
+                    /** Format: int64 */
                     id: number;
                     /** @enum {string} */
                     direction: "sent" | "received";
+                    /** Format: int64 */
                     agentId: number;
                     agentName: string;
                     /** @description The message's first 80 characters */
@@ -3318,6 +3871,7 @@ export interface components {
         ConnectionStatus: "pending" | "accepted" | "rejected" | "cancelled";
         /** @description An agent's public name card */
         AgentSummary: {
+            /** Format: int64 */
             id: number;
             fullName: string;
             username: string;
@@ -3332,6 +3886,7 @@ export interface components {
          *     `contactHidden` true when the agent shares contact details with their connections only and the caller is not one.
          */
         DirectoryAgent: {
+            /** Format: int64 */
             id: number;
             fullName: string;
             username: string;
@@ -3343,6 +3898,7 @@ export interface components {
             reraNumber: components["schemas"]["NullableString"];
             isReraVerified: boolean;
             experience: components["schemas"]["NullableInteger"];
+            /** Format: int64 */
             activeListings: number;
             specialization: components["schemas"]["NullableString"];
             bio: components["schemas"]["NullableString"];
@@ -3353,10 +3909,16 @@ export interface components {
             connection: components["schemas"]["Connection"] | null;
         };
         Connection: {
+            /** Format: int64 */
             id: number;
+            /** Format: int64 */
             requesterId: number;
+            /** Format: int64 */
             receiverId: number;
-            /** @description The same as receiverId */
+            /**
+             * Format: int64
+             * @description The same as receiverId
+             */
             recipientId: number;
             message: string;
             status: components["schemas"]["ConnectionStatus"];
@@ -3376,15 +3938,20 @@ export interface components {
         };
         /** @description The counterpart is `recipientId` (or `receiverId`); the message must not be blank (at most 2,000 characters) */
         ConnectionRequest: {
+            /** Format: int64 */
             recipientId?: number | string;
+            /** Format: int64 */
             receiverId?: number | string;
             message: string;
         };
         /** @enum {string} */
         EmailTestType: "match" | "message" | "connection" | "test";
         Message: {
+            /** Format: int64 */
             id: number;
+            /** Format: int64 */
             senderId: number;
+            /** Format: int64 */
             receiverId: number;
             content: string;
             /** @description The same as content */
@@ -3396,16 +3963,22 @@ export interface components {
         };
         /** @description The text is `content` (or `message`), trimmed, 1 to 2,000 characters; the counterpart is `receiverId` (or `recipientId`) */
         SendMessageRequest: {
+            /** Format: int64 */
             receiverId?: number | string;
+            /** Format: int64 */
             recipientId?: number | string;
             content?: string;
             message?: string;
+            /** Format: int64 */
             matchId?: number | string | null;
         };
         Conversation: {
             counterpart: components["schemas"]["AgentSummary"];
             lastMessage: components["schemas"]["Message"];
-            /** @description Messages from the counterpart the caller has not read */
+            /**
+             * Format: int64
+             * @description Messages from the counterpart the caller has not read
+             */
             unreadCount: number;
         };
         /** @enum {string} */
@@ -3418,12 +3991,19 @@ export interface components {
          */
         CourseStatus: "available" | "coming_soon";
         Progress: {
-            /** @description Modules the caller has done */
+            /**
+             * Format: int64
+             * @description Modules the caller has done
+             */
             completed: number;
-            /** @description Modules the course has */
+            /**
+             * Format: int64
+             * @description Modules the course has
+             */
             total: number;
         };
         Course: {
+            /** Format: int64 */
             id: number;
             title: string;
             description: string;
@@ -3438,11 +4018,16 @@ export interface components {
             videoUrl: components["schemas"]["NullableString"];
             thumbnailUrl: components["schemas"]["NullableString"];
             status: components["schemas"]["CourseStatus"];
+            /** Format: int64 */
             displayOrder: number;
             /** @constant */
             tab: "courses";
-            /** @description Agents enrolled now */
+            /**
+             * Format: int64
+             * @description Agents enrolled now
+             */
             studentsEnrolled: number;
+            /** Format: int64 */
             moduleCount: number;
             /** @description Whether the caller is enrolled */
             enrolled: boolean;
@@ -3452,11 +4037,13 @@ export interface components {
             createdAt: string;
         };
         CourseModule: {
+            /** Format: int64 */
             id: number;
             title: string;
             /** @description A https://www.youtube-nocookie.com/embed/ address */
             videoUrl: components["schemas"]["NullableString"];
             duration: string;
+            /** Format: int64 */
             position: number;
             /** @description Whether the caller has marked it done */
             completed: boolean;
@@ -3483,9 +4070,11 @@ export interface components {
             videoUrl?: string | null;
             thumbnailUrl?: string | null;
             status?: string | null;
+            /** Format: int64 */
             displayOrder?: number | string;
             tab?: string | null;
             modules?: {
+                /** Format: int64 */
                 id?: number | null;
                 title?: string;
                 videoUrl?: string | null;
@@ -3493,6 +4082,7 @@ export interface components {
             }[] | null;
         };
         Enrollment: {
+            /** Format: int64 */
             courseId: number;
             course: components["schemas"]["Course"];
             /** Format: date-time */
@@ -3533,7 +4123,10 @@ export interface components {
             valid: true;
         };
         AppDemo: {
-            /** @description 2001–2005 desktop, 3001–3005 mobile, 4001 security setup, 4002 business growth */
+            /**
+             * Format: int64
+             * @description 2001–2005 desktop, 3001–3005 mobile, 4001 security setup, 4002 business growth
+             */
             id: number;
             title: string;
             description: string;
@@ -3543,6 +4136,7 @@ export interface components {
             category: string;
             /** @description A background colour class, such as bg-blue-600 */
             color: string;
+            /** Format: int64 */
             displayOrder: number;
             /** @constant */
             tab: "app-demo";
@@ -3664,6 +4258,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "phone": "+919876543210"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SendOtpRequest"];
             };
         };
@@ -3694,6 +4293,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "phone": "+919876543210",
+                 *       "otp": "482913"
+                 *     }
+                 */
                 "application/json": components["schemas"]["VerifyOtpRequest"];
             };
         };
@@ -3722,6 +4327,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "username": "asha.reddy",
+                 *       "password": "Gachibowli-2BHK-2026",
+                 *       "phone": "+919876543210",
+                 *       "email": "asha@example.com",
+                 *       "fullName": "Asha Reddy",
+                 *       "agentType": "both",
+                 *       "state": "Telangana",
+                 *       "city": "Hyderabad",
+                 *       "reraNumber": "P02400001234"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RegisterRequest"];
             };
         };
@@ -3752,6 +4370,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "username": "asha.reddy",
+                 *       "password": "Gachibowli-2BHK-2026"
+                 *     }
+                 */
                 "application/json": components["schemas"]["LoginRequest"];
             };
         };
@@ -4199,7 +4823,9 @@ export interface operations {
                     "application/json": {
                         /** @example Your account has been deleted */
                         message: string;
+                        /** Format: int64 */
                         listingsDeleted: number;
+                        /** Format: int64 */
                         requirementsDeleted: number;
                     };
                 };
@@ -4368,6 +4994,72 @@ export interface operations {
                     "application/json": components["schemas"]["Version"];
                 };
             };
+        };
+    };
+    getOpenApiDocument: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of a copy the client holds */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document */
+            200: {
+                headers: {
+                    /** @description Changes whenever the document does */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 3.1.0 */
+                        openapi: string;
+                        info: {
+                            [key: string]: unknown;
+                        };
+                        paths: {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Unchanged since the copy whose ETag the client sent */
+            304: {
+                headers: {
+                    /** @description The document's ETag */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getApiReference: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reference page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            404: components["responses"]["NotFound"];
         };
     };
     sendResetCode: {
@@ -4560,6 +5252,26 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "2BHK in Gachibowli",
+                 *       "description": "East-facing flat near the IT corridor, covered parking.",
+                 *       "propertyType": "apartment",
+                 *       "listingPurpose": "for_sale",
+                 *       "price": 7500000,
+                 *       "state": "Telangana",
+                 *       "city": "Hyderabad",
+                 *       "locality": "Gachibowli",
+                 *       "pincode": "500032",
+                 *       "bedrooms": 2,
+                 *       "bathrooms": 2,
+                 *       "sqft": 1150,
+                 *       "amenities": [
+                 *         "Parking",
+                 *         "Gym"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["PropertyInput"];
             };
         };
@@ -4591,6 +5303,25 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "2BHK in Gachibowli, price revised",
+                 *       "propertyType": "apartment",
+                 *       "listingPurpose": "for_sale",
+                 *       "price": 7200000,
+                 *       "state": "Telangana",
+                 *       "city": "Hyderabad",
+                 *       "locality": "Gachibowli",
+                 *       "pincode": "500032",
+                 *       "bedrooms": 2,
+                 *       "bathrooms": 2,
+                 *       "amenities": [
+                 *         "Parking",
+                 *         "Gym"
+                 *       ],
+                 *       "isActive": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["PropertyInput"];
             };
         };
@@ -4679,6 +5410,29 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "clientName": "Ramesh Kumar",
+                 *       "clientPhone": "9876543210",
+                 *       "clientEmail": "ramesh@example.com",
+                 *       "propertyTypes": [
+                 *         "apartment"
+                 *       ],
+                 *       "listingPurpose": "forSale",
+                 *       "minPrice": 7000000,
+                 *       "maxPrice": 8000000,
+                 *       "preferredState": "Telangana",
+                 *       "preferredCities": [
+                 *         "Hyderabad"
+                 *       ],
+                 *       "preferredLocalities": [
+                 *         "Gachibowli",
+                 *         "Kondapur"
+                 *       ],
+                 *       "minBedrooms": 2,
+                 *       "timeline": "3months"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RequirementInput"];
             };
         };
@@ -4738,7 +5492,13 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RequirementInput"];
+                /**
+                 * @example {
+                 *       "maxPrice": 8500000,
+                 *       "timeline": "immediate"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RequirementPatch"];
             };
         };
         responses: {
@@ -5446,10 +6206,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "status": "contacted"
+                 *     }
+                 */
                 "application/json": {
                     status: components["schemas"]["MatchStatus"];
-                    /** @enum {string} */
-                    viewedBy?: "buyer" | "seller";
+                    /**
+                     * @description Which side viewed the match; empty or absent changes no viewed flag
+                     * @enum {string|null}
+                     */
+                    viewedBy?: "buyer" | "seller" | "" | null;
                 };
             };
         };
@@ -5482,6 +6250,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "notes": "Client visits Saturday 11 am; wants the parking slot in writing."
+                 *     }
+                 */
                 "application/json": {
                     notes: string;
                 };
@@ -5874,6 +6647,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "recipientId": 42,
+                 *       "message": "Hello, I have buyers for 2BHKs in Gachibowli. Shall we connect?"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ConnectionRequest"];
             };
         };
@@ -5915,6 +6694,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "status": "accepted"
+                 *     }
+                 */
                 "application/json": {
                     /** @enum {string} */
                     status: "accepted" | "rejected";
@@ -6025,6 +6809,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "recipientId": 42,
+                 *       "content": "Is the Gachibowli 2BHK still available for a site visit this week?"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SendMessageRequest"];
             };
         };
@@ -6090,6 +6880,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** Format: int64 */
                         count: number;
                     };
                 };
@@ -6116,6 +6907,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         message: string;
+                        /** Format: int64 */
                         count: number;
                     };
                 };
@@ -6230,6 +7022,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         category: components["schemas"]["CourseCategory"];
+                        /** Format: int64 */
                         count: number;
                     }[];
                 };

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { Requirement, RequirementInput } from '@/lib/api-schemas'
+import type { PropertyType, Requirement, RequirementInput } from '@/lib/api-schemas'
 import { hasBedrooms } from '@/shared/listing-vocabulary'
 import { formatIndianPhone, indianPhone } from '@/lib/phone-normalize'
 
@@ -101,7 +101,7 @@ export function requirementBody(v: RequirementFormValues): RequirementInput {
   const body: RequirementInput = {
     clientName: v.clientName.trim(),
     clientPhone: indianPhone(v.clientPhone) ?? v.clientPhone.trim(),
-    propertyTypes: [v.propertyType as RequirementInput['propertyTypes'][number]],
+    propertyTypes: [v.propertyType as PropertyType],
     listingPurpose: v.listingPurpose,
     preferredState: v.preferredState,
     preferredCities: [v.preferredCity],
