@@ -33,7 +33,11 @@ export function BillingNav({ onNavigate }: { onNavigate?: (to: string) => void }
         <span
           className={cn(
             'ml-auto rounded-full px-2 py-0.5 text-xs font-semibold',
-            level === 'ok' ? 'bg-muted text-subtle-foreground' : level === 'low' ? 'bg-warning-soft text-warning' : 'bg-destructive/10 text-destructive',
+            level === 'ok'
+              ? 'bg-muted text-subtle-foreground'
+              : level === 'low'
+                ? 'bg-warning-soft text-warning'
+                : 'bg-destructive/10 text-destructive',
           )}
           data-testid="nav-badge-credits"
           title={`${leadsLabel(credits.leads)} left`}

@@ -19,7 +19,11 @@ export function LedgerList() {
     <div className="grid gap-2">
       <ul className="divide-y divide-border rounded-md border border-border" data-testid="ledger">
         {entries.map((e) => (
-          <li key={e.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 px-3 py-2 text-sm" data-testid="ledger-entry">
+          <li
+            key={e.id}
+            className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 px-3 py-2 text-sm"
+            data-testid="ledger-entry"
+          >
             <div className="min-w-0">
               <p className="font-medium text-foreground">{entryKindLabel(e.kind)}</p>
               <p className="break-words text-xs text-muted-foreground">

@@ -28,12 +28,10 @@ export function useBuy() {
         toast({ variant: 'destructive', title: 'Could not open the payment window', description: (e as Error).message })
         return
       }
-      const result = await openCheckout(Razorpay, created)
-      if (!result.paid) {
-        if (result.reason === 'failed')
-          toast({ variant: 'destructive', title: 'Payment failed', description: result.message ?? 'No money was taken. Please try again.' })
-        return
-      }
+      const result = await openCheckout(Razorpay, created, (message) =>
+        toast({ variant: 'destructive', title: 'Payment failed', description: message ?? 'No money was taken. Please try again.' }),
+      )
+      if (!result.paid) return
       const paid = await verify.mutateAsync(result.response)
       toast({
         variant: 'success',

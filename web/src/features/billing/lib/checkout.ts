@@ -67,10 +67,17 @@ export function loadCheckout(url: string, doc: Document = document): Promise<Raz
 }
 
 /** The result of one Checkout: paid (with the values to verify), or closed without paying. */
-export type CheckoutResult = { paid: true; response: CheckoutSuccess } | { paid: false; reason: 'dismissed' | 'failed'; message?: string }
+export type CheckoutResult = { paid: true; response: CheckoutSuccess } | { paid: false }
 
-/** Opens Checkout on the order and settles when the agent pays, closes it, or the payment fails. */
-export function openCheckout(Razorpay: RazorpayConstructor, order: CheckoutOrder): Promise<CheckoutResult> {
+/**
+ * Opens Checkout on the order and settles when the agent pays or closes it. A failed attempt leaves
+ * Checkout open for another try (as Razorpay does) and is reported through `onFailed`.
+ */
+export function openCheckout(
+  Razorpay: RazorpayConstructor,
+  order: CheckoutOrder,
+  onFailed?: (message: string | undefined) => void,
+): Promise<CheckoutResult> {
   return new Promise((resolve) => {
     const checkout = new Razorpay({
       key: order.keyId,
@@ -81,11 +88,11 @@ export function openCheckout(Razorpay: RazorpayConstructor, order: CheckoutOrder
       description: order.description,
       prefill: order.prefill,
       handler: (response) => resolve({ paid: true, response }),
-      modal: { ondismiss: () => resolve({ paid: false, reason: 'dismissed' }) },
+      modal: { ondismiss: () => resolve({ paid: false }) },
     })
     checkout.on?.('payment.failed', (response) => {
       const message = (response as { error?: { description?: unknown } } | undefined)?.error?.description
-      resolve({ paid: false, reason: 'failed', message: typeof message === 'string' ? message : undefined })
+      onFailed?.(typeof message === 'string' ? message : undefined)
     })
     checkout.open()
   })
