@@ -1,0 +1,71 @@
+import type { BillingSummary } from '@/shared/billing'
+
+/** GET /api/billing as the contract answers it (docs/openapi.yaml), with overrides of its parts. */
+export function makeBilling({
+  credits,
+  plan,
+  usage,
+  ...rest
+}: Partial<Omit<BillingSummary, 'credits' | 'plan' | 'usage'>> & {
+  credits?: Partial<BillingSummary['credits']>
+  plan?: Partial<BillingSummary['plan']>
+  usage?: Partial<BillingSummary['usage']>
+} = {}): BillingSummary {
+  return {
+    enabled: true,
+    plan: {
+      id: 'starter',
+      name: 'Starter',
+      limits: { listings: 10, requirements: 10 },
+      features: { apiAccess: false, customReports: false },
+      endsAt: '2026-12-28T00:00:00Z',
+      renewsAt: null,
+      ...plan,
+    },
+    credits: { balancePaise: 2_500_000, leads: 500, leadPricePaise: 5000, expiresAt: '2026-12-28T00:00:00Z', ...credits },
+    usage: { listings: 3, requirements: 10, leadsThisMonth: 4, spentThisMonthPaise: 20_000, ...usage },
+    packs: [
+      { id: 1, name: 'Starter pack', amountPaise: 250_000, leads: 50 },
+      { id: 2, name: 'Growth pack', amountPaise: 1_000_000, leads: 200 },
+    ],
+    plans: [
+      {
+        id: 'starter',
+        name: 'Starter',
+        pricePaise: 0,
+        period: 'month',
+        limits: { listings: 10, requirements: 10 },
+        features: { apiAccess: false, customReports: false },
+        description: 'Start here.',
+        highlights: ['500 free leads'],
+        popular: false,
+        buyable: true,
+      },
+      {
+        id: 'professional',
+        name: 'Professional',
+        pricePaise: 50_000,
+        period: 'month',
+        limits: { listings: 50, requirements: 50 },
+        features: { apiAccess: true, customReports: true },
+        description: 'For busy agents.',
+        highlights: ['API access'],
+        popular: true,
+        buyable: true,
+      },
+      {
+        id: 'enterprise',
+        name: 'Enterprise',
+        pricePaise: 0,
+        period: 'month',
+        limits: { listings: 500, requirements: 500 },
+        features: { apiAccess: true, customReports: true },
+        description: 'For agencies.',
+        highlights: [],
+        popular: false,
+        buyable: false,
+      },
+    ],
+    ...rest,
+  } as BillingSummary
+}
