@@ -19,6 +19,7 @@ import (
 	"propmatch/internal/feature/ads"
 	"propmatch/internal/feature/analytics"
 	"propmatch/internal/feature/backups"
+	"propmatch/internal/feature/billing"
 	"propmatch/internal/feature/dashboard"
 	"propmatch/internal/feature/marketplace"
 	"propmatch/internal/feature/matches"
@@ -73,6 +74,10 @@ type Options struct {
 	// Notices.BaseURL is also where verification links point.
 	WhatsApp outbound.TemplateSender
 	Notices  notifications.Config
+	// Billing turns pay-per-match billing on (PROPMATCH_BILLING; serve's
+	// default is on). The zero Options run without it, as an agency's
+	// private installation does and as tests not about billing do.
+	Billing bool
 }
 
 // Set is every PropMatch service, sharing one database and one match engine.
@@ -93,6 +98,9 @@ type Set struct {
 	Admin        *admin.Service
 	Backups      *backups.Service
 	Notices      *notifications.Service
+	// Billing is pay-per-match billing; Billing.Enabled() is false when
+	// it is off (its routes answer 404 and nothing is limited or hidden).
+	Billing *billing.Service
 	// Mail is the mailer every email leaves through (the email test page
 	// uses it directly).
 	Mail    outbound.Mailer
@@ -142,12 +150,15 @@ func New(db *store.DB, o Options) Set {
 	}
 	notes := notifications.NewService(db, o.Mail, o.WhatsApp, o.Notices, o.Log)
 	backupSvc := backups.New(db, queue, o.Backups, o.Log)
+	billingSvc := billing.NewService(db, o.Billing)
+	billingSvc.UseMatches(matches.Sides)
 	// Every background job, in one place: each package lists its own.
 	for _, kinds := range [][]jobs.Kind{
 		engine.Jobs(),
 		authSvc.Jobs(o.Notices.BaseURL),
 		notes.Jobs(),
 		backupSvc.Jobs(),
+		billingSvc.Jobs(),
 	} {
 		queue.Add(kinds...)
 	}
@@ -170,6 +181,7 @@ func New(db *store.DB, o Options) Set {
 		Admin:        admin.NewService(db, authSvc, engine),
 		Backups:      backupSvc,
 		Notices:      notes,
+		Billing:      billingSvc,
 		Mail:         o.Mail,
 		Events:       o.Events,
 		Queue:        queue,
@@ -177,6 +189,17 @@ func New(db *store.DB, o Options) Set {
 		SecurityEvents: recorder,
 	}
 	set.Account = account.NewService(db, authSvc, set.Properties, set.Requirements, engine)
+	if billingSvc.Enabled() {
+		// Billing's rules reach the features through these hooks, so
+		// no feature imports billing (docs/architecture.md#seams).
+		leads := billingSvc.Leads()
+		set.Network.UseLeads(leads)
+		set.Marketplace.UseLeads(leads)
+		set.Matches.UseLeads(leads)
+		set.Messages.UseLeads(billingSvc)
+		set.Properties.UsePlanLimits(billingSvc)
+		set.Requirements.UsePlanLimits(billingSvc)
+	}
 	return set
 }
 
