@@ -90,3 +90,21 @@ func isLetters(s string) bool {
 	}
 	return s != ""
 }
+
+// GSTStateCode returns the GST state code of state (matched as by
+// CanonicalState): the current one where a state has had two (37 for
+// Andhra Pradesh, 26 for Dadra and Nagar Haveli and Daman and Diu). It
+// returns "" for an unknown state.
+func GSTStateCode(state string) string {
+	name, ok := CanonicalState(state)
+	if !ok {
+		return ""
+	}
+	best := ""
+	for code, s := range gstStateCodes {
+		if s == name && code > best {
+			best = code
+		}
+	}
+	return best
+}

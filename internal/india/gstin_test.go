@@ -72,3 +72,11 @@ func TestEveryGSTStateCodeNamesADatasetState(t *testing.T) {
 		}
 	}
 }
+
+func TestGSTStateCodeIsTheCurrentCode(t *testing.T) {
+	for state, want := range map[string]string{"Karnataka": "29", "andhra pradesh": "37", "Dadra and Nagar Haveli and Daman and Diu": "26", "Ladakh": "38", "Atlantis": ""} {
+		if got := india.GSTStateCode(state); got != want {
+			t.Errorf("GSTStateCode(%q) = %q, want %q", state, got, want)
+		}
+	}
+}

@@ -19,10 +19,12 @@ import (
 	"propmatch/internal/feature/ads"
 	"propmatch/internal/feature/analytics"
 	"propmatch/internal/feature/backups"
+	"propmatch/internal/feature/billing"
 	"propmatch/internal/feature/dashboard"
 	"propmatch/internal/feature/marketplace"
 	"propmatch/internal/feature/matches"
 	"propmatch/internal/feature/message"
+	"propmatch/internal/feature/payments"
 	"propmatch/internal/feature/property"
 	"propmatch/internal/feature/requirement"
 	"propmatch/internal/feature/site"
@@ -35,6 +37,7 @@ import (
 	"propmatch/internal/platform/network"
 	"propmatch/internal/platform/notifications"
 	"propmatch/internal/platform/outbound"
+	"propmatch/internal/platform/razorpay"
 	"propmatch/internal/platform/security"
 	"propmatch/internal/platform/settings"
 )
@@ -73,6 +76,13 @@ type Options struct {
 	// Notices.BaseURL is also where verification links point.
 	WhatsApp outbound.TemplateSender
 	Notices  notifications.Config
+	// Billing turns pay-per-match billing on (PROPMATCH_BILLING).
+	Billing bool
+	// Gateway takes payments (Razorpay, or its local fake in development
+	// and tests); nil takes none. Payments sets the supplier on invoices
+	// and whether prices include GST.
+	Gateway  razorpay.Gateway
+	Payments payments.Config
 }
 
 // Set is every PropMatch service, sharing one database and one match engine.
@@ -93,6 +103,10 @@ type Set struct {
 	Admin        *admin.Service
 	Backups      *backups.Service
 	Notices      *notifications.Service
+	Billing      *billing.Service
+	// Payments sells packs and plans through the gateway and issues the
+	// invoices.
+	Payments *payments.Service
 	// Mail is the mailer every email leaves through (the email test page
 	// uses it directly).
 	Mail    outbound.Mailer
@@ -170,12 +184,14 @@ func New(db *store.DB, o Options) Set {
 		Admin:        admin.NewService(db, authSvc, engine),
 		Backups:      backupSvc,
 		Notices:      notes,
+		Billing:      billing.NewService(db, o.Billing),
 		Mail:         o.Mail,
 		Events:       o.Events,
 		Queue:        queue,
 
 		SecurityEvents: recorder,
 	}
+	set.Payments = payments.NewService(db, o.Gateway, set.Billing, o.Payments, o.Log)
 	set.Account = account.NewService(db, authSvc, set.Properties, set.Requirements, engine)
 	return set
 }
