@@ -76,9 +76,6 @@ func (s *Service) refund(ctx context.Context, r razorpay.Refund) error {
 		if err != nil {
 			return apperr.Wrap(err, "read refunded payment")
 		}
-		if r.Amount <= 0 || p.RefundedPaise+r.Amount > p.AmountPaise {
-			return apperr.New(apperr.Invalid, "The refund's amount does not fit its payment")
-		}
 		var refundRow int64
 		err = tx.QueryRowContext(ctx, `INSERT INTO payment_refunds (payment_id, refund_id, amount_paise, reversed_paise, created_at)
 			VALUES ($1, $2, $3, 0, $4) ON CONFLICT (refund_id) DO NOTHING RETURNING id`, p.ID, r.ID, r.Amount, now).Scan(&refundRow)
@@ -87,6 +84,10 @@ func (s *Service) refund(ctx context.Context, r razorpay.Refund) error {
 		}
 		if err != nil {
 			return apperr.Wrap(err, "record refund")
+		}
+		// Checked after a replay is recognised: a replay's amount no longer fits.
+		if r.Amount <= 0 || p.RefundedPaise+r.Amount > p.AmountPaise {
+			return apperr.New(apperr.Invalid, "The refund's amount does not fit its payment")
 		}
 		refunded := p.RefundedPaise + r.Amount
 		if _, err := tx.ExecContext(ctx, `UPDATE payments SET refunded_paise = $1 WHERE id = $2`, refunded, p.ID); err != nil {
