@@ -486,6 +486,8 @@ func TestProductionNeedsProviders(t *testing.T) {
 		{"WithoutWhatsApp", merge(smtp), []string{"PROPMATCH_WHATSAPP_TOKEN", "PROPMATCH_WHATSAPP_PHONE_NUMBER_ID", "PROPMATCH_WHATSAPP_OTP_TEMPLATE"}},
 		{"WithoutSMTP", merge(whatsapp), []string{"PROPMATCH_SMTP_HOST"}},
 		{"WithoutPublicURL", merge(whatsapp, smtp), []string{"PROPMATCH_PUBLIC_URL"}},
+		{"WithoutRazorpayAndSupplier", merge(whatsapp, smtp, env{"PROPMATCH_PUBLIC_URL": "https://propmatch.example.com"}),
+			[]string{"PROPMATCH_RAZORPAY_KEY_ID", "PROPMATCH_RAZORPAY_WEBHOOK_SECRET", "PROPMATCH_SUPPLIER_GSTIN", "PROPMATCH_BILLING=off"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tc.env["DATABASE_URL"] = storetest.URL(t, store.SQLite)

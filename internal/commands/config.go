@@ -81,6 +81,8 @@ type Config struct {
 	// off runs an agency's private installation without credits, limits
 	// or unlocks).
 	Billing bool
+	// Payments are Razorpay's credentials and the invoices' supplier.
+	Payments PaymentsConfig
 
 	SMTP     outbound.SMTPConfig
 	WhatsApp outbound.WhatsAppConfig
@@ -228,6 +230,7 @@ func loadConfig(getenv func(string) string) (Config, error) {
 	default:
 		errs = append(errs, fmt.Errorf("PROPMATCH_BILLING must be on or off, got %q", v))
 	}
+	errs = append(errs, loadPayments(&c, getenv)...)
 	c.Secret, c.SecretFile = getenv("PROPMATCH_SECRET"), str("PROPMATCH_SECRET_FILE", "")
 	if c.StreamsPerAgent < 1 {
 		errs = append(errs, fmt.Errorf("PROPMATCH_STREAMS_PER_AGENT must be at least 1"))

@@ -21,6 +21,7 @@ import (
 	"propmatch/internal/platform/auth"
 	"propmatch/internal/platform/notifications"
 	"propmatch/internal/platform/outbound"
+	"propmatch/internal/platform/razorpay"
 	"propmatch/internal/platform/security"
 	"propmatch/internal/platform/settings"
 	"propmatch/internal/services"
@@ -104,7 +105,11 @@ func serve(ctx context.Context, cfg Config, web fs.FS, args []string, log *slog.
 		// Development mode sends nothing: the outbox captures every message.
 		send = senders{&outbound.DevWhatsApp{Store: outbox}, &outbound.DevMailer{Store: outbox}}
 	}
-	set, err := newServices(cfg, db, send, bus, log)
+	gateway, fakeGateway, err := paymentGateway(cfg, f.addr, log)
+	if err != nil {
+		return err
+	}
+	set, err := newServices(cfg, db, send, bus, gateway, log)
 	if err != nil {
 		return err
 	}
@@ -127,6 +132,7 @@ func serve(ctx context.Context, cfg Config, web fs.FS, args []string, log *slog.
 	deps := handlerDeps(cfg, db, set, web, log)
 	if cfg.Dev() {
 		deps.Outbox = outbox
+		deps.RazorpayFake = fakeGateway
 	}
 	ln, err := net.Listen("tcp", f.addr)
 	if err != nil {
@@ -206,14 +212,14 @@ type senders struct {
 // development mode (serve gives it the outbox's).
 func pickSenders(cfg Config) (senders, error) {
 	if cfg.Dev() {
-		return senders{}, nil
+		return senders{}, needPayments(cfg)
 	}
 	otp, mail, err := productionSenders(cfg)
-	return senders{otp, mail}, errors.Join(err, needPublicURL(cfg))
+	return senders{otp, mail}, errors.Join(err, needPublicURL(cfg), needPayments(cfg))
 }
 
 // newServices builds the service set the server runs.
-func newServices(cfg Config, db *store.DB, s senders, bus events.Bus, log *slog.Logger) (services.Set, error) {
+func newServices(cfg Config, db *store.DB, s senders, bus events.Bus, gateway razorpay.Gateway, log *slog.Logger) (services.Set, error) {
 	ac := authConfig(cfg)
 	var err error
 	if ac.Secret, err = serverSecret(cfg); err != nil {
@@ -225,6 +231,7 @@ func newServices(cfg Config, db *store.DB, s senders, bus events.Bus, log *slog.
 	return services.New(db, services.Options{Auth: ac, OTP: s.otp, Mail: s.mail, WhatsApp: wa, Notices: noticesConfig(cfg),
 		MatchLimit: cfg.MatchesPerRequirement, Events: bus, Log: log, MatchingDelay: cfg.MatchingDelay,
 		MatchingChunk: cfg.MatchingChunk, Backups: bc, Billing: cfg.Billing,
+		Gateway: gateway, Payments: cfg.Payments.Invoices,
 		Queue: jobs.Config{Workers: cfg.QueueWorkers, Lease: cfg.QueueLease, Drain: cfg.DrainTimeout, Log: log}}), nil
 }
 

@@ -28,6 +28,7 @@ func (s *server) routes(mux *http.ServeMux) {
 	s.trainingRoutes(mux)
 	s.adRoutes(mux)
 	s.analyticsRoutes(mux)
+	s.paymentRoutes(mux)
 	s.eventRoutes(mux)
 	s.mediaRoutes(mux)
 	s.devOutboxRoutes(mux)

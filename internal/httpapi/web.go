@@ -83,6 +83,11 @@ func (s *server) webApp() http.Handler {
 				http.NotFound(w, r)
 				return
 			}
+			if name == "billing" || strings.HasPrefix(name, "billing/") {
+				// The one page that opens Razorpay Checkout.
+				serveIndexWith(w, r, absoluteLinks(index, s.origin(r)), checkoutPolicy)
+				return
+			}
 			serveIndex(w, r, absoluteLinks(index, s.origin(r)))
 			return
 		}
@@ -179,11 +184,16 @@ func absoluteLinks(page []byte, origin string) []byte {
 // own <style> elements (landing.html's inlined stylesheet) get the nonce too.
 // It is never answered with 304: a cached page keeps the nonce its policy names.
 func serveIndex(w http.ResponseWriter, r *http.Request, page []byte) {
+	serveIndexWith(w, r, page, contentSecurityPolicy)
+}
+
+// serveIndexWith is serveIndex with the page's policy made by policy.
+func serveIndexWith(w http.ResponseWriter, r *http.Request, page []byte, policy func(nonce string) string) {
 	nonce := newNonce()
 	page = bytes.Replace(page, []byte("<head>"), []byte(`<head><meta name="csp-nonce" nonce="`+nonce+`">`), 1)
 	page = bytes.ReplaceAll(page, []byte("<style>"), []byte(`<style nonce="`+nonce+`">`))
 	h := w.Header()
-	h.Set("Content-Security-Policy", contentSecurityPolicy(nonce))
+	h.Set("Content-Security-Policy", policy(nonce))
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("Cache-Control", "no-cache")
 	h.Add("Vary", "Accept-Encoding")

@@ -24,6 +24,7 @@ import (
 	"propmatch/internal/feature/marketplace"
 	"propmatch/internal/feature/matches"
 	"propmatch/internal/feature/message"
+	"propmatch/internal/feature/payments"
 	"propmatch/internal/feature/property"
 	"propmatch/internal/feature/requirement"
 	"propmatch/internal/feature/site"
@@ -36,6 +37,7 @@ import (
 	"propmatch/internal/platform/network"
 	"propmatch/internal/platform/notifications"
 	"propmatch/internal/platform/outbound"
+	"propmatch/internal/platform/razorpay"
 	"propmatch/internal/platform/security"
 	"propmatch/internal/platform/settings"
 )
@@ -78,6 +80,11 @@ type Options struct {
 	// default is on). The zero Options run without it, as an agency's
 	// private installation does and as tests not about billing do.
 	Billing bool
+	// Gateway takes payments (Razorpay, or its local fake in development
+	// and tests); nil takes none. Payments sets the supplier on invoices
+	// and whether prices include GST.
+	Gateway  razorpay.Gateway
+	Payments payments.Config
 }
 
 // Set is every PropMatch service, sharing one database and one match engine.
@@ -101,6 +108,9 @@ type Set struct {
 	// Billing is pay-per-match billing; Billing.Enabled() is false when
 	// it is off (its routes answer 404 and nothing is limited or hidden).
 	Billing *billing.Service
+	// Payments sells packs and plans through the gateway and issues the
+	// invoices.
+	Payments *payments.Service
 	// Mail is the mailer every email leaves through (the email test page
 	// uses it directly).
 	Mail    outbound.Mailer
@@ -188,6 +198,7 @@ func New(db *store.DB, o Options) Set {
 
 		SecurityEvents: recorder,
 	}
+	set.Payments = payments.NewService(db, o.Gateway, set.Billing, o.Payments, o.Log)
 	set.Account = account.NewService(db, authSvc, set.Properties, set.Requirements, engine)
 	if billingSvc.Enabled() {
 		// Billing's rules reach the features through these hooks, so
