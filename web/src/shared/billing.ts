@@ -4,10 +4,10 @@ import { apiMutation } from '@/lib/api-mutation'
 import type { components } from '@/lib/api-types'
 
 type Schemas = components['schemas']
-export type BillingSummary = Schemas['BillingSummary']
-export type BillingCredits = BillingSummary['credits']
-export type BillingPlan = BillingSummary['plans'][number]
-export type BillingPack = BillingSummary['packs'][number]
+export type BillingOverview = Schemas['BillingOverview']
+export type BillingCredits = Schemas['BillingCredits']
+export type BillingPlan = Schemas['BillingPlan']
+export type BillingPack = Schemas['CreditPack']
 
 /** Query keys of the caller's billing: the first element is the API path, so writes refresh the family. */
 export const billingKeys = {
@@ -22,7 +22,7 @@ export const billingKeys = {
 export const billingQueryOptions = () =>
   queryOptions({
     queryKey: billingKeys.summary(),
-    queryFn: async ({ signal }): Promise<BillingSummary | null> => {
+    queryFn: async ({ signal }): Promise<BillingOverview | null> => {
       try {
         return await unwrap(api.GET('/api/billing', { signal }))
       } catch (e) {

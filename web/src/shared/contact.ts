@@ -90,8 +90,8 @@ export function matchMessage(match: Match, side: MatchSide) {
   return side === 'buyer' ? buyerToSellerMessage(match) : sellerToBuyerMessage(match)
 }
 
-/** Why the server hid an agent's contact: their privacy setting ('connections'), or a lead not yet unlocked ('locked'). */
-export type ContactReason = 'connections' | 'locked'
+/** Why the server hid an agent's contact: their privacy setting ('private'), or a lead not yet unlocked ('locked'). */
+export type ContactReason = NonNullable<Agent['contactReason']>
 
 /**
  * Why an agent's phone and email are missing (the server blanks them and sets contactHidden /
@@ -100,14 +100,19 @@ export type ContactReason = 'connections' | 'locked'
  * docs/product.md#billing). The one place this rule is worded: every Call and WhatsApp button, card and
  * dialog shows this text.
  */
-export function contactHiddenText(name: string | null | undefined, reason?: ContactReason | string | null) {
+export function contactHiddenText(name: string | null | undefined, reason?: ContactReason | null) {
   const who = name?.trim() || 'This agent'
-  if (reason === 'locked') return `Unlock ${name?.trim() ? `${name.trim()}'s` : "this agent's"} contact to call or WhatsApp them`
+  if (reason === 'locked')
+    return `${name?.trim() ? `${name.trim()}'s` : "This agent's"} contact shows once you unlock a match with them or connect`
   return `${who} shares contact details with connections only`
 }
 
 /** The agent of a response whose contact details the server hid from the caller. */
-export type MaybeHiddenAgent = Pick<Agent, 'phone'> & { fullName?: string | null; contactHidden?: boolean; contactReason?: string | null }
+export type MaybeHiddenAgent = Pick<Agent, 'phone'> & {
+  fullName?: string | null
+  contactHidden?: boolean
+  contactReason?: ContactReason | null
+}
 
 /** True when the agent's contact is hidden until the caller unlocks the match (billing on, not connected). */
 export function contactLocked(agent: Pick<MaybeHiddenAgent, 'contactHidden' | 'contactReason'> | null | undefined) {

@@ -1,4 +1,4 @@
-import type { BillingSummary } from '@/shared/billing'
+import type { BillingOverview } from '@/shared/billing'
 
 /** GET /api/billing as the contract answers it (docs/openapi.yaml), with overrides of its parts. */
 export function makeBilling({
@@ -6,11 +6,11 @@ export function makeBilling({
   plan,
   usage,
   ...rest
-}: Partial<Omit<BillingSummary, 'credits' | 'plan' | 'usage'>> & {
-  credits?: Partial<BillingSummary['credits']>
-  plan?: Partial<BillingSummary['plan']>
-  usage?: Partial<BillingSummary['usage']>
-} = {}): BillingSummary {
+}: Partial<Omit<BillingOverview, 'credits' | 'plan' | 'usage'>> & {
+  credits?: Partial<BillingOverview['credits']>
+  plan?: Partial<BillingOverview['plan']>
+  usage?: Partial<BillingOverview['usage']>
+} = {}): BillingOverview {
   return {
     enabled: true,
     plan: {
@@ -25,8 +25,8 @@ export function makeBilling({
     credits: { balancePaise: 2_500_000, leads: 500, leadPricePaise: 5000, expiresAt: '2026-12-28T00:00:00Z', ...credits },
     usage: { listings: 3, requirements: 10, leadsThisMonth: 4, spentThisMonthPaise: 20_000, ...usage },
     packs: [
-      { id: 1, name: 'Starter pack', amountPaise: 250_000, leads: 50 },
-      { id: 2, name: 'Growth pack', amountPaise: 1_000_000, leads: 200 },
+      { id: 1, name: 'Starter pack', amountPaise: 250_000, leads: 50, active: true, displayOrder: 1 },
+      { id: 2, name: 'Growth pack', amountPaise: 1_000_000, leads: 200, active: true, displayOrder: 2 },
     ],
     plans: [
       {
@@ -34,6 +34,10 @@ export function makeBilling({
         name: 'Starter',
         pricePaise: 0,
         period: 'month',
+        priceText: '₹0',
+        periodText: 'first month',
+        leadPricePaise: 5000,
+        displayOrder: 1,
         limits: { listings: 10, requirements: 10 },
         features: { apiAccess: false, customReports: false },
         description: 'Start here.',
@@ -46,6 +50,10 @@ export function makeBilling({
         name: 'Professional',
         pricePaise: 50_000,
         period: 'month',
+        priceText: '₹500',
+        periodText: 'per month',
+        leadPricePaise: 5000,
+        displayOrder: 2,
         limits: { listings: 50, requirements: 50 },
         features: { apiAccess: true, customReports: true },
         description: 'For busy agents.',
@@ -58,6 +66,10 @@ export function makeBilling({
         name: 'Enterprise',
         pricePaise: 0,
         period: 'month',
+        priceText: 'Custom',
+        periodText: '',
+        leadPricePaise: 5000,
+        displayOrder: 3,
         limits: { listings: 500, requirements: 500 },
         features: { apiAccess: true, customReports: true },
         description: 'For agencies.',
@@ -67,5 +79,5 @@ export function makeBilling({
       },
     ],
     ...rest,
-  } as BillingSummary
+  }
 }

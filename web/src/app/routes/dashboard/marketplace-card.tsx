@@ -140,7 +140,14 @@ function PropertiesPanel({ search, onSearch }: { search: string; onSearch: (v: s
           property={p}
           layout="compact"
           footer={
-            <AgentContact agentId={p.agentId} name={p.agentName} phone={p.agentPhone} hidden={p.agentContactHidden} role="Listed by" />
+            <AgentContact
+              agentId={p.agentId}
+              name={p.agentName}
+              phone={p.agentPhone}
+              hidden={p.agentContactHidden}
+              reason={p.agentContactReason}
+              role="Listed by"
+            />
           }
         />
       )}
@@ -167,7 +174,14 @@ function RequirementsPanel({ search, onSearch }: { search: string; onSearch: (v:
           requirement={r}
           className="p-3 shadow-none"
           footer={
-            <AgentContact agentId={r.agentId} name={r.agentName} phone={r.agentPhone} hidden={r.agentContactHidden} role="Buyer agent" />
+            <AgentContact
+              agentId={r.agentId}
+              name={r.agentName}
+              phone={r.agentPhone}
+              hidden={r.agentContactHidden}
+              reason={r.agentContactReason}
+              role="Buyer agent"
+            />
           }
         />
       )}

@@ -2,11 +2,11 @@ import { CalendarClock, Coins } from 'lucide-react'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { UsageBars } from '@/features/billing/components/usage-bars'
 import { billingDate } from '@/features/billing/lib/usage'
-import { creditLevel, formatPaise, leadsLabel, type BillingSummary } from '@/shared/billing'
+import { creditLevel, formatPaise, leadsLabel, type BillingOverview } from '@/shared/billing'
 import { cn } from '@/lib/utils'
 
 /** The agent's plan: its name, when it ends or renews, and usage against its limits. */
-export function PlanCard({ billing }: { billing: BillingSummary }) {
+export function PlanCard({ billing }: { billing: BillingOverview }) {
   const { plan, usage } = billing
   const ends = plan.renewsAt ? `Renews on ${billingDate(plan.renewsAt)}` : plan.endsAt ? `Paid until ${billingDate(plan.endsAt)}` : ''
   return (
@@ -45,7 +45,7 @@ function Feature({ on, children }: { on: boolean; children: React.ReactNode }) {
 }
 
 /** The agent's credits: balance, what it buys in leads, the price of a lead, this month's spending. */
-export function CreditsCard({ billing }: { billing: BillingSummary }) {
+export function CreditsCard({ billing }: { billing: BillingOverview }) {
   const { credits, usage } = billing
   const level = creditLevel(credits)
   return (

@@ -2,7 +2,7 @@ import * as React from 'react'
 import { toast } from '@/components/ui/use-toast'
 import { createOrder, type OrderRequest } from '@/features/billing/api/create-order'
 import { verifyPayment } from '@/features/billing/api/verify-payment'
-import { loadCheckout, openCheckout, type CheckoutOrder } from '@/features/billing/lib/checkout'
+import { loadCheckout, openCheckout } from '@/features/billing/lib/checkout'
 import { useApiMutation } from '@/lib/api-mutation'
 import { formatPaise, leadsLabel } from '@/shared/billing'
 
@@ -20,7 +20,7 @@ export function useBuy() {
     if (pending) return
     setPending(key)
     try {
-      const created = (await order.mutateAsync(request)) as CheckoutOrder
+      const created = await order.mutateAsync(request)
       let Razorpay
       try {
         Razorpay = await loadCheckout(created.checkoutUrl)

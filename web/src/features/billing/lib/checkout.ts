@@ -1,3 +1,5 @@
+import type { components } from '@/lib/api-types'
+
 /**
  * Razorpay Checkout in the browser (docs/product.md#billing): the server creates the order and
  * names the Checkout script (Razorpay's, or the local fake gateway's in development and tests);
@@ -6,19 +8,10 @@
  */
 
 /** What Checkout's handler receives on a successful payment: the server verifies the signature. */
-export type CheckoutSuccess = { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string }
+export type CheckoutSuccess = components['schemas']['CheckoutResult']
 
 /** What POST /api/billing/orders answers and Checkout needs. */
-export type CheckoutOrder = {
-  orderId: string
-  amountPaise: number
-  currency: string
-  keyId: string
-  checkoutUrl: string
-  name: string
-  description: string
-  prefill?: { name?: string; email?: string; contact?: string }
-}
+export type CheckoutOrder = components['schemas']['PaymentOrder']
 
 /** The options of `new Razorpay(options)` that PropMatch uses (Razorpay's Standard Checkout). */
 export type RazorpayOptions = {

@@ -111,7 +111,9 @@ describe('BillingPage', () => {
       },
       'POST /api/billing/verify': () => {
         balance = 250_000
-        return { body: { status: 'paid', credits: { balancePaise: 250_000, leads: 50, leadPricePaise: 5000, expiresAt: null }, invoiceId: 3 } }
+        return {
+          body: { status: 'paid', credits: { balancePaise: 250_000, leads: 50, leadPricePaise: 5000, expiresAt: null }, invoiceId: 3 },
+        }
       },
     })
     const user = userEvent.setup()

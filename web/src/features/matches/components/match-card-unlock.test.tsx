@@ -30,7 +30,7 @@ describe('Unlock contact on a match', () => {
     })
     const user = userEvent.setup()
     renderWithProviders(<MatchCard match={makeMatch({ id: 7, sellerAgent: lockedSeller })} side="buyer" onDetails={() => {}} />)
-    const reason = "Unlock Suresh Reddy's contact to call or WhatsApp them"
+    const reason = "Suresh Reddy's contact shows once you unlock a match with them or connect"
     const actions = screen.getByTestId('match-actions')
     for (const name of ['Call', 'Message', 'WhatsApp']) {
       expect(within(actions).getByRole('button', { name })).toBeDisabled()
@@ -51,7 +51,12 @@ describe('Unlock contact on a match', () => {
       'GET /api/user': { body: testUser },
       'GET /api/billing': { body: makeBilling() },
       'POST /api/matches/7/unlock': {
-        body: { contact: { agentId: 2, name: 'S', phone: '', whatsapp: '', email: '' }, charged: false, balancePaise: 2_500_000, leads: 500 },
+        body: {
+          contact: { agentId: 2, name: 'S', phone: '', whatsapp: '', email: '' },
+          charged: false,
+          balancePaise: 2_500_000,
+          leads: 500,
+        },
       },
     })
     const user = userEvent.setup()
@@ -81,7 +86,7 @@ describe('Unlock contact on a match', () => {
 
   it('keeps the connection-only notice for an agent who hides their contact by their own setting', () => {
     mockApi({ 'GET /api/user': { body: testUser }, 'GET /api/billing': { body: makeBilling() } })
-    const match = makeMatch({ sellerAgent: makeAgent({ phone: '', email: null, contactHidden: true, contactReason: 'connections' }) })
+    const match = makeMatch({ sellerAgent: makeAgent({ phone: '', email: null, contactHidden: true, contactReason: 'private' }) })
     renderWithProviders(<MatchCard match={match} side="buyer" onDetails={() => {}} />)
     expect(screen.getByTestId('contact-hidden')).toHaveTextContent('Suresh Reddy shares contact details with connections only.')
     expect(screen.queryByTestId('unlock-contact')).not.toBeInTheDocument()

@@ -102,7 +102,8 @@ function MatchDetails({ match, side }: { match: Match; side: MatchSide }) {
           match={match}
           side={side}
           locked={locked ? hidden : undefined}
-          onSent={() => setStatus((s) => (s === 'new' || s === 'viewed' ? 'contacted' : s))} />
+          onSent={() => setStatus((s) => (s === 'new' || s === 'viewed' ? 'contacted' : s))}
+        />
         <Button
           className="bg-success text-success-foreground hover:bg-success/90"
           disabled={!!hidden}

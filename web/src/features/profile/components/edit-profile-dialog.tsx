@@ -87,9 +87,7 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
     form.clearErrors('profilePicture')
   }
 
-  const onSubmit = form.handleSubmit((values) =>
-    untilSettled(save.mutateAsync({ ...values, gstin: values.gstin.trim().toUpperCase() })),
-  )
+  const onSubmit = form.handleSubmit((values) => untilSettled(save.mutateAsync({ ...values, gstin: values.gstin.trim().toUpperCase() })))
 
   const text = (k: 'fullName' | 'email' | 'reraNumber', label: string, type = 'text') => (
     <Field id={`profile-${k}`} label={label} error={errors[k]?.message}>
