@@ -70,6 +70,12 @@ func seedDemo(ctx context.Context, db *store.DB, a *auth.Service, sc *site.Servi
 		if err != nil {
 			return fmt.Errorf("demo adverts: %w", err)
 		}
+		bill, err := demo.SeedBilling(ctx, db, demo.Showcase{Seller: ids["priya"], Buyer: ids["rahul"]})
+		if err != nil {
+			return fmt.Errorf("demo billing: %w", err)
+		}
+		fmt.Fprintf(&b, "Demo billing added: %d agents on plans (priya Professional, rahul Starter, one Enterprise), %d unlocked matches.\n",
+			bill.Accounts, bill.Unlocks)
 		fmt.Fprintf(&b, "Demo market added: %d agents, %d properties (%d with photos), %d requirements, %d matches, %d connections, %d messages, %d adverts.\n",
 			res.Agents, res.Properties, photos, res.Requirements, res.Matches, res.Connections, res.Messages, adverts)
 	}
