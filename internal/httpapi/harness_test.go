@@ -100,6 +100,10 @@ type apiOptions struct {
 	metrics bool
 	// blockCacheFor sets Deps.BlockCacheFor.
 	blockCacheFor time.Duration
+	// billing turns pay-per-match billing on. Tests run without it unless
+	// they are about billing, as PROPMATCH_BILLING=off does: contacts as
+	// before billing, no limits, the billing routes absent.
+	billing bool
 	// trustProxy takes the client address from X-Forwarded-For.
 	trustProxy bool
 	// mail replaces the development email outbox.
@@ -146,7 +150,7 @@ func newAPITest(t *testing.T, db *store.DB, opts apiOptions) *apiTest {
 	fake, gateway := testGateway(t, opts)
 	set := services.New(db, services.Options{Auth: cfg, OTP: otp, Mail: mail,
 		MatchLimit: opts.matchLimit, Events: bus, Log: log, Backups: backups.Config{Dir: t.TempDir()},
-		Billing: opts.payments, Gateway: gateway, Payments: testPayments})
+		Billing: opts.billing || opts.payments, Gateway: gateway, Payments: testPayments})
 	deps := httpapi.Deps{DB: db, Set: set, Log: log, Web: opts.web, Dev: !opts.production,
 		AuthRatePerMinute: opts.authRate, AuthBurst: opts.authBurst, VerifyRatePerMinute: opts.verifyRate, VerifyBurst: opts.verifyBurst, Quotas: opts.quotas, Heartbeat: opts.heartbeat,
 		DBTimeout: opts.dbTimeout, PublicOrigin: opts.publicOrigin, MaxStreamsPerUser: opts.maxStreams}

@@ -23,6 +23,7 @@ func (s *server) routes(mux *http.ServeMux) {
 	s.queueRoutes(mux)
 	s.adminRoutes(mux)
 	s.backupRoutes(mux)
+	s.billingRoutes(mux)
 	s.securityRoutes(mux)
 	s.trainingRoutes(mux)
 	s.adRoutes(mux)

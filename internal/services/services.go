@@ -76,7 +76,9 @@ type Options struct {
 	// Notices.BaseURL is also where verification links point.
 	WhatsApp outbound.TemplateSender
 	Notices  notifications.Config
-	// Billing turns pay-per-match billing on (PROPMATCH_BILLING).
+	// Billing turns pay-per-match billing on (PROPMATCH_BILLING; serve's
+	// default is on). The zero Options run without it, as an agency's
+	// private installation does and as tests not about billing do.
 	Billing bool
 	// Gateway takes payments (Razorpay, or its local fake in development
 	// and tests); nil takes none. Payments sets the supplier on invoices
@@ -103,7 +105,9 @@ type Set struct {
 	Admin        *admin.Service
 	Backups      *backups.Service
 	Notices      *notifications.Service
-	Billing      *billing.Service
+	// Billing is pay-per-match billing; Billing.Enabled() is false when
+	// it is off (its routes answer 404 and nothing is limited or hidden).
+	Billing *billing.Service
 	// Payments sells packs and plans through the gateway and issues the
 	// invoices.
 	Payments *payments.Service
@@ -156,12 +160,15 @@ func New(db *store.DB, o Options) Set {
 	}
 	notes := notifications.NewService(db, o.Mail, o.WhatsApp, o.Notices, o.Log)
 	backupSvc := backups.New(db, queue, o.Backups, o.Log)
+	billingSvc := billing.NewService(db, o.Billing)
+	billingSvc.UseMatches(matches.Sides)
 	// Every background job, in one place: each package lists its own.
 	for _, kinds := range [][]jobs.Kind{
 		engine.Jobs(),
 		authSvc.Jobs(o.Notices.BaseURL),
 		notes.Jobs(),
 		backupSvc.Jobs(),
+		billingSvc.Jobs(),
 	} {
 		queue.Add(kinds...)
 	}
@@ -184,7 +191,7 @@ func New(db *store.DB, o Options) Set {
 		Admin:        admin.NewService(db, authSvc, engine),
 		Backups:      backupSvc,
 		Notices:      notes,
-		Billing:      billing.NewService(db, o.Billing),
+		Billing:      billingSvc,
 		Mail:         o.Mail,
 		Events:       o.Events,
 		Queue:        queue,
@@ -193,6 +200,17 @@ func New(db *store.DB, o Options) Set {
 	}
 	set.Payments = payments.NewService(db, o.Gateway, set.Billing, o.Payments, o.Log)
 	set.Account = account.NewService(db, authSvc, set.Properties, set.Requirements, engine)
+	if billingSvc.Enabled() {
+		// Billing's rules reach the features through these hooks, so
+		// no feature imports billing (docs/architecture.md#seams).
+		leads := billingSvc.Leads()
+		set.Network.UseLeads(leads)
+		set.Marketplace.UseLeads(leads)
+		set.Matches.UseLeads(leads)
+		set.Messages.UseLeads(billingSvc)
+		set.Properties.UsePlanLimits(billingSvc)
+		set.Requirements.UsePlanLimits(billingSvc)
+	}
 	return set
 }
 

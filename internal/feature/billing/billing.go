@@ -10,6 +10,8 @@
 package billing
 
 import (
+	"strconv"
+
 	"propmatch/internal/kit/apperr"
 	"propmatch/internal/kit/store"
 )
@@ -18,6 +20,7 @@ import (
 type Service struct {
 	db      *store.DB
 	enabled bool
+	sides   MatchSides
 }
 
 // NewService returns a Service on db; enabled is false when the operator
@@ -38,3 +41,5 @@ func (s *Service) on() error {
 	}
 	return nil
 }
+
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }

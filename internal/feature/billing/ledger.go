@@ -139,9 +139,11 @@ func ensureAccount(ctx context.Context, tx *sql.Tx, now time.Time, userID int64)
 		Note: "Welcome credits: 500 leads, valid for your first month"}); err != nil {
 		return err
 	}
-	_, err = tx.ExecContext(ctx, `UPDATE billing_accounts SET grant_expires_at = $1 WHERE user_id = $2`,
-		now.AddDate(0, grantValidity, 0), userID)
-	return apperr.Wrap(err, "set grant expiry")
+	expires := now.AddDate(0, grantValidity, 0)
+	if _, err = tx.ExecContext(ctx, `UPDATE billing_accounts SET grant_expires_at = $1 WHERE user_id = $2`, expires, userID); err != nil {
+		return apperr.Wrap(err, "set grant expiry")
+	}
+	return queueExpiry(ctx, tx, now, expires, userID)
 }
 
 // accountExists returns NotFound when userID has no account, which after

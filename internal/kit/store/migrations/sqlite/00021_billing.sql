@@ -81,15 +81,18 @@ CREATE INDEX billing_ledger_user ON billing_ledger (user_id, id);
 CREATE INDEX billing_ledger_user_kind ON billing_ledger (user_id, kind, created_at);
 
 -- An agent's unlock of a match: once per agent and match, for good.
+-- agent_id is the match's other agent, whose contact it reveals.
 CREATE TABLE billing_unlocks (
     id         INTEGER PRIMARY KEY AUTOINCREMENT,
     user_id    BIGINT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
     match_id   BIGINT NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+    agent_id   BIGINT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
     charged    BOOLEAN NOT NULL,
     created_at DATETIME NOT NULL,
     UNIQUE (user_id, match_id)
 );
 CREATE INDEX billing_unlocks_match ON billing_unlocks (match_id);
+CREATE INDEX billing_unlocks_agent ON billing_unlocks (user_id, agent_id);
 
 -- Every plan change: bought, or set by an admin.
 CREATE TABLE billing_plan_changes (
