@@ -46,6 +46,8 @@ var sections = []section{
 	{"moduleProgress", "module_progress", "user_id = $1", nil},
 	{"certificates", "certificates", "user_id = $1", nil},
 	{"images", "media", "owner_id = $1", []string{"data"}},
+	{"payments", "payments", "user_id = $1", nil},
+	{"invoices", "invoices", "user_id = $1", nil},
 }
 
 // Export writes everything PropMatch holds about userID to w as one JSON
