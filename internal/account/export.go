@@ -50,6 +50,8 @@ var sections = []section{
 	{"creditLedger", "billing_ledger", "user_id = $1", nil},
 	{"unlockedMatches", "billing_unlocks", "user_id = $1", nil},
 	{"planChanges", "billing_plan_changes", "user_id = $1", nil},
+	{"payments", "payments", "user_id = $1", nil},
+	{"invoices", "invoices", "user_id = $1", nil},
 }
 
 // Export writes everything PropMatch holds about userID to w as one JSON

@@ -122,7 +122,7 @@ func serve(ctx context.Context, cfg Config, web fs.FS, args []string, log *slog.
 		}
 	}()
 	if f.demo {
-		if err := seedDemo(ctx, db, set.Auth, set.Site, cfg, stdout); err != nil {
+		if err := seedDemo(ctx, db, set.Auth, set.Site, set.Payments, cfg, stdout); err != nil {
 			return fmt.Errorf("demo data: %w", err)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strings"
 
+	"propmatch/internal/feature/billing"
 	"propmatch/internal/feature/payments"
 	"propmatch/internal/kit/apperr"
 	"propmatch/internal/kit/paging"
@@ -39,7 +40,7 @@ func (s *server) createOrder(w http.ResponseWriter, r *http.Request, u auth.User
 // verified is the answer to a verified payment: the agent's credits after it.
 type verified struct {
 	payments.Settled
-	Credits any `json:"credits"`
+	Credits billing.Credits `json:"credits"`
 }
 
 func (s *server) verifyPayment(w http.ResponseWriter, r *http.Request, u auth.User) {
@@ -53,8 +54,9 @@ func (s *server) verifyPayment(w http.ResponseWriter, r *http.Request, u auth.Us
 		s.fail(w, r, err)
 		return
 	}
-	credits, err := s.Payments.Credits(r.Context(), u.ID)
-	s.reply(w, r, http.StatusOK, verified{Settled: settled, Credits: credits}, err)
+	// The credits as GET /api/billing shows them, after the payment.
+	ov, err := s.Billing.Overview(r.Context(), u.ID)
+	s.reply(w, r, http.StatusOK, verified{Settled: settled, Credits: ov.Credits}, err)
 }
 
 func (s *server) razorpayWebhook(w http.ResponseWriter, r *http.Request) {

@@ -70,4 +70,3 @@ func csvRow(d InvoiceDetail) []string {
 func rupees(paise int64) string {
 	return strings.ReplaceAll(india.FormatPaise(paise), ",", "")
 }
-

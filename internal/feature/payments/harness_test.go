@@ -137,4 +137,3 @@ func pdfText(t *testing.T, b []byte) string {
 	text, _ := io.ReadAll(rd)
 	return string(text)
 }
-

@@ -75,11 +75,8 @@ func (s *Service) CreateOrder(ctx context.Context, u auth.User, in OrderInput) (
 	if err != nil {
 		return CheckoutOrder{}, &apperr.Error{Code: apperr.Unavailable, Message: errGateway, Err: err}
 	}
-	now := s.db.Time()
-	if _, err := s.db.ExecContext(ctx, `INSERT INTO payments (user_id, order_id, kind, pack_id, plan, months, description,
-		amount_paise, credit_paise, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-		u.ID, o.ID, p.kind, p.packID, p.plan, p.months, p.description, amount, p.creditPaise, now); err != nil {
-		return CheckoutOrder{}, apperr.Wrap(err, "record order")
+	if err := s.record(ctx, u.ID, o.ID, p, amount); err != nil {
+		return CheckoutOrder{}, err
 	}
 	email := ""
 	if u.Email != nil {
@@ -88,6 +85,33 @@ func (s *Service) CreateOrder(ctx context.Context, u auth.User, in OrderInput) (
 	return CheckoutOrder{OrderID: o.ID, AmountPaise: amount, Currency: "INR", KeyID: s.gateway.KeyID(),
 		CheckoutURL: s.gateway.CheckoutURL(), Name: "PropMatch", Description: p.description,
 		Prefill: Prefill{Name: u.FullName, Email: email, Contact: u.Phone}}, nil
+}
+
+// record records the order orderID of p for userID, waiting to be paid.
+func (s *Service) record(ctx context.Context, userID int64, orderID string, p purchase, amount int64) error {
+	_, err := s.db.ExecContext(ctx, `INSERT INTO payments (user_id, order_id, kind, pack_id, plan, months, description,
+		amount_paise, credit_paise, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+		userID, orderID, p.kind, p.packID, p.plan, p.months, p.description, amount, p.creditPaise, s.db.Time())
+	return apperr.Wrap(err, "record order")
+}
+
+// RecordPurchase records what in buys for userID as paid outside the
+// gateway (the demo market's purchases), with ref as its payment reference,
+// and settles it as a verified payment is settled: the grant and the
+// invoice, once. No route calls it.
+func (s *Service) RecordPurchase(ctx context.Context, userID int64, in OrderInput, ref string) (Settled, error) {
+	if err := s.on(); err != nil {
+		return Settled{}, err
+	}
+	p, err := s.purchaseOf(ctx, in)
+	if err != nil {
+		return Settled{}, err
+	}
+	orderID := "offline_" + ref
+	if err := s.record(ctx, userID, orderID, p, Split(p.pricePaise, !s.cfg.PricesExcludeGST, true).TotalPaise); err != nil {
+		return Settled{}, err
+	}
+	return s.settle(ctx, orderID, ref, "offline", nil)
 }
 
 // purchaseOf reads what in buys: exactly one of an active pack or months

@@ -67,3 +67,7 @@ func (s *Service) on() error {
 	}
 	return nil
 }
+
+// Enabled reports whether payments are taken: billing is on and there is a
+// gateway.
+func (s *Service) Enabled() bool { return s.on() == nil }

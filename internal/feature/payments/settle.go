@@ -127,30 +127,3 @@ const paymentColumns = `id, user_id, order_id, kind, plan, months, description, 
 func (p *payment) dest() []any {
 	return []any{&p.ID, &p.UserID, &p.OrderID, &p.Kind, &p.Plan, &p.Months, &p.Description, &p.AmountPaise, &p.CreditPaise, &p.RefundedPaise}
 }
-
-// Credits are an agent's credits after a payment: the balance and the
-// leads it buys at the agent's lead price.
-type Credits struct {
-	BalancePaise   int64 `json:"balancePaise"`
-	Leads          int64 `json:"leads"`
-	LeadPricePaise int64 `json:"leadPricePaise"`
-}
-
-// Credits returns userID's credits.
-func (s *Service) Credits(ctx context.Context, userID int64) (Credits, error) {
-	balance, err := billing.Balance(ctx, s.db, userID)
-	if err != nil {
-		return Credits{}, apperr.Wrap(err, "read balance")
-	}
-	list, err := s.billing.Plans(ctx)
-	if err != nil {
-		return Credits{}, err
-	}
-	out := Credits{BalancePaise: balance}
-	for _, p := range list {
-		if p.ID == billing.PlanStarter && p.LeadPricePaise > 0 {
-			out.LeadPricePaise, out.Leads = p.LeadPricePaise, balance/p.LeadPricePaise
-		}
-	}
-	return out, nil
-}

@@ -135,4 +135,3 @@ func (s *Service) reverseCredits(ctx context.Context, tx *sql.Tx, p payment, r r
 	_, err = billing.Append(ctx, tx, s.db.Time(), billing.Entry{UserID: p.UserID, Kind: billing.KindRefund, AmountPaise: -take, PaymentID: &id, Note: note})
 	return take, err
 }
-
