@@ -2382,11 +2382,7 @@ export interface components {
             /** @enum {string} */
             status: "paid";
             invoiceId: number;
-            credits: {
-                balancePaise: number;
-                leads: number;
-                leadPricePaise: number;
-            };
+            credits: components["schemas"]["BillingCredits"];
         };
         Invoice: {
             id: number;
@@ -2510,6 +2506,7 @@ export interface components {
         };
         SiteContent: {
             offers: components["schemas"]["SiteOffer"][];
+            /** @description Billing's plans (the rows it enforces, edited under /api/admin/billing/plans); empty with billing off */
             plans: components["schemas"]["SitePlan"][];
             testimonials: components["schemas"]["SiteTestimonial"][];
             demoVideo: components["schemas"]["SiteDemoVideo"];
@@ -2522,11 +2519,12 @@ export interface components {
              * @description When a part last changed; null while every part is its default
              */
             updatedAt: string | null;
+            /** @description Whether billing is on (PROPMATCH_BILLING); off, the page hides its pricing */
+            billing: boolean;
         };
-        /** @description Any non-empty subset of the parts of SiteContent. */
+        /** @description Any non-empty subset of the parts of SiteContent, except plans (billing's, edited under /api/admin/billing/plans). */
         SiteContentUpdate: {
             offers?: components["schemas"]["SiteOffer"][];
-            plans?: components["schemas"]["SitePlan"][];
             testimonials?: components["schemas"]["SiteTestimonial"][];
             demoVideo?: components["schemas"]["SiteDemoVideo"];
             contact?: components["schemas"]["SiteContact"];
