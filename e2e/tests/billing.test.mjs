@@ -20,24 +20,25 @@ function propmatch(server, ...args) {
   })
 }
 
-const listing = (title, locality) => ({
+// Each width gets its own price band, so its buyer matches only its own two listings on the shared server.
+const listing = (title, locality, price) => ({
   title,
   propertyType: 'apartment',
   listingPurpose: 'for_sale',
-  price: 7000000,
+  price,
   state: 'Karnataka',
   city: 'Bengaluru',
   locality,
   bedrooms: 3,
 })
 
-const requirement = (clientName) => ({
+const requirement = (clientName, price) => ({
   clientName,
   clientPhone: '9123456780',
   propertyTypes: ['apartment'],
   listingPurpose: 'forSale',
-  minPrice: 6000000,
-  maxPrice: 8000000,
+  minPrice: price - 1000000,
+  maxPrice: price + 1000000,
   preferredState: 'Karnataka',
   preferredCities: ['Bengaluru'],
   minBedrooms: 3,
@@ -49,6 +50,7 @@ const matchCards = (page) => page.getByRole('tabpanel').getByTestId('match-card'
 /** The whole journey at one width; `tag` names the screenshots and keeps the agents apart. */
 async function billingJourney({ newContext, server, step }, viewport, tag) {
   const device = viewport === 'mobile' ? MOBILE : DESKTOP
+  const price = viewport === 'mobile' ? 20000000 : 7000000
   const overflow = overflowReport()
   const admin = newAgent(`adm${tag}`, 'Asha Admin', 'both', '1')
   const sellers = [newAgent(`s1${tag}`, 'Sita Seller', 'seller', '2'), newAgent(`s2${tag}`, 'Suma Seller', 'seller', '3')]
@@ -63,10 +65,10 @@ async function billingJourney({ newContext, server, step }, viewport, tag) {
     for (const [i, seller] of sellers.entries()) {
       const sellerPage = await (await newContext()).newPage()
       await registerThroughAPI(sellerPage, seller)
-      await apiJson(sellerPage, 'POST', '/api/properties', listing(`${i + 2} BHK flat ${tag} ${seller.fullName}`, i ? 'Indiranagar' : 'Whitefield'))
+      await apiJson(sellerPage, 'POST', '/api/properties', listing(`${i + 2} BHK flat ${tag} ${seller.fullName}`, i ? 'Indiranagar' : 'Whitefield', price))
     }
     buyerId = (await registerThroughAPI(page, buyer)).id
-    await apiJson(page, 'POST', '/api/requirements', requirement(`Client of ${tag}`))
+    await apiJson(page, 'POST', '/api/requirements', requirement(`Client of ${tag}`, price))
     // Matching runs in the background: both listings match the requirement.
     await expect
       .poll(async () => (await apiJson(page, 'GET', '/api/matches?type=buyer')).length, { timeout: 30_000 })
