@@ -112,6 +112,10 @@ async function billingJourney({ newContext, server, step }, viewport, tag) {
     const refusal = second.getByTestId('no-credits')
     await expect(refusal).toContainText('You have no credits left. Buy a credit pack to unlock this contact.')
     if (viewport === 'desktop') await expect(page.getByTestId('low-credits')).toContainText('No credits left')
+    // The unlock's toast would cover the refusal in the screenshot.
+    for (const toast of await page.getByTestId('toast').all()) await toast.getByRole('button').first().click()
+    await expect(page.getByTestId('toast')).toHaveCount(0)
+    await refusal.scrollIntoViewIfNeeded()
     await overflow.check(page, `${tag} no credits`)
     await shot(page, `billing-${tag}-03-no-credits`)
     await refusal.getByRole('link', { name: 'Buy credits' }).click()

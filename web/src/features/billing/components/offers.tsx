@@ -73,10 +73,6 @@ const MONTHS = Array.from({ length: 12 }, (_, i) => i + 1)
 function PlanOffer({ plan, current, pending, onBuy }: BuyProps & { plan: BillingPlan; current: boolean }) {
   const [months, setMonths] = React.useState(1)
   const key = `plan-${plan.id}`
-  const limits = [
-    plan.limits.listings != null ? `${plan.limits.listings} active listings` : 'Custom listing limit',
-    plan.limits.requirements != null ? `${plan.limits.requirements} active requirements` : 'Custom requirement limit',
-  ]
   return (
     <Card className={cn('flex h-full flex-col', plan.popular && 'border-primary ring-2 ring-ring')} data-testid="billing-plan-offer">
       <CardHeader>
@@ -84,15 +80,16 @@ function PlanOffer({ plan, current, pending, onBuy }: BuyProps & { plan: Billing
           {plan.name}
           {current && <span className="rounded-full bg-accent px-2 py-0.5 text-xs font-semibold text-accent-foreground">Current plan</span>}
         </CardDescription>
+        {/* The plan's own words for its price, as the landing page shows them ("₹500 per month", "Custom"). */}
         <CardTitle className="text-2xl">
-          {plan.buyable ? formatPaise(plan.pricePaise) : 'Custom'}
-          {plan.buyable && plan.period && <span className="ml-1 text-sm font-normal text-subtle-foreground">/ {plan.period}</span>}
+          {plan.priceText}
+          {plan.periodText && <span className="ml-1 text-sm font-normal text-subtle-foreground">{plan.periodText}</span>}
         </CardTitle>
         {plan.description && <p className="text-sm text-subtle-foreground">{plan.description}</p>}
       </CardHeader>
       <CardContent className="flex-1">
         <ul className="grid gap-1.5 text-sm text-subtle-foreground">
-          {[...limits, ...(plan.highlights ?? [])].map((line) => (
+          {plan.highlights.map((line) => (
             <li key={line} className="flex items-start gap-2">
               <Check className="mt-0.5 size-4 shrink-0 text-success" aria-hidden /> {line}
             </li>
@@ -120,7 +117,9 @@ function PlanOffer({ plan, current, pending, onBuy }: BuyProps & { plan: Billing
             </Button>
           </>
         ) : (
-          <p className="text-sm text-muted-foreground">{plan.buyable ? 'Free' : 'Set up by PropMatch for your agency: contact support.'}</p>
+          <p className="text-sm text-muted-foreground">
+            {plan.id === 'enterprise' ? 'Set up by PropMatch for your agency: contact support.' : 'Every agent’s plan, free.'}
+          </p>
         )}
       </CardFooter>
     </Card>
