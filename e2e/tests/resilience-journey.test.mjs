@@ -349,6 +349,7 @@ test('fix 14: /test-requirements is Page Not Found in production mode', async ({
       PROPMATCH_WHATSAPP_TOKEN: 'unused-in-this-test',
       PROPMATCH_WHATSAPP_PHONE_NUMBER_ID: '1',
       PROPMATCH_WHATSAPP_OTP_TEMPLATE: 'otp',
+      PROPMATCH_BILLING: 'off', // production billing needs Razorpay's keys and a supplier; this test is not about it
     },
   })
   try {

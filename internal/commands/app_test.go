@@ -427,6 +427,56 @@ func TestServeDemo(t *testing.T) {
 			}
 		})
 	})
+	t.Run("DemoPurchasesHaveInvoicesAndDevelopmentPaysThroughTheFake", func(t *testing.T) {
+		eachEngine(t, func(t *testing.T, dbURL string) {
+			r := serve(t, env{"DATABASE_URL": dbURL}, "--demo")
+			if !strings.Contains(r.stdout.String(), "Demo purchases added: 7, each with its GST invoice") {
+				t.Errorf("stdout does not report the demo purchases:\n%s", r.stdout)
+			}
+			c := signedIn(t, r.addr, "priya", "PropMatch@Agent1")
+			var invoices []map[string]any
+			getJSON(t, c, "http://"+r.addr+"/api/billing/invoices", &invoices)
+			if len(invoices) != 2 {
+				t.Fatalf("priya has %d invoices, want 2 (Professional and a Growth pack)", len(invoices))
+			}
+			// A purchase through the development server: its fake gateway,
+			// at /dev/razorpay, is called by the server itself and sends the
+			// webhooks back to it.
+			post := func(path string, body any, into any) int {
+				b, _ := json.Marshal(body)
+				res, err := c.Post("http://"+r.addr+path, "application/json", bytes.NewReader(b))
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer res.Body.Close()
+				_ = json.NewDecoder(res.Body).Decode(into)
+				return res.StatusCode
+			}
+			var order map[string]any
+			if st := post("/api/billing/orders", map[string]any{"pack": 1}, &order); st != 201 || order["checkoutUrl"] != "/dev/razorpay/checkout.js" {
+				t.Fatalf("order = %d %v", st, order)
+			}
+			var paid map[string]any
+			if st := post("/dev/razorpay/checkout/pay", map[string]any{"key": order["keyId"], "order_id": order["orderId"], "outcome": "paid"}, &paid); st != 200 {
+				t.Fatalf("fake checkout = %d %v", st, paid)
+			}
+			deadline := time.Now().Add(10 * time.Second)
+			for len(invoices) != 3 && time.Now().Before(deadline) {
+				time.Sleep(50 * time.Millisecond)
+				getJSON(t, c, "http://"+r.addr+"/api/billing/invoices", &invoices)
+			}
+			if len(invoices) != 3 {
+				t.Fatalf("the fake's webhooks left priya %d invoices, want 3", len(invoices))
+			}
+			var verified map[string]any
+			if st := post("/api/billing/verify", paid, &verified); st != 200 || verified["invoiceId"] != invoices[0]["id"] {
+				t.Fatalf("verify after the webhooks = %d %v; want the newest invoice %v", st, verified, invoices[0]["id"])
+			}
+			if err := r.stop(t); err != nil {
+				t.Fatal(err)
+			}
+		})
+	})
 	t.Run("PriyaAndRahulSeeMatchesAtOnce", func(t *testing.T) {
 		eachEngine(t, func(t *testing.T, dbURL string) {
 			r := serve(t, env{"DATABASE_URL": dbURL}, "--demo")
@@ -486,6 +536,8 @@ func TestProductionNeedsProviders(t *testing.T) {
 		{"WithoutWhatsApp", merge(smtp), []string{"PROPMATCH_WHATSAPP_TOKEN", "PROPMATCH_WHATSAPP_PHONE_NUMBER_ID", "PROPMATCH_WHATSAPP_OTP_TEMPLATE"}},
 		{"WithoutSMTP", merge(whatsapp), []string{"PROPMATCH_SMTP_HOST"}},
 		{"WithoutPublicURL", merge(whatsapp, smtp), []string{"PROPMATCH_PUBLIC_URL"}},
+		{"WithoutRazorpayAndSupplier", merge(whatsapp, smtp, env{"PROPMATCH_PUBLIC_URL": "https://propmatch.example.com"}),
+			[]string{"PROPMATCH_RAZORPAY_KEY_ID", "PROPMATCH_RAZORPAY_WEBHOOK_SECRET", "PROPMATCH_SUPPLIER_GSTIN", "PROPMATCH_BILLING=off"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tc.env["DATABASE_URL"] = storetest.URL(t, store.SQLite)

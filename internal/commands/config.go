@@ -77,6 +77,13 @@ type Config struct {
 	// directory, how many are kept and the schedule.
 	Backups backups.Config
 
+	// Billing is pay-per-match billing (PROPMATCH_BILLING, on by default;
+	// off runs an agency's private installation without credits, limits
+	// or unlocks).
+	Billing bool
+	// Payments are Razorpay's credentials and the invoices' supplier.
+	Payments PaymentsConfig
+
 	SMTP     outbound.SMTPConfig
 	WhatsApp outbound.WhatsAppConfig
 	// DigestInterval is the least time between two notification emails (or
@@ -216,6 +223,14 @@ func loadConfig(getenv func(string) string) (Config, error) {
 	if c.Backups.Schedule, err = backups.ParseSchedule(str("PROPMATCH_BACKUP_SCHEDULE", backups.DefaultSchedule), time.Local); err != nil {
 		errs = append(errs, err)
 	}
+	switch v := str("PROPMATCH_BILLING", "on"); v {
+	case "on":
+		c.Billing = true
+	case "off":
+	default:
+		errs = append(errs, fmt.Errorf("PROPMATCH_BILLING must be on or off, got %q", v))
+	}
+	errs = append(errs, loadPayments(&c, getenv)...)
 	c.Secret, c.SecretFile = getenv("PROPMATCH_SECRET"), str("PROPMATCH_SECRET_FILE", "")
 	if c.StreamsPerAgent < 1 {
 		errs = append(errs, fmt.Errorf("PROPMATCH_STREAMS_PER_AGENT must be at least 1"))

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"propmatch/internal/demo"
+	"propmatch/internal/feature/payments"
 	"propmatch/internal/feature/site"
 	"propmatch/internal/kit/store"
 	"propmatch/internal/platform/auth"
@@ -31,7 +32,7 @@ var demoAccounts = []auth.NewUser{
 // here). priya (seller) and rahul (buyer) get listings and requirements
 // that match each other's, so both see matches at once, and the demo
 // courses with enrolments (priya has one certificate).
-func seedDemo(ctx context.Context, db *store.DB, a *auth.Service, sc *site.Service, cfg Config, out io.Writer) error {
+func seedDemo(ctx context.Context, db *store.DB, a *auth.Service, sc *site.Service, pay *payments.Service, cfg Config, out io.Writer) error {
 	n, err := a.CountUsers(ctx)
 	if err != nil {
 		return err
@@ -69,6 +70,23 @@ func seedDemo(ctx context.Context, db *store.DB, a *auth.Service, sc *site.Servi
 		adverts, err := demo.AddAdverts(ctx, db)
 		if err != nil {
 			return fmt.Errorf("demo adverts: %w", err)
+		}
+		bill, err := demo.SeedBilling(ctx, db, demo.Showcase{Seller: ids["priya"], Buyer: ids["rahul"]})
+		if err != nil {
+			return fmt.Errorf("demo billing: %w", err)
+		}
+		fmt.Fprintf(&b, "Demo billing added: %d agents on plans (priya Professional, rahul Starter, one Enterprise), %d unlocked matches.\n",
+			bill.Accounts, bill.Unlocks)
+		purchases, err := demo.Purchases(ctx, db, demo.Showcase{Seller: ids["priya"], Buyer: ids["rahul"]})
+		if err != nil {
+			return fmt.Errorf("demo purchases: %w", err)
+		}
+		paid, err := demo.AddPurchases(ctx, pay, purchases)
+		if err != nil {
+			return err
+		}
+		if paid > 0 {
+			fmt.Fprintf(&b, "Demo purchases added: %d, each with its GST invoice.\n", paid)
 		}
 		fmt.Fprintf(&b, "Demo market added: %d agents, %d properties (%d with photos), %d requirements, %d matches, %d connections, %d messages, %d adverts.\n",
 			res.Agents, res.Properties, photos, res.Requirements, res.Matches, res.Connections, res.Messages, adverts)

@@ -24,6 +24,7 @@ import (
 	"propmatch/internal/platform/auth"
 	"propmatch/internal/platform/notifications"
 	"propmatch/internal/platform/outbound"
+	"propmatch/internal/platform/razorpay"
 	"propmatch/internal/platform/security"
 	"propmatch/internal/platform/settings"
 	"propmatch/internal/services"
@@ -106,7 +107,11 @@ func serve(ctx context.Context, cfg Config, web fs.FS, f serveFlags, log *slog.L
 		send = senders{&outbound.DevWhatsApp{Store: outbox}, &outbound.DevMailer{Store: outbox}}
 	}
 	send = send.logged(log)
-	set, err := newServices(cfg, db, send, bus, log)
+	gateway, fakeGateway, err := paymentGateway(cfg, f.addr, log)
+	if err != nil {
+		return err
+	}
+	set, err := newServices(cfg, db, send, bus, gateway, log)
 	if err != nil {
 		return err
 	}
@@ -119,7 +124,7 @@ func serve(ctx context.Context, cfg Config, web fs.FS, f serveFlags, log *slog.L
 		}
 	}()
 	if f.demo {
-		if err := seedDemo(ctx, db, set.Auth, set.Site, cfg, stdout); err != nil {
+		if err := seedDemo(ctx, db, set.Auth, set.Site, set.Payments, cfg, stdout); err != nil {
 			return fmt.Errorf("demo data: %w", err)
 		}
 	}
@@ -129,6 +134,7 @@ func serve(ctx context.Context, cfg Config, web fs.FS, f serveFlags, log *slog.L
 	deps := handlerDeps(cfg, db, set, web, log)
 	if cfg.Dev() {
 		deps.Outbox = outbox
+		deps.RazorpayFake = fakeGateway
 	}
 	ln, err := net.Listen("tcp", f.addr)
 	if err != nil {
@@ -222,14 +228,14 @@ func (s senders) logged(log *slog.Logger) senders {
 // development mode (serve gives it the outbox's).
 func pickSenders(cfg Config) (senders, error) {
 	if cfg.Dev() {
-		return senders{}, nil
+		return senders{}, needPayments(cfg)
 	}
 	otp, mail, err := productionSenders(cfg)
-	return senders{otp, mail}, errors.Join(err, needPublicURL(cfg))
+	return senders{otp, mail}, errors.Join(err, needPublicURL(cfg), needPayments(cfg))
 }
 
 // newServices builds the service set the server runs.
-func newServices(cfg Config, db *store.DB, s senders, bus events.Bus, log *slog.Logger) (services.Set, error) {
+func newServices(cfg Config, db *store.DB, s senders, bus events.Bus, gateway razorpay.Gateway, log *slog.Logger) (services.Set, error) {
 	ac := authConfig(cfg)
 	var err error
 	if ac.Secret, err = serverSecret(cfg); err != nil {
@@ -240,7 +246,8 @@ func newServices(cfg Config, db *store.DB, s senders, bus events.Bus, log *slog.
 	bc.Key = dbdump.KeyFrom(ac.Secret) // signs the server's backups and exports
 	return services.New(db, services.Options{Auth: ac, OTP: s.otp, Mail: s.mail, WhatsApp: wa, Notices: noticesConfig(cfg),
 		MatchLimit: cfg.MatchesPerRequirement, Events: bus, Log: log, MatchingDelay: cfg.MatchingDelay,
-		MatchingChunk: cfg.MatchingChunk, Backups: bc,
+		MatchingChunk: cfg.MatchingChunk, Backups: bc, Billing: cfg.Billing,
+		Gateway: gateway, Payments: cfg.Payments.Invoices,
 		Queue: jobs.Config{Workers: cfg.QueueWorkers, Lease: cfg.QueueLease, Drain: cfg.DrainTimeout, Log: log}}), nil
 }
 

@@ -35,6 +35,7 @@ import (
 	"propmatch/internal/metrics"
 	"propmatch/internal/platform/auth"
 	"propmatch/internal/platform/outbound"
+	"propmatch/internal/platform/razorpay"
 	"propmatch/internal/platform/security"
 	"propmatch/internal/services"
 )
@@ -62,6 +63,8 @@ type apiTest struct {
 	// recorder writes security events; do flushes it after every request,
 	// so that a test reads the events of the requests it made.
 	recorder *security.Recorder
+	// fake is the fake payment gateway when apiOptions.payments, else nil.
+	fake *razorpay.Fake
 }
 
 // apiOptions changes how newAPITest builds the server.
@@ -98,10 +101,17 @@ type apiOptions struct {
 	metrics bool
 	// blockCacheFor sets Deps.BlockCacheFor.
 	blockCacheFor time.Duration
+	// billing turns pay-per-match billing on. Tests run without it unless
+	// they are about billing, as PROPMATCH_BILLING=off does: contacts as
+	// before billing, no limits, the billing routes absent.
+	billing bool
 	// trustProxy takes the client address from X-Forwarded-For.
 	trustProxy bool
 	// mail replaces the development email outbox.
 	mail outbound.Mailer
+	// payments turns billing on with the fake Razorpay gateway (apiTest.fake),
+	// served on its own test server and mounted at /dev/razorpay.
+	payments bool
 }
 
 // testArgon is a cheap argon2id cost so that tests stay fast.
@@ -138,13 +148,18 @@ func newAPITest(t *testing.T, db *store.DB, opts apiOptions) *apiTest {
 	if bus == nil {
 		bus = events.NewHub()
 	}
+	fake, gateway := testGateway(t, opts)
 	set := services.New(db, services.Options{Auth: cfg, OTP: otp, Mail: mail,
-		MatchLimit: opts.matchLimit, Events: bus, Log: log, Backups: backups.Config{Dir: t.TempDir()}})
+		MatchLimit: opts.matchLimit, Events: bus, Log: log, Backups: backups.Config{Dir: t.TempDir()},
+		Billing: opts.billing || opts.payments, Gateway: gateway, Payments: testPayments})
 	deps := httpapi.Deps{DB: db, Set: set, Log: log, Web: opts.web, Dev: !opts.production,
 		AuthRatePerMinute: opts.authRate, AuthBurst: opts.authBurst, VerifyRatePerMinute: opts.verifyRate, VerifyBurst: opts.verifyBurst, Quotas: opts.quotas, Heartbeat: opts.heartbeat,
 		DBTimeout: opts.dbTimeout, PublicOrigin: opts.publicOrigin, MaxStreamsPerUser: opts.maxStreams}
 	if !opts.production {
 		deps.Outbox = outbox
+		if fake != nil {
+			deps.RazorpayFake = fake
+		}
 	}
 	if opts.metrics {
 		deps.Metrics = metrics.New(db, set.Queue, log)
@@ -163,6 +178,10 @@ func newAPITest(t *testing.T, db *store.DB, opts apiOptions) *apiTest {
 		srv = httptest.NewServer(h)
 	}
 	t.Cleanup(srv.Close)
+	if fake != nil {
+		fake.WebhookURL = srv.URL + "/api/billing/webhooks/razorpay"
+		fake.HTTPClient = srv.Client()
+	}
 	// Cleanups run last first: end open event streams, or Close would wait on them.
 	t.Cleanup(func() { deps.Events.Close() })
 	jar, _ := cookiejar.New(nil)
@@ -172,7 +191,7 @@ func newAPITest(t *testing.T, db *store.DB, opts apiOptions) *apiTest {
 	client.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
 	bare.CheckRedirect = client.CheckRedirect
 	return &apiTest{t: t, db: db, auth: set.Auth, outbox: outbox, srv: srv, client: client, bare: &bare, logs: logs, clock: clock, bus: deps.Events,
-		queue: set.Queue, manualQueue: opts.manualQueue, metrics: deps.Metrics, recorder: set.SecurityEvents}
+		queue: set.Queue, manualQueue: opts.manualQueue, metrics: deps.Metrics, recorder: set.SecurityEvents, fake: fake}
 }
 
 // drain runs every queued job that is due, synchronously.

@@ -26,8 +26,11 @@ const MaxBodyBytes = 1 << 20
 // 400 KiB each as base64 data URLs, and the listing's fields.
 const MaxListingBodyBytes = 4<<20 + 256<<10
 
-// errorBody is every error response: a message, and field errors for validation.
+// errorBody is every error response: a message, the error's code (apperr's,
+// such as "no_credits", for a client that acts on the kind of error), and
+// field errors for validation.
 type errorBody struct {
+	Code    string              `json:"code,omitempty"`
 	Message string              `json:"message"`
 	Errors  []apperr.FieldError `json:"errors,omitempty"`
 }
@@ -161,6 +164,8 @@ var statusOf = map[apperr.Code]int{
 	apperr.TooLarge:        http.StatusRequestEntityTooLarge,
 	apperr.TooManyRequests: http.StatusTooManyRequests,
 	apperr.Unavailable:     http.StatusServiceUnavailable,
+	apperr.NoCredits:       http.StatusPaymentRequired,
+	apperr.PlanLimit:       http.StatusPaymentRequired,
 	apperr.Internal:        http.StatusInternalServerError,
 }
 
@@ -209,7 +214,7 @@ func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 	case e.Code == apperr.Unavailable && e.Err != nil:
 		log.WarnContext(r.Context(), "dependency unavailable", "method", r.Method, "path", r.URL.Path, "err", e.Err)
 	}
-	writeJSON(w, status, errorBody{Message: e.Message, Errors: e.Fields})
+	writeJSON(w, status, errorBody{Code: string(e.Code), Message: e.Message, Errors: e.Fields})
 }
 
 // answerFor returns what a client is told of err and its HTTP status, and

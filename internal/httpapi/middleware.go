@@ -266,6 +266,22 @@ func contentSecurityPolicy(nonce string) string {
 	}, "; ")
 }
 
+// Razorpay Checkout's script and the frame it opens, allowed on the billing
+// page only (checkoutPolicy).
+const (
+	razorpayScript = "https://checkout.razorpay.com"
+	razorpayFrame  = "https://api.razorpay.com"
+)
+
+// checkoutPolicy is the billing page's policy: contentSecurityPolicy, and
+// Razorpay Checkout's script and frame. (The development fake's script is
+// PropMatch's own.)
+func checkoutPolicy(nonce string) string {
+	p := contentSecurityPolicy(nonce)
+	p = strings.Replace(p, "script-src 'self'", "script-src 'self' "+razorpayScript, 1)
+	return strings.Replace(p, "frame-src 'self'", "frame-src 'self' "+razorpayFrame+" "+razorpayScript, 1)
+}
+
 // basePolicy is the policy of responses that add no nonce.
 var basePolicy = contentSecurityPolicy("")
 

@@ -183,6 +183,8 @@ func TestUpdateProfile(t *testing.T) {
 			{"PhoneReadOnly", profileBody("phone", "+919844444444"), 400, "phone", ""},
 			{"CityReadOnly", profileBody("city", "Pune"), 400, "city", ""},
 			{"StateReadOnly", profileBody("state", "Maharashtra"), 400, "state", ""},
+			{"GSTINWrongCheckCharacter", profileBody("gstin", "27AAACR5055K1Z8"), 400, "gstin", "wrong check character"},
+			{"GSTINNotOne", profileBody("gstin", "ABC"), 400, "gstin", ""},
 		} {
 			t.Run(tc.name, func(t *testing.T) {
 				res := a.sub(t).do("PUT", "/api/user/profile", tc.body, as(g), invalid())
@@ -192,6 +194,19 @@ func TestUpdateProfile(t *testing.T) {
 				}
 			})
 		}
+		t.Run("GSTINIsSavedKeptAndRemoved", func(t *testing.T) {
+			a := a.sub(t)
+			u := a.do("PUT", "/api/user/profile", profileBody("gstin", " 27aaacr5055k1z7 "), as(g)).json(t)
+			if u["gstin"] != "27AAACR5055K1Z7" {
+				t.Fatalf("gstin = %v, want it upper case without spaces", u["gstin"])
+			}
+			if kept := a.do("PUT", "/api/user/profile", profileBody(), as(g)).json(t); kept["gstin"] != "27AAACR5055K1Z7" {
+				t.Errorf("an edit without gstin changed it to %v", kept["gstin"])
+			}
+			if gone := a.do("PUT", "/api/user/profile", profileBody("gstin", ""), as(g)).json(t); gone["gstin"] != nil {
+				t.Errorf("gstin \"\" left %v", gone["gstin"])
+			}
+		})
 		t.Run("UnchangedReadOnlyFieldsPass", func(t *testing.T) {
 			body := profileBody("phone", "+919822222222", "state", "Telangana", "city", "Hyderabad")
 			wantStatus(t, a.sub(t).do("PUT", "/api/user/profile", body, as(g)), 200)

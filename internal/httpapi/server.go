@@ -39,6 +39,9 @@ type Deps struct {
 	Web fs.FS
 	// Dev enables the development outbox routes.
 	Dev bool
+	// RazorpayFake is the local fake gateway development mode serves
+	// under /dev/razorpay/ (nil serves none).
+	RazorpayFake http.Handler
 	// TrustProxy takes the client address from X-Forwarded-For and the
 	// scheme from X-Forwarded-Proto.
 	TrustProxy bool

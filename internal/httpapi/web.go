@@ -83,6 +83,11 @@ func (s *server) webApp() http.Handler {
 				http.NotFound(w, r)
 				return
 			}
+			if name == "billing" || strings.HasPrefix(name, "billing/") {
+				// The one page that opens Razorpay Checkout.
+				servePage(w, r, absoluteLinks(index, s.origin(r)), checkoutPolicy)
+				return
+			}
 			serveIndex(w, r, absoluteLinks(index, s.origin(r)))
 			return
 		}

@@ -52,3 +52,14 @@ func groupIndian(digits string) string {
 	}
 	return string(out) + "," + tail
 }
+
+// FormatPaise returns paise as rupees with two decimals and Indian digit
+// grouping, without a symbol: 211864 gives "2,118.64", -5000 "-50.00". It
+// is exact (no floating point), for invoices and accounts.
+func FormatPaise(paise int64) string {
+	sign := ""
+	if paise < 0 {
+		sign, paise = "-", -paise
+	}
+	return sign + groupIndian(strconv.FormatInt(paise/100, 10)) + "." + strconv.FormatInt(100+paise%100, 10)[1:]
+}

@@ -50,3 +50,14 @@ func TestGroupIndian(t *testing.T) {
 		})
 	}
 }
+
+func TestFormatPaiseIsExactWithIndianGrouping(t *testing.T) {
+	for _, c := range []struct {
+		paise int64
+		want  string
+	}{{0, "0.00"}, {5, "0.05"}, {5000, "50.00"}, {211864, "2,118.64"}, {250000, "2,500.00"}, {1234567890, "1,23,45,678.90"}, {-5000, "-50.00"}} {
+		if got := FormatPaise(c.paise); got != c.want {
+			t.Errorf("FormatPaise(%d) = %q, want %q", c.paise, got, c.want)
+		}
+	}
+}

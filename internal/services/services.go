@@ -19,10 +19,12 @@ import (
 	"propmatch/internal/feature/ads"
 	"propmatch/internal/feature/analytics"
 	"propmatch/internal/feature/backups"
+	"propmatch/internal/feature/billing"
 	"propmatch/internal/feature/dashboard"
 	"propmatch/internal/feature/marketplace"
 	"propmatch/internal/feature/matches"
 	"propmatch/internal/feature/message"
+	"propmatch/internal/feature/payments"
 	"propmatch/internal/feature/property"
 	"propmatch/internal/feature/requirement"
 	"propmatch/internal/feature/site"
@@ -35,6 +37,7 @@ import (
 	"propmatch/internal/platform/network"
 	"propmatch/internal/platform/notifications"
 	"propmatch/internal/platform/outbound"
+	"propmatch/internal/platform/razorpay"
 	"propmatch/internal/platform/security"
 	"propmatch/internal/platform/settings"
 )
@@ -73,6 +76,15 @@ type Options struct {
 	// Notices.BaseURL is also where verification links point.
 	WhatsApp outbound.TemplateSender
 	Notices  notifications.Config
+	// Billing turns pay-per-match billing on (PROPMATCH_BILLING; serve's
+	// default is on). The zero Options run without it, as an agency's
+	// private installation does and as tests not about billing do.
+	Billing bool
+	// Gateway takes payments (Razorpay, or its local fake in development
+	// and tests); nil takes none. Payments sets the supplier on invoices
+	// and whether prices include GST.
+	Gateway  razorpay.Gateway
+	Payments payments.Config
 }
 
 // Set is every PropMatch service, sharing one database and one match engine.
@@ -93,6 +105,12 @@ type Set struct {
 	Admin        *admin.Service
 	Backups      *backups.Service
 	Notices      *notifications.Service
+	// Billing is pay-per-match billing; Billing.Enabled() is false when
+	// it is off (its routes answer 404 and nothing is limited or hidden).
+	Billing *billing.Service
+	// Payments sells packs and plans through the gateway and issues the
+	// invoices.
+	Payments *payments.Service
 	// Mail is the mailer every email leaves through (the email test page
 	// uses it directly).
 	Mail    outbound.Mailer
@@ -142,12 +160,15 @@ func New(db *store.DB, o Options) Set {
 	}
 	notes := notifications.NewService(db, o.Mail, o.WhatsApp, o.Notices, o.Log)
 	backupSvc := backups.New(db, queue, o.Backups, o.Log)
+	billingSvc := billing.NewService(db, o.Billing)
+	billingSvc.UseMatches(matches.Sides)
 	// Every background job, in one place: each package lists its own.
 	for _, kinds := range [][]jobs.Kind{
 		engine.Jobs(),
 		authSvc.Jobs(o.Notices.BaseURL),
 		notes.Jobs(),
 		backupSvc.Jobs(),
+		billingSvc.Jobs(),
 	} {
 		queue.Add(kinds...)
 	}
@@ -170,14 +191,45 @@ func New(db *store.DB, o Options) Set {
 		Admin:        admin.NewService(db, authSvc, engine),
 		Backups:      backupSvc,
 		Notices:      notes,
+		Billing:      billingSvc,
 		Mail:         o.Mail,
 		Events:       o.Events,
 		Queue:        queue,
 
 		SecurityEvents: recorder,
 	}
+	set.Payments = payments.NewService(db, o.Gateway, set.Billing, o.Payments, o.Log)
 	set.Account = account.NewService(db, authSvc, set.Properties, set.Requirements, engine)
+	if billingSvc.Enabled() {
+		// Billing's rules reach the features through these hooks, so
+		// no feature imports billing (docs/architecture.md#seams).
+		leads := billingSvc.Leads()
+		set.Network.UseLeads(leads)
+		set.Marketplace.UseLeads(leads)
+		set.Matches.UseLeads(leads)
+		set.Messages.UseLeads(billingSvc)
+		set.Properties.UsePlanLimits(billingSvc)
+		set.Requirements.UsePlanLimits(billingSvc)
+		set.Site.UsePlans(sitePlans(billingSvc))
+	}
 	return set
+}
+
+// sitePlans is the landing page's pricing made from billing's plans: the
+// page shows the rows billing enforces, never text of its own.
+func sitePlans(b *billing.Service) site.PlanSource {
+	return func(ctx context.Context) ([]site.Plan, error) {
+		list, err := b.Plans(ctx)
+		if err != nil {
+			return nil, err
+		}
+		out := make([]site.Plan, len(list))
+		for i, p := range list {
+			out[i] = site.Plan{Name: p.Name, Price: p.PriceText, Period: p.PeriodText, Description: p.Description,
+				Features: p.Highlights, Popular: p.Popular}
+		}
+		return out, nil
+	}
 }
 
 // publisher is the network.Publisher of the network and message services:

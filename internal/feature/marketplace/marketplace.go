@@ -18,11 +18,16 @@ import (
 
 // Service reads the marketplace.
 type Service struct {
-	db *store.DB
+	db    *store.DB
+	leads network.Leads
 }
 
 // NewService returns a Service.
 func NewService(db *store.DB) *Service { return &Service{db: db} }
+
+// UseLeads makes the marketplace hide contacts a lead would reveal (billing
+// on); services.New calls it before serving.
+func (s *Service) UseLeads(l network.Leads) { s.leads = l }
 
 // Properties returns a page of every agent's active listings, newest first,
 // optionally those whose title, locality, city or type contains q. An
@@ -31,7 +36,7 @@ func NewService(db *store.DB) *Service { return &Service{db: db} }
 // it from them (network.ContactShownSQL).
 func (s *Service) Properties(ctx context.Context, viewerID int64, q string, page paging.Page) ([]property.Marketplace, int64, error) {
 	where, args := store.Contains("p.search_text", q, []any{viewerID})
-	query, args := page.Apply(`SELECT `+property.Columns("p")+`, u.full_name, u.phone, `+network.ContactShownSQL("us", "u.id", "$1")+`
+	query, args := page.Apply(`SELECT `+property.Columns("p")+`, u.full_name, u.phone, `+s.leads.ContactSQL("us", "u.id", "$1")+`
 		FROM properties p JOIN users u ON u.id = p.agent_id`+settings.JoinSQL("us", "u.id")+`
 		WHERE p.is_active = TRUE AND u.is_active = TRUE`+where, "p.id", args)
 	rows, err := s.db.QueryPrepared(ctx, query, args...)
@@ -47,14 +52,14 @@ func (s *Service) Properties(ctx context.Context, viewerID int64, q string, page
 }
 
 func scanProperty(rows *sql.Rows, m *property.Marketplace) error {
-	var shown bool
+	var shown, locked bool
 	dest, done := property.Dest(&m.Property)
-	if err := rows.Scan(append(dest, &m.AgentName, &m.AgentPhone, &shown)...); err != nil {
+	if err := rows.Scan(append(dest, &m.AgentName, &m.AgentPhone, &shown, &locked)...); err != nil {
 		return err
 	}
 	done()
 	if !shown {
-		m.AgentPhone, m.AgentContactHidden = "", true
+		m.AgentPhone, m.AgentContactHidden, m.AgentContactReason = "", true, network.Reason(shown, locked)
 	}
 	return nil
 }
@@ -67,7 +72,7 @@ func scanProperty(rows *sql.Rows, m *property.Marketplace) error {
 func (s *Service) Requirements(ctx context.Context, viewerID int64, q string, page paging.Page) ([]requirement.Public, int64, error) {
 	where, args := store.Contains(requirement.SearchSQL("r", "$1"), q, []any{viewerID})
 	query, args := page.Apply(`SELECT `+requirement.PublicColumns("r")+`, u.full_name, u.phone, `+requirement.NameRevealedSQL("r", "$1")+`,
-		`+network.ContactShownSQL("us", "u.id", "$1")+`
+		`+s.leads.ContactSQL("us", "u.id", "$1")+`
 		FROM requirements r JOIN users u ON u.id = r.agent_id`+settings.JoinSQL("us", "u.id")+`
 		WHERE r.is_active = TRUE AND u.is_active = TRUE`+where, "r.id", args)
 	rows, err := s.db.QueryPrepared(ctx, query, args...)
@@ -75,14 +80,14 @@ func (s *Service) Requirements(ctx context.Context, viewerID int64, q string, pa
 		return nil, 0, apperr.Wrap(err, "marketplace requirements")
 	}
 	list, err := store.Collect(rows, func(rows *sql.Rows, r *requirement.Public) error {
-		var nameRevealed, shown bool
+		var nameRevealed, shown, locked bool
 		dest, done := requirement.PublicDest(&r.Fields)
-		if err := rows.Scan(append(dest, &r.AgentName, &r.AgentPhone, &nameRevealed, &shown)...); err != nil {
+		if err := rows.Scan(append(dest, &r.AgentName, &r.AgentPhone, &nameRevealed, &shown, &locked)...); err != nil {
 			return err
 		}
 		done()
 		if !shown {
-			r.AgentPhone, r.AgentContactHidden = "", true
+			r.AgentPhone, r.AgentContactHidden, r.AgentContactReason = "", true, network.Reason(shown, locked)
 		}
 		*r = r.ForViewer(viewerID, nameRevealed)
 		return nil

@@ -7,9 +7,10 @@ import "propmatch/internal/kit/paging"
 func ListQuery(agent int64, f Filter, page paging.Page) (string, []any, error) {
 	where, args := f.where(agent)
 	q, args, err := f.apply(where, args, page)
-	sel := selectForEither
+	s := NewService(nil, nil)
+	sel := s.selectForEither
 	if f.Side == Buyer {
-		sel = selectForBuyer
+		sel = s.selectForBuyer
 	}
 	return sel + q, args, err
 }

@@ -10,6 +10,7 @@ import (
 
 	"propmatch/internal/core/matchengine"
 	"propmatch/internal/kit/apperr"
+	"propmatch/internal/kit/store"
 )
 
 // Side is one agent's side of a match.
@@ -194,7 +195,7 @@ func (s *Service) change(ctx context.Context, agentID, matchID int64, fn func(tx
 		if err := fn(tx, s.db.Time()); err != nil {
 			return err
 		}
-		list, err := s.query(ctx, tx.QueryContext, agentID, selectForEither, 1, `m.id = $2`, agentID, matchID)
+		list, err := s.query(ctx, tx.QueryContext, agentID, s.selectForEither, 1, `m.id = $2`, agentID, matchID)
 		if err != nil {
 			return err
 		}
@@ -205,4 +206,15 @@ func (s *Service) change(ctx context.Context, agentID, matchID int64, fn func(tx
 		return nil
 	})
 	return out, err
+}
+
+// Sides returns the seller and buyer agents of match id, read with q, and
+// NotFound when there is no such match: billing's unlocks find the other
+// agent with it (services.New hands it over).
+func Sides(ctx context.Context, q store.Querier, id int64) (seller, buyer int64, err error) {
+	err = q.QueryRowContext(ctx, `SELECT seller_agent_id, buyer_agent_id FROM matches WHERE id = $1`, id).Scan(&seller, &buyer)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, 0, errNotFound
+	}
+	return seller, buyer, apperr.Wrap(err, "match sides")
 }

@@ -26,10 +26,13 @@ type Agent struct {
 	FullName string `json:"fullName"`
 	Username string `json:"username"`
 	// Phone is empty and Email null when ContactHidden: the agent shares
-	// contact details with connections only (network.ContactShownSQL).
+	// contact details with connections only (network.ContactShownSQL), or,
+	// with billing on, a lead would reveal them; ContactReason says which
+	// ("private" or "locked").
 	Phone          string  `json:"phone"`
 	Email          *string `json:"email"`
 	ContactHidden  bool    `json:"contactHidden"`
+	ContactReason  string  `json:"contactReason,omitempty"`
 	City           string  `json:"city"`
 	State          string  `json:"state"`
 	ReraNumber     *string `json:"reraNumber"`
@@ -50,6 +53,10 @@ type Match struct {
 	ScoreBreakdown matchengine.Breakdown `json:"scoreBreakdown"`
 	Status         matchengine.Status    `json:"status"`
 	Notes          string                `json:"notes"`
+	// Unlocked is whether contacting the other agent on this match costs
+	// the viewer nothing more: they unlocked it, they are connected, or
+	// billing is off (docs/product.md#billing).
+	Unlocked bool `json:"unlocked"`
 	// ClientNameShared is whether the buyer agent shared the client's full
 	// name with the seller agent on this match.
 	ClientNameShared bool               `json:"clientNameShared"`
@@ -74,25 +81,29 @@ type sideLead struct {
 // MaxNotes is the longest lead note, in characters.
 const MaxNotes = 500
 
-// agentColumns selects an Agent from the users row a, with whether the
-// agent whose id is the SQL expression viewer may see their contact details
-// (a's settings row joined as a+"s").
-func agentColumns(a, viewer string) string {
+// agentColumns selects an Agent from the users row a, with how the agent
+// whose id is the SQL expression viewer may see their contact details on
+// match m (a's settings row joined as a+"s"; network.Leads.MatchContactSQL).
+func agentColumns(leads network.Leads, a, viewer string) string {
 	return a + ".id, " + a + ".full_name, " + a + ".username, " + a + ".phone, " + a + ".email, " + a + ".city, " +
 		a + ".state, " + a + ".rera_number, " + a + ".is_rera_verified, " + a + ".agent_type, " +
-		network.ContactShownSQL(a+"s", a+".id", viewer)
+		leads.MatchContactSQL(a+"s", a+".id", viewer, "m.id")
 }
 
-// agentDest returns the scan targets of agentColumns; shown receives
-// whether the contact details may be seen (see hideContact).
-func agentDest(a *Agent, shown *bool) []any {
-	return []any{&a.ID, &a.FullName, &a.Username, &a.Phone, &a.Email, &a.City, &a.State, &a.ReraNumber, &a.IsReraVerified, &a.AgentType, shown}
+// contact is how a viewer may see an agent's contact on a match.
+type contact struct{ shown, locked, paid bool }
+
+// agentDest returns the scan targets of agentColumns; c receives how the
+// contact details may be seen (see hideContact).
+func agentDest(a *Agent, c *contact) []any {
+	return []any{&a.ID, &a.FullName, &a.Username, &a.Phone, &a.Email, &a.City, &a.State, &a.ReraNumber, &a.IsReraVerified, &a.AgentType,
+		&c.shown, &c.locked, &c.paid}
 }
 
 // hideContact blanks a's phone and email unless shown.
-func (a *Agent) hideContact(shown bool) {
-	if !shown {
-		a.Phone, a.Email, a.ContactHidden = "", nil, true
+func (a *Agent) hideContact(c contact) {
+	if !c.shown {
+		a.Phone, a.Email, a.ContactHidden, a.ContactReason = "", nil, true, network.Reason(c.shown, c.locked)
 	}
 }
 
@@ -100,11 +111,11 @@ func (a *Agent) hideContact(shown bool) {
 // an SQL condition telling whether the viewer may see the client's full
 // name (it only matters where the viewer is the seller agent). The viewer's
 // id is the query's first parameter.
-func selectMatches(nameRevealed string) string {
+func selectMatches(leads network.Leads, nameRevealed string) string {
 	return `SELECT m.id, m.property_id, m.requirement_id, m.seller_agent_id, m.buyer_agent_id, m.match_score, m.breakdown,
 	m.buyer_status, m.seller_status, m.buyer_notes, m.seller_notes, m.client_name_shared, ` + nameRevealed + `,
 	m.viewed_by_buyer, m.viewed_by_seller, ` + store.Qualify("m", "created_at, updated_at") + `, ` +
-		property.Columns("p") + `, ` + requirement.PublicColumns("r") + `, ` + agentColumns("s", "$1") + `, ` + agentColumns("b", "$1") + `
+		property.Columns("p") + `, ` + requirement.PublicColumns("r") + `, ` + agentColumns(leads, "s", "$1") + `, ` + agentColumns(leads, "b", "$1") + `
 	FROM matches m
 	JOIN properties p ON p.id = m.property_id
 	JOIN requirements r ON r.id = m.requirement_id
@@ -113,23 +124,28 @@ func selectMatches(nameRevealed string) string {
 	WHERE `
 }
 
-var (
-	// selectForBuyer reads matches for their buyer agent, who owns the
-	// requirement: there is nothing to reveal.
-	selectForBuyer = selectMatches("TRUE")
-	// selectForEither reads matches for either of their agents.
-	selectForEither = selectMatches(requirement.NameRevealedSQL("r", "$1"))
-)
-
 // Service reads matches and changes each side's lead.
 type Service struct {
 	db     *store.DB
 	engine *matchengine.Engine
+	// selectForBuyer reads matches for their buyer agent, who owns the
+	// requirement: there is nothing to reveal. selectForEither reads
+	// matches for either of their agents.
+	selectForBuyer, selectForEither string
 }
 
 // NewService returns a Service; status changes refill through engine.
 func NewService(db *store.DB, engine *matchengine.Engine) *Service {
-	return &Service{db: db, engine: engine}
+	s := &Service{db: db, engine: engine}
+	s.UseLeads(network.Leads{})
+	return s
+}
+
+// UseLeads makes match lists hide contacts a lead would reveal (billing
+// on); services.New calls it before serving.
+func (s *Service) UseLeads(l network.Leads) {
+	s.selectForBuyer = selectMatches(l, "TRUE")
+	s.selectForEither = selectMatches(l, requirement.NameRevealedSQL("r", "$1"))
 }
 
 // queryFunc runs a query: a transaction's QueryContext, or the database's
@@ -152,7 +168,8 @@ func (s *Service) query(ctx context.Context, run queryFunc, viewer int64, sel st
 		list = append(list, Match{})
 		m := &list[len(list)-1]
 		var breakdown string
-		var nameRevealed, sellerShown, buyerShown bool
+		var nameRevealed bool
+		var sellerShown, buyerShown contact
 		pDest, pDone := property.Dest(&m.Property)
 		rDest, rDone := requirement.PublicDest(&m.Requirement.Fields)
 		dest := []any{&m.ID, &m.PropertyID, &m.RequirementID, &m.SellerAgentID, &m.BuyerAgentID, &m.MatchScore, &breakdown,
@@ -168,6 +185,10 @@ func (s *Service) query(ctx context.Context, run queryFunc, viewer int64, sel st
 		m.BuyerAgent.hideContact(buyerShown)
 		m.ScoreBreakdown = matchengine.ParseBreakdown(breakdown)
 		m.showTo(viewer, nameRevealed)
+		m.Unlocked = sellerShown.paid
+		if viewer == m.SellerAgentID {
+			m.Unlocked = buyerShown.paid
+		}
 	}
 	return list, apperr.Wrap(rows.Err(), "list matches")
 }
@@ -190,9 +211,9 @@ func (m *Match) showTo(viewer int64, nameRevealed bool) {
 // the last page), and Invalid for a cursor of another order.
 func (s *Service) List(ctx context.Context, agentID int64, f Filter, page paging.Page) ([]Match, string, error) {
 	where, args := f.where(agentID)
-	sel := selectForEither
+	sel := s.selectForEither
 	if f.Side == Buyer {
-		sel = selectForBuyer
+		sel = s.selectForBuyer
 	}
 	q, args, err := f.apply(where, args, page)
 	if err != nil {
@@ -212,6 +233,6 @@ func (s *Service) ForRequirement(ctx context.Context, agentID, requirementID int
 	if err := access.CheckOwner(ctx, s.db, "requirements", requirementID, access.Actor{ID: agentID}, apperr.New(apperr.NotFound, "Requirement not found")); err != nil {
 		return nil, err
 	}
-	return s.query(ctx, s.db.QueryPrepared, agentID, selectForBuyer, matchengine.DefaultLimit,
+	return s.query(ctx, s.db.QueryPrepared, agentID, s.selectForBuyer, matchengine.DefaultLimit,
 		`m.requirement_id = $2 ORDER BY m.match_score DESC, m.property_id DESC`, agentID, requirementID)
 }

@@ -47,7 +47,21 @@ type Service struct {
 	db     *store.DB
 	engine *matchengine.Engine
 	events network.Publisher
+	leads  Leads
 }
+
+// Leads is billing's part of messaging (docs/product.md#billing): the
+// first message on a match is a contact, charged as a lead through the same
+// path as an unlock, and outside a match an agent messages their
+// connections and the agents whose contact they have unlocked. services.New
+// sets it when billing is on; without it messaging is as before billing.
+type Leads interface {
+	ContactTx(ctx context.Context, tx *sql.Tx, now time.Time, agentID, matchID, other int64) error
+	UnlockedWithTx(ctx context.Context, tx *sql.Tx, agentID, other int64) (bool, error)
+}
+
+// UseLeads makes messaging charge leads (billing on).
+func (s *Service) UseLeads(l Leads) { s.leads = l }
 
 // NewService returns a Service; engine refills a requirement's best matches
 // when messaging moves one of them out of new, and events tells the two
@@ -163,8 +177,13 @@ func (s *Service) Send(ctx context.Context, senderID int64, in Input) (Message, 
 			if err := s.contacted(ctx, tx, senderID, to.Value, id); err != nil {
 				return err
 			}
+			if s.leads != nil {
+				if err := s.leads.ContactTx(ctx, tx, s.db.Time(), senderID, id, to.Value); err != nil {
+					return err
+				}
+			}
 			matchID = &id
-		} else if err := mayMessage(ctx, tx, senderID, to.Value); err != nil {
+		} else if err := s.mayMessage(ctx, tx, senderID, to.Value); err != nil {
 			return err
 		}
 		low, high := network.Pair(senderID, to.Value)
@@ -186,13 +205,27 @@ func (s *Service) Send(ctx context.Context, senderID int64, in Input) (Message, 
 	return out, err
 }
 
-var errForbidden = apperr.New(apperr.Forbidden, "You can message an agent once you are connected, or when you share a match")
+var (
+	errForbidden = apperr.New(apperr.Forbidden, "You can message an agent once you are connected, or when you share a match")
+	errLocked    = apperr.New(apperr.Forbidden, "Message this agent from your match: the first contact on a match uses one lead")
+)
 
-// mayMessage returns Forbidden unless a and b are connected or share a matches.
-func mayMessage(ctx context.Context, tx *sql.Tx, a, b int64) error {
+// mayMessage returns Forbidden unless a and b are connected or share a
+// match; with billing on, a shared match counts once a has unlocked a match
+// with b (the first message on a match goes with its match id).
+func (s *Service) mayMessage(ctx context.Context, tx *sql.Tx, a, b int64) error {
 	ok, err := network.Connected(ctx, tx, a, b)
 	if err != nil || ok {
 		return err
+	}
+	if s.leads != nil {
+		ok, err := s.leads.UnlockedWithTx(ctx, tx, a, b)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return errLocked
+		}
 	}
 	var n int
 	err = tx.QueryRowContext(ctx, `SELECT count(*) FROM (SELECT 1 FROM matches

@@ -76,6 +76,9 @@ type Marketplace struct {
 	AgentName          string `json:"agentName"`
 	AgentPhone         string `json:"agentPhone"`
 	AgentContactHidden bool   `json:"agentContactHidden"`
+	// AgentContactReason says why the phone is hidden: "locked" (a lead
+	// would reveal it, billing on) or "private" (connections only).
+	AgentContactReason string `json:"agentContactReason,omitempty"`
 }
 
 // fields lists the stored columns in the order dest scans them.

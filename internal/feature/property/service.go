@@ -12,6 +12,7 @@ import (
 	"propmatch/internal/kit/store"
 	"propmatch/internal/platform/access"
 	"propmatch/internal/platform/audit"
+	"propmatch/internal/platform/limits"
 	"propmatch/internal/platform/media"
 )
 
@@ -19,11 +20,25 @@ import (
 type Service struct {
 	db     *store.DB
 	engine *matchengine.Engine
+	plan   limits.Plan
 }
 
 // NewService returns a Service whose writes queue engine's matching jobs.
 func NewService(db *store.DB, engine *matchengine.Engine) *Service {
 	return &Service{db: db, engine: engine}
+}
+
+// UsePlanLimits makes adds and re-activations obey the agent's plan
+// (billing on); services.New calls it before serving.
+func (s *Service) UsePlanLimits(p limits.Plan) { s.plan = p }
+
+// checkPlan asks the plan limit, in tx after the write, whether agentID may
+// have one more active listing.
+func (s *Service) checkPlan(ctx context.Context, tx *sql.Tx, agentID int64) error {
+	if s.plan == nil {
+		return nil
+	}
+	return s.plan.CheckActiveTx(ctx, tx, agentID, limits.Listings)
 }
 
 var errNotFound = apperr.New(apperr.NotFound, "Property not found")
@@ -70,7 +85,8 @@ func (s *Service) get(ctx context.Context, tx *sql.Tx, id int64) (Property, erro
 
 // Create stores a listing owned by agentID and queues its matching job, in
 // one transaction; the queue's workers match it and tell the agents who
-// gained matches. It returns Invalid with field errors for bad input.
+// gained matches. It returns Invalid with field errors for bad input, and
+// PlanLimit (402) when an active listing would be over the agent's plan.
 func (s *Service) Create(ctx context.Context, agentID int64, in Input) (Property, error) {
 	rec, err := in.validate(ctx)
 	if err != nil {
@@ -89,6 +105,11 @@ func (s *Service) Create(ctx context.Context, agentID int64, in Input) (Property
 		if err != nil {
 			return apperr.Wrap(err, "insert property")
 		}
+		if rec.p.IsActive {
+			if err := s.checkPlan(ctx, tx, agentID); err != nil {
+				return err
+			}
+		}
 		out, err = s.queueMatching(ctx, tx, now, id)
 		return err
 	})
@@ -100,7 +121,8 @@ func (s *Service) Create(ctx context.Context, agentID int64, in Input) (Property
 
 // Update replaces one of agentID's listings with in and queues its
 // matching job. It returns NotFound when the listing does not exist or is
-// another agent's.
+// another agent's, and PlanLimit (402) when it re-activates a listing over
+// the agent's plan (an edit of an active listing is never refused).
 func (s *Service) Update(ctx context.Context, agentID, id int64, in Input) (Property, error) {
 	rec, err := in.validate(ctx)
 	if err != nil {
@@ -111,6 +133,10 @@ func (s *Service) Update(ctx context.Context, agentID, id int64, in Input) (Prop
 		if err := access.CheckOwner(ctx, tx, "properties", id, access.Actor{ID: agentID}, errNotFound); err != nil {
 			return err
 		}
+		var wasActive bool
+		if err := tx.QueryRowContext(ctx, `SELECT is_active FROM properties WHERE id = $1`, id).Scan(&wasActive); err != nil {
+			return apperr.Wrap(err, "read property")
+		}
 		if err := s.storePhotos(ctx, tx, agentID, &rec); err != nil {
 			return err
 		}
@@ -120,6 +146,11 @@ func (s *Service) Update(ctx context.Context, agentID, id int64, in Input) (Prop
 		_, err := tx.ExecContext(ctx, `UPDATE properties SET `+store.SetClause(cols, 1)+fmt.Sprintf(`, updated_at = $%d WHERE id = $%d`, len(vals)-1, len(vals)), vals...)
 		if err != nil {
 			return apperr.Wrap(err, "update property")
+		}
+		if rec.p.IsActive && !wasActive {
+			if err := s.checkPlan(ctx, tx, agentID); err != nil {
+				return err
+			}
 		}
 		out, err = s.queueMatching(ctx, tx, now, id)
 		return err

@@ -61,6 +61,9 @@ type Public struct {
 	// AgentContactHidden is set in marketplace lists when the agent shares
 	// contact details with connections only (AgentPhone is then empty).
 	AgentContactHidden bool `json:"agentContactHidden,omitempty"`
+	// AgentContactReason says why: "locked" (a lead would reveal it,
+	// billing on) or "private" (connections only).
+	AgentContactReason string `json:"agentContactReason,omitempty"`
 }
 
 const publicFields = `id, agent_id, client_name, property_types, listing_purpose, min_price, max_price, preferred_state,

@@ -11,17 +11,32 @@ import (
 	"propmatch/internal/kit/store"
 	"propmatch/internal/platform/access"
 	"propmatch/internal/platform/audit"
+	"propmatch/internal/platform/limits"
 )
 
 // Service reads and writes client requirements.
 type Service struct {
 	db     *store.DB
 	engine *matchengine.Engine
+	plan   limits.Plan
 }
 
 // NewService returns a Service whose writes queue engine's matching jobs.
 func NewService(db *store.DB, engine *matchengine.Engine) *Service {
 	return &Service{db: db, engine: engine}
+}
+
+// UsePlanLimits makes adds and re-activations obey the agent's plan
+// (billing on); services.New calls it before serving.
+func (s *Service) UsePlanLimits(p limits.Plan) { s.plan = p }
+
+// checkPlan asks the plan limit, in tx after the write, whether agentID may
+// have one more active requirement.
+func (s *Service) checkPlan(ctx context.Context, tx *sql.Tx, agentID int64) error {
+	if s.plan == nil {
+		return nil
+	}
+	return s.plan.CheckActiveTx(ctx, tx, agentID, limits.Requirements)
 }
 
 var errNotFound = apperr.New(apperr.NotFound, "Requirement not found")
@@ -72,7 +87,8 @@ func (s *Service) GetMine(ctx context.Context, agentID, id int64) (Requirement, 
 // Create stores a requirement owned by agentID and queues its matching
 // job, in one transaction; the queue's workers match it and tell the agents
 // who gained matches. It returns Invalid with field errors for bad input
-// (docs/product.md#requirements).
+// (docs/product.md#requirements), and PlanLimit (402) when an active
+// requirement would be over the agent's plan.
 func (s *Service) Create(ctx context.Context, agentID int64, in Input) (Requirement, error) {
 	r, err := in.validate()
 	if err != nil {
@@ -88,6 +104,11 @@ func (s *Service) Create(ctx context.Context, agentID int64, in Input) (Requirem
 		if err != nil {
 			return apperr.Wrap(err, "insert requirement")
 		}
+		if r.IsActive {
+			if err := s.checkPlan(ctx, tx, agentID); err != nil {
+				return err
+			}
+		}
 		out, err = s.queueMatching(ctx, tx, id)
 		return err
 	})
@@ -99,7 +120,8 @@ func (s *Service) Create(ctx context.Context, agentID int64, in Input) (Requirem
 
 // Update applies patch (the fields sent) to one of agentID's requirements,
 // validates the result as a whole and queues its matching job. It returns
-// NotFound for a requirement that does not exist or is another agent's.
+// NotFound for a requirement that does not exist or is another agent's, and
+// PlanLimit (402) when it re-activates one over the agent's plan.
 func (s *Service) Update(ctx context.Context, agentID, id int64, patch Patch) (Requirement, error) {
 	var out Requirement
 	err := s.db.WithTx(ctx, func(tx *sql.Tx) error {
@@ -120,6 +142,11 @@ func (s *Service) Update(ctx context.Context, agentID, id int64, patch Patch) (R
 		_, err = tx.ExecContext(ctx, `UPDATE requirements SET `+store.SetClause(cols, 1)+fmt.Sprintf(`, updated_at = $%d WHERE id = $%d`, len(vals)-1, len(vals)), vals...)
 		if err != nil {
 			return apperr.Wrap(err, "update requirement")
+		}
+		if r.IsActive && !list[0].IsActive {
+			if err := s.checkPlan(ctx, tx, agentID); err != nil {
+				return err
+			}
 		}
 		out, err = s.queueMatching(ctx, tx, id)
 		return err

@@ -23,6 +23,8 @@ const (
 	TooLarge        Code = "too_large"         // 413: the body is over the limit
 	TooManyRequests Code = "too_many_requests" // 429: slow down; RetryAfter says how long
 	Unavailable     Code = "unavailable"       // 503: a provider or the database is down
+	NoCredits       Code = "no_credits"        // 402: the agent's credits do not cover the charge
+	PlanLimit       Code = "plan_limit"        // 402: the agent's plan allows no more of this
 	Internal        Code = "internal"          // 500: a bug; the message is generic
 )
 

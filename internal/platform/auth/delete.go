@@ -73,7 +73,7 @@ func (s *Service) ScrubAccount(ctx context.Context, tx *sql.Tx, id int64) error 
 	now := s.db.Time()
 	if _, err := tx.ExecContext(ctx, `UPDATE users SET username = $2, password_hash = '', full_name = $3, email = NULL, phone = $2,
 		role = $4, rera_number = NULL, is_rera_verified = FALSE, is_phone_verified = FALSE, state = '', city = '', profile_picture = NULL,
-		bio = NULL, experience_years = NULL, specialization = NULL, is_active = FALSE, updated_at = $5, deleted_at = $5 WHERE id = $1`,
+		bio = NULL, experience_years = NULL, specialization = NULL, gstin = NULL, is_active = FALSE, updated_at = $5, deleted_at = $5 WHERE id = $1`,
 		id, placeholder, DeletedName, RoleAgent, now); err != nil {
 		return apperr.Wrap(err, "scrub account")
 	}

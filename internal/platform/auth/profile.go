@@ -6,6 +6,7 @@ import (
 	"errors"
 	"strings"
 
+	"propmatch/internal/india"
 	"propmatch/internal/kit/apperr"
 	"propmatch/internal/kit/store"
 	"propmatch/internal/platform/media"
@@ -35,12 +36,14 @@ type ProfileEdit struct {
 	Phone          *string `json:"phone"`
 	State          *string `json:"state"`
 	City           *string `json:"city"`
+	// GSTIN is the optional GST registration: nil keeps it, "" removes it.
+	GSTIN *string `json:"gstin"`
 }
 
 // UpdateProfile applies p to u's own account: full name (required), email
 // (format, unused by any other account), bio, agent type, RERA number and
 // picture (JPG or PNG of at most 100 KB, judged by content, stored as
-// media).
+// media), and GSTIN (format and check character, or none).
 func (s *Service) UpdateProfile(ctx context.Context, u User, p ProfileEdit) (User, error) {
 	r := Registration{Username: u.Username, FullName: p.FullName, Email: p.Email, Phone: u.Phone,
 		AgentType: p.AgentType, State: u.State, City: u.City, ReraNumber: p.ReraNumber, Bio: p.Bio}
@@ -53,6 +56,14 @@ func (s *Service) UpdateProfile(ctx context.Context, u User, p ProfileEdit) (Use
 	}{{"phone", p.Phone, u.Phone}, {"state", p.State, u.State}, {"city", p.City, u.City}} {
 		if ro.sent != nil && strings.TrimSpace(*ro.sent) != ro.have {
 			f.Add(ro.path, "This field cannot be changed here. Contact support to change it")
+		}
+	}
+	gstin := u.GSTIN
+	if p.GSTIN != nil {
+		gstin = nil
+		if strings.TrimSpace(*p.GSTIN) != "" {
+			g, _ := india.CheckGSTIN(&f, "gstin", *p.GSTIN)
+			gstin = &g
 		}
 	}
 	picture, upload, err := s.checkPicture(ctx, u, p.ProfilePicture, &f)
@@ -79,9 +90,9 @@ func (s *Service) UpdateProfile(ctx context.Context, u User, p ProfileEdit) (Use
 		// A new or changed email is unverified until its link is opened.
 		changed := !strings.EqualFold(deref(u.Email), nu.Email)
 		out, err = scanUser(tx.QueryRowContext(ctx, `UPDATE users SET full_name = $1, email = $2, bio = $3, agent_type = $4,
-			rera_number = $5, profile_picture = $6, updated_at = $7,
+			rera_number = $5, profile_picture = $6, updated_at = $7, gstin = $10,
 			email_verified_at = CASE WHEN $9 THEN NULL ELSE email_verified_at END WHERE id = $8 RETURNING `+userFields,
-			nu.FullName, nullable(nu.Email), nullable(nu.Bio), nu.AgentType, nullable(nu.ReraNumber), picture, now, u.ID, changed))
+			nu.FullName, nullable(nu.Email), nullable(nu.Bio), nu.AgentType, nullable(nu.ReraNumber), picture, now, u.ID, changed, gstin))
 		if store.IsUniqueViolation(err) {
 			e := apperr.New(apperr.Conflict, "An account with this email already exists")
 			e.Fields = []apperr.FieldError{{Path: "email", Message: e.Message}}

@@ -33,6 +33,9 @@ type User struct {
 	ProfilePicture  *string `json:"profilePicture"`
 	Bio             *string `json:"bio"`
 	IsActive        bool    `json:"isActive"`
+	// GSTIN is the agent's optional GST registration, printed on their
+	// invoices (india.NormalizeGSTIN).
+	GSTIN *string `json:"gstin"`
 	// EmailVerified reports whether the owner confirmed Email through the
 	// link sent to it; an unverified email gets no notifications.
 	EmailVerified bool      `json:"emailVerified"`
@@ -49,7 +52,7 @@ func (u User) IsAdmin() bool { return u.Role == RoleAdmin }
 // userFields lists the columns scanUser reads; userColumns qualifies them
 // with the alias u for queries that join.
 const userFields = `id, username, full_name, email, phone, role, agent_type, rera_number,
-	is_rera_verified, is_phone_verified, state, city, profile_picture, bio, is_active, created_at, updated_at, email_verified_at`
+	is_rera_verified, is_phone_verified, state, city, profile_picture, bio, is_active, created_at, updated_at, email_verified_at, gstin`
 
 var userColumns = store.Qualify("u", userFields)
 
@@ -59,7 +62,7 @@ func scanUser(row scanner, extra ...any) (User, error) {
 	var u User
 	var verifiedAt any
 	dest := []any{&u.ID, &u.Username, &u.FullName, &u.Email, &u.Phone, &u.Role, &u.AgentType, &u.ReraNumber,
-		&u.IsReraVerified, &u.IsPhoneVerified, &u.State, &u.City, &u.ProfilePicture, &u.Bio, &u.IsActive, store.ScanTime(&u.CreatedAt), store.ScanTime(&u.UpdatedAt), &verifiedAt}
+		&u.IsReraVerified, &u.IsPhoneVerified, &u.State, &u.City, &u.ProfilePicture, &u.Bio, &u.IsActive, store.ScanTime(&u.CreatedAt), store.ScanTime(&u.UpdatedAt), &verifiedAt, &u.GSTIN}
 	err := row.Scan(append(dest, extra...)...)
 	u.EmailVerified = u.Email != nil && verifiedAt != nil
 	return u, err

@@ -46,9 +46,11 @@ type Agent struct {
 	FullName string `json:"fullName"`
 	Username string `json:"username"`
 	// Phone is empty when ContactHidden: the agent shares contact details
-	// with their connections only (ContactShownSQL).
+	// with their connections only (ContactShownSQL), or, with billing on, a
+	// lead would reveal them (ContactReason says which).
 	Phone          string      `json:"phone"`
 	ContactHidden  bool        `json:"contactHidden"`
+	ContactReason  string      `json:"contactReason,omitempty"`
 	City           string      `json:"city"`
 	State          string      `json:"state"`
 	AgentType      string      `json:"agentType"`
@@ -67,6 +69,7 @@ type Agent struct {
 type Service struct {
 	db     *store.DB
 	events Publisher
+	leads  Leads
 }
 
 // NewService returns a Service; events tells both agents' live streams
@@ -74,6 +77,10 @@ type Service struct {
 func NewService(db *store.DB, events Publisher) *Service {
 	return &Service{db: db, events: events}
 }
+
+// UseLeads makes the directory hide contacts a lead would reveal (billing
+// on); services.New calls it before serving.
+func (s *Service) UseLeads(l Leads) { s.leads = l }
 
 // Publisher hands a live event to the open streams of users. What it
 // reports has committed, so it returns nothing: a failure to publish is
@@ -92,21 +99,21 @@ func (s *Service) Agents(ctx context.Context, viewerID int64, q string, page pag
 	where, args := store.Contains(`lower(u.full_name || ' ' || u.city || ' ' || u.state || ' ' || u.agent_type)`, q, []any{viewerID})
 	query, args := page.Apply(`SELECT u.id, u.full_name, u.username, u.phone, u.city, u.state, u.agent_type, u.rera_number,
 		u.is_rera_verified, u.experience_years, u.specialization, u.bio, u.profile_picture, u.created_at,
-		(SELECT count(*) FROM properties p WHERE p.agent_id = u.id AND p.is_active = TRUE), `+ContactShownSQL("us", "u.id", "$1")+`
+		(SELECT count(*) FROM properties p WHERE p.agent_id = u.id AND p.is_active = TRUE), `+s.leads.ContactSQL("us", "u.id", "$1")+`
 		FROM users u`+settings.JoinSQL("us", "u.id")+` WHERE u.is_active = TRUE AND u.id <> $1 AND `+ListedSQL("us", "u.id", "$1")+where, "u.id", args)
 	rows, err := s.db.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, 0, apperr.Wrap(err, "agents")
 	}
 	list, err := store.Collect(rows, func(rows *sql.Rows, a *Agent) error {
-		var shown bool
+		var shown, locked bool
 		if err := rows.Scan(&a.ID, &a.FullName, &a.Username, &a.Phone, &a.City, &a.State, &a.AgentType, &a.ReraNumber,
 			&a.IsReraVerified, &a.Experience, &a.Specialization, &a.Bio, &a.ProfilePicture, &a.CreatedAt,
-			&a.ActiveListings, &shown); err != nil {
+			&a.ActiveListings, &shown, &locked); err != nil {
 			return err
 		}
 		if !shown {
-			a.Phone, a.ContactHidden = "", true
+			a.Phone, a.ContactHidden, a.ContactReason = "", true, Reason(shown, locked)
 		}
 		return nil
 	})

@@ -60,6 +60,11 @@ export const paths = {
   analytics: { path: '/analytics', to: () => '/analytics' },
   profile: { path: '/profile', to: () => '/profile' },
   settings: { path: '/settings', to: () => '/settings' },
+  /**
+   * Plan, credits, payments and invoices. Links to it load the document (reloadDocument): the server
+   * allows Razorpay's Checkout script only in this page's Content-Security-Policy.
+   */
+  billing: { path: '/billing', to: () => '/billing' },
 
   // Admins only.
   admin: { path: '/admin', to: () => '/admin' },

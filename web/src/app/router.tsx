@@ -164,6 +164,10 @@ export const appRoutes: RouteObject[] = [
                     path: paths.settings.path,
                     lazy: () => import('@/features/settings/routes/settings-page').then((m) => ({ Component: m.SettingsPage })),
                   },
+                  {
+                    path: paths.billing.path,
+                    lazy: () => import('@/features/billing/routes/billing-page').then((m) => ({ Component: m.BillingPage })),
+                  },
                   // The spec's backup download and backup system pages are this one (docs/decisions.md).
                   { path: paths.backup.path, element: <Navigate to={paths.backupMonitor.to()} replace /> },
                   { path: paths.backupNew.path, element: <Navigate to={paths.backupMonitor.to()} replace /> },

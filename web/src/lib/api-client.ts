@@ -3,16 +3,21 @@ import type { components, paths } from '@/lib/api-types'
 
 export type FieldError = components['schemas']['FieldError']
 
-/** Error thrown for every non-2xx response: message, numeric status and, for 400s, field errors. */
+/**
+ * Error thrown for every non-2xx response: message, numeric status, for 400s field errors, and the
+ * machine-readable `code` when the server sends one (`plan_limit`, `no_credits`).
+ */
 export class ApiError extends Error {
   readonly status: number
   readonly errors?: FieldError[]
+  readonly code?: string
 
-  constructor(message: string, status: number, errors?: FieldError[]) {
+  constructor(message: string, status: number, errors?: FieldError[], code?: string) {
     super(message)
     this.name = 'ApiError'
     this.status = status
     this.errors = errors
+    this.code = code
   }
 }
 
@@ -29,13 +34,15 @@ export async function errorFromResponse(res: Response): Promise<ApiError> {
   }
   let message = ''
   let errors: FieldError[] | undefined
+  let code: string | undefined
   if (text) {
     try {
       const body: unknown = JSON.parse(text)
       if (body && typeof body === 'object') {
-        const obj = body as { message?: unknown; errors?: unknown }
+        const obj = body as { message?: unknown; errors?: unknown; code?: unknown }
         if (typeof obj.message === 'string' && obj.message) message = obj.message
         if (Array.isArray(obj.errors)) errors = obj.errors as FieldError[]
+        if (typeof obj.code === 'string' && obj.code) code = obj.code
       }
     } catch {
       // not JSON: the text itself is the message
@@ -43,7 +50,7 @@ export async function errorFromResponse(res: Response): Promise<ApiError> {
     if (!message) message = text.trim()
   }
   if (!message) message = res.statusText || `Request failed with status ${res.status}`
-  return new ApiError(message, res.status, errors)
+  return new ApiError(message, res.status, errors, code)
 }
 
 /** A save failure's text: the server message, else its field errors as "path: message", else the fallback. */

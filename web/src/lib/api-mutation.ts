@@ -2,6 +2,7 @@ import * as React from 'react'
 import { useMutation, useQueryClient, type QueryKey, type UseMutationOptions } from '@tanstack/react-query'
 import { toast, type ToastInput } from '@/components/ui/use-toast'
 import type { ApiError } from '@/lib/api-client'
+import { handleApiError } from '@/lib/api-errors'
 import { inFamily } from '@/lib/query-families'
 
 /** The queries a write makes stale: path families (see inFamily) or a test on each cached key. */
@@ -60,7 +61,8 @@ function staleTest(invalidates: Invalidates) {
 
 /**
  * Runs a write, then marks what it changed stale (awaiting the refetch of what is on screen), then
- * toasts. The one place that does this for every write of the app.
+ * toasts. The one place that does this for every write of the app; a refusal the app answers as a
+ * whole (lib/api-errors.ts: 402 plan_limit) goes there instead of the write's own error toast.
  */
 export function useApiMutation<TData, TVariables>(
   { mutationFn, invalidates }: ApiMutation<TData, TVariables>,
@@ -78,6 +80,8 @@ export function useApiMutation<TData, TVariables>(
       await onSuccess?.(data, variables)
     },
     onError: async (error, variables) => {
+      // An app-wide answer (the plan-limit dialog) replaces the write's own toast and error handling.
+      if (handleApiError(error)) return
       const input = errorInput(errorToast, error, variables)
       if (input) toast(input)
       await onError?.(error, variables)

@@ -90,19 +90,40 @@ export function matchMessage(match: Match, side: MatchSide) {
   return side === 'buyer' ? buyerToSellerMessage(match) : sellerToBuyerMessage(match)
 }
 
+/** Why the server hid an agent's contact: their privacy setting ('private'), or a lead not yet unlocked ('locked'). */
+export type ContactReason = NonNullable<Agent['contactReason']>
+
 /**
- * Why an agent's phone and email are missing: they share contact details with their connections only and
- * the signed-in agent is not one (the server blanks them and sets contactHidden / agentContactHidden). The one
- * place this rule is worded: every Call and WhatsApp button, card and dialog shows this text.
+ * Why an agent's phone and email are missing (the server blanks them and sets contactHidden /
+ * agentContactHidden, with contactReason): they share contact details with their connections only and the
+ * signed-in agent is not one, or, with billing on, the match's contact is not unlocked yet (a lead,
+ * docs/product.md#billing). The one place this rule is worded: every Call and WhatsApp button, card and
+ * dialog shows this text.
  */
-export function contactHiddenText(name: string | null | undefined) {
-  return `${name?.trim() || 'This agent'} shares contact details with connections only`
+export function contactHiddenText(name: string | null | undefined, reason?: ContactReason | null) {
+  const who = name?.trim() || 'This agent'
+  if (reason === 'locked')
+    return `${name?.trim() ? `${name.trim()}'s` : "This agent's"} contact shows once you unlock a match with them or connect`
+  return `${who} shares contact details with connections only`
 }
 
 /** The agent of a response whose contact details the server hid from the caller. */
-export type MaybeHiddenAgent = Pick<Agent, 'phone'> & { fullName?: string | null; contactHidden?: boolean }
+export type MaybeHiddenAgent = Pick<Agent, 'phone'> & {
+  fullName?: string | null
+  contactHidden?: boolean
+  contactReason?: ContactReason | null
+}
+
+/** True when the agent's contact is hidden until the caller unlocks the match (billing on, not connected). */
+export function contactLocked(agent: Pick<MaybeHiddenAgent, 'contactHidden' | 'contactReason'> | null | undefined) {
+  return !!agent?.contactHidden && agent.contactReason === 'locked'
+}
 
 function hiddenContact(agent: MaybeHiddenAgent) {
+  if (contactLocked(agent)) {
+    toast({ title: 'Contact locked', description: `${contactHiddenText(agent.fullName, 'locked')}: use Unlock contact.` })
+    return
+  }
   toast({ title: 'Contact details hidden', description: `${contactHiddenText(agent.fullName)}. Send a connection request to reach them.` })
 }
 

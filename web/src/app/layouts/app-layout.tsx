@@ -5,6 +5,7 @@ import { MessagesShortcut } from '@/app/layouts/messages-shortcut'
 import { ProfileMenu } from '@/app/layouts/profile-menu'
 import { SidebarNav } from '@/app/layouts/sidebar-nav'
 import { Logo } from '@/components/brand/logo'
+import { PlanLimitDialog } from '@/features/billing/components/plan-limit-dialog'
 import { Button } from '@/components/ui/button'
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet'
 import { RouteBoundary } from '@/components/errors/route-boundary'
@@ -39,6 +40,7 @@ export function AppLayout() {
   return (
     <div className="min-h-dvh bg-background">
       <LiveEvents userId={preferences?.autoSync === false ? undefined : user?.id} />
+      <PlanLimitDialog />
       <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 flex-col border-r border-border bg-card md:flex">
         <div className="flex h-16 items-center border-b border-border px-5">
           <Link to={paths.dashboard.to()} aria-label="PropMatch dashboard">

@@ -2,6 +2,7 @@ import { LogOut } from 'lucide-react'
 import { NavLink } from 'react-router'
 import { visibleNavItems, type NavBadge } from '@/app/layouts/nav-items'
 import { PropertyTypesList } from '@/app/layouts/property-types-list'
+import { BillingNav } from '@/features/billing/components/billing-nav'
 import { useAuth } from '@/lib/auth'
 import { MESSAGES_COUNT, messagesBadgeTitle, useDashboardStats } from '@/shared/dashboard-stats'
 import { cn } from '@/lib/utils'
@@ -48,6 +49,7 @@ export function SidebarNav({ onNavigate }: { onNavigate?: (to: string) => void }
           )}
         </NavLink>
       ))}
+      {user && <BillingNav onNavigate={onNavigate} />}
       {stats && <PropertyTypesList counts={stats.propertyTypes} />}
       <div className="mt-auto border-t border-border pt-3">
         <button

@@ -1,13 +1,15 @@
 import { Phone, UserRound } from 'lucide-react'
 import { ContactHiddenNotice } from '@/components/contact-hidden-notice'
-import { displayPhone, telLink } from '@/shared/contact'
+import { displayPhone, telLink, type ContactReason } from '@/shared/contact'
 
 type AgentContactProps = {
   agentId: number
   name?: string | null
   phone?: string | null
-  /** The agent shares contact details with connections only (agentContactHidden). */
+  /** The agent's contact is hidden (agentContactHidden): their setting, or billing with no match unlocked (agentContactReason). */
   hidden?: boolean
+  reason?: ContactReason
+
   role: string
 }
 
@@ -15,7 +17,7 @@ type AgentContactProps = {
  * The agent behind a marketplace listing or requirement: name and a call link, or why there is none and a
  * connection request. Never the client's contact.
  */
-export function AgentContact({ agentId, name, phone, hidden, role }: AgentContactProps) {
+export function AgentContact({ agentId, name, phone, hidden, reason, role }: AgentContactProps) {
   if (!name && !phone) return null
   return (
     <div className="mt-1 grid gap-0.5">
@@ -37,7 +39,7 @@ export function AgentContact({ agentId, name, phone, hidden, role }: AgentContac
           </a>
         )}
       </p>
-      {hidden && <ContactHiddenNotice agent={{ id: agentId, fullName: name ?? '' }} compact />}
+      {hidden && <ContactHiddenNotice agent={{ id: agentId, fullName: name ?? '' }} reason={reason} compact />}
     </div>
   )
 }

@@ -146,7 +146,14 @@ function PropertiesPanel({ search, onSearch, onView }: PanelProps<MarketplacePro
           layout="compact"
           onView={() => onView(p)}
           footer={
-            <AgentContact agentId={p.agentId} name={p.agentName} phone={p.agentPhone} hidden={p.agentContactHidden} role="Listed by" />
+            <AgentContact
+              agentId={p.agentId}
+              name={p.agentName}
+              phone={p.agentPhone}
+              hidden={p.agentContactHidden}
+              reason={p.agentContactReason}
+              role="Listed by"
+            />
           }
         />
       )}
@@ -174,7 +181,14 @@ function RequirementsPanel({ search, onSearch, onView }: PanelProps<PublicRequir
           className="p-3 shadow-none"
           onView={() => onView(r)}
           footer={
-            <AgentContact agentId={r.agentId} name={r.agentName} phone={r.agentPhone} hidden={r.agentContactHidden} role="Buyer agent" />
+            <AgentContact
+              agentId={r.agentId}
+              name={r.agentName}
+              phone={r.agentPhone}
+              hidden={r.agentContactHidden}
+              reason={r.agentContactReason}
+              role="Buyer agent"
+            />
           }
         />
       )}

@@ -1,12 +1,14 @@
 import * as React from 'react'
-import { Pencil, Users } from 'lucide-react'
+import { Pencil, Users, Wallet } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { NativeSelect } from '@/components/ui/native-select'
+import { useAdminBillingPlans } from '@/features/admin/api/get-admin-billing'
 import { useAdminUsers, type AdminUser } from '@/features/admin/api/get-admin-data'
 import { setUserActive, setUserRole } from '@/features/admin/api/update-user'
 import { EditUserDialog } from '@/features/admin/components/edit-user-dialog'
+import { UserBillingDialog } from '@/features/admin/components/user-billing-dialog'
 import { SearchInput } from '@/components/ui/search-input'
 import { ListState } from '@/features/admin/components/list-state'
 import { roleLabel } from '@/features/admin/lib/admin-format'
@@ -16,8 +18,8 @@ import { formatPhone } from '@/lib/phone-display'
 import { useDebouncedValue } from '@/lib/use-debounced-value'
 
 /**
- * Users: searched on the server; role, edit, deactivate (after a confirmation that says what it does) and
- * reactivate on each. A deleted account shows as deleted, with none of them.
+ * Users: searched on the server; role, edit, billing (credits and plan, with billing on), deactivate (after a
+ * confirmation that says what it does) and reactivate on each. A deleted account shows as deleted, with none of them.
  */
 export function UsersTab({ meId }: { meId: number }) {
   const [search, setSearch] = React.useState('')
@@ -25,6 +27,9 @@ export function UsersTab({ meId }: { meId: number }) {
   const query = useAdminUsers(q)
   const users = pageItems(query.data)
   const [editing, setEditing] = React.useState<AdminUser | null>(null)
+  const [billing, setBilling] = React.useState<AdminUser | null>(null)
+  // null while billing is off: no Billing button then.
+  const plans = useAdminBillingPlans().data
   return (
     <div className="grid gap-3">
       <SearchInput value={search} onChange={setSearch} label="Search by name, username, phone, email or city" />
@@ -37,16 +42,25 @@ export function UsersTab({ meId }: { meId: number }) {
       >
         <ul className="grid gap-2" data-testid="admin-users">
           {users.map((u) => (
-            <UserRow key={u.id} user={u} isMe={u.id === meId} onEdit={() => setEditing(u)} />
+            <UserRow
+              key={u.id}
+              user={u}
+              isMe={u.id === meId}
+              onEdit={() => setEditing(u)}
+              onBilling={plans ? () => setBilling(u) : undefined}
+            />
           ))}
         </ul>
       </ListState>
       <EditUserDialog user={editing} onOpenChange={(open) => !open && setEditing(null)} />
+      {plans && <UserBillingDialog user={billing} plans={plans} onOpenChange={(open) => !open && setBilling(null)} />}
     </div>
   )
 }
 
-function UserRow({ user, isMe, onEdit }: { user: AdminUser; isMe: boolean; onEdit: () => void }) {
+type UserRowProps = { user: AdminUser; isMe: boolean; onEdit: () => void; onBilling?: () => void }
+
+function UserRow({ user, isMe, onEdit, onBilling }: UserRowProps) {
   const [confirming, setConfirming] = React.useState(false)
   const role = useApiMutation(setUserRole, {
     successToast: (u) => ({ variant: 'success', title: 'Role updated', description: `${u.fullName} is now ${roleLabel(u.role)}.` }),
@@ -110,6 +124,11 @@ function UserRow({ user, isMe, onEdit }: { user: AdminUser; isMe: boolean; onEdi
           <Button variant="outline" size="sm" onClick={onEdit} aria-label={`Edit ${user.fullName}`}>
             <Pencil aria-hidden /> Edit
           </Button>
+          {onBilling && (
+            <Button variant="outline" size="sm" onClick={onBilling} aria-label={`Billing of ${user.fullName}`}>
+              <Wallet aria-hidden /> Billing
+            </Button>
+          )}
           {!isMe &&
             (user.isActive ? (
               <Button variant="destructive" size="sm" disabled={active.isPending} onClick={() => setConfirming(true)}>

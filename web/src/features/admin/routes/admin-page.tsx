@@ -3,7 +3,9 @@ import { DatabaseBackup, FileText, Mail, ShieldAlert } from 'lucide-react'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
+import { useAdminBillingPlans } from '@/features/admin/api/get-admin-billing'
 import { AuditTab } from '@/features/admin/components/audit-tab'
+import { BillingTab } from '@/features/admin/components/billing-tab'
 import { ContentTab } from '@/features/admin/components/content-tab'
 import { PropertiesTab, RequirementsTab } from '@/features/admin/components/listings-tabs'
 import { MatchesTab } from '@/features/admin/components/matches-tab'
@@ -19,6 +21,7 @@ const tabs = [
   ['requirements', 'Requirements'],
   ['matches', 'Matches'],
   ['content', 'Content'],
+  ['billing', 'Billing'],
   ['audit', 'Audit log'],
 ] as const
 
@@ -36,6 +39,8 @@ const tools = [
  */
 export function AdminPage({ coursesCard }: { coursesCard?: React.ReactNode } = {}) {
   const { user } = useAuth()
+  // The Billing tab shows only with billing on (the billing routes answer 404 when it is off).
+  const billingOn = !!useAdminBillingPlans().data
   return (
     <div className="mx-auto grid max-w-6xl gap-4 p-4 md:p-6">
       <div>
@@ -53,11 +58,13 @@ export function AdminPage({ coursesCard }: { coursesCard?: React.ReactNode } = {
       </nav>
       <Tabs defaultValue="overview">
         <TabsList className="h-auto w-full flex-wrap justify-start">
-          {tabs.map(([value, label]) => (
-            <TabsTrigger key={value} value={value}>
-              {label}
-            </TabsTrigger>
-          ))}
+          {tabs
+            .filter(([value]) => billingOn || value !== 'billing')
+            .map(([value, label]) => (
+              <TabsTrigger key={value} value={value}>
+                {label}
+              </TabsTrigger>
+            ))}
         </TabsList>
         <TabsContent value="overview">
           <OverviewTab />
@@ -77,6 +84,11 @@ export function AdminPage({ coursesCard }: { coursesCard?: React.ReactNode } = {
         <TabsContent value="content">
           <ContentTab courses={coursesCard} />
         </TabsContent>
+        {billingOn && (
+          <TabsContent value="billing">
+            <BillingTab />
+          </TabsContent>
+        )}
         <TabsContent value="audit">
           <AuditTab />
         </TabsContent>

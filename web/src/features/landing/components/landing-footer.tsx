@@ -3,8 +3,8 @@ import { Logo } from '@/components/brand/logo'
 import { formatIndianPhone, type SiteContact } from '@/shared/site'
 import { paths } from '@/app/paths'
 
-/** Product, Support and Contact columns and the copyright line. */
-export function LandingFooter({ contact }: { contact: SiteContact | undefined }) {
+/** Product, Support and Contact columns and the copyright line (Pricing only with billing on). */
+export function LandingFooter({ contact, pricing = true }: { contact: SiteContact | undefined; pricing?: boolean }) {
   return (
     <footer className="border-t border-border bg-card">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
@@ -19,9 +19,11 @@ export function LandingFooter({ contact }: { contact: SiteContact | undefined })
           <a href="#features" className="text-subtle-foreground hover:text-accent-foreground">
             Features
           </a>
-          <a href="#pricing" className="text-subtle-foreground hover:text-accent-foreground">
-            Pricing
-          </a>
+          {pricing && (
+            <a href="#pricing" className="text-subtle-foreground hover:text-accent-foreground">
+              Pricing
+            </a>
+          )}
           <a href="#training" className="text-subtle-foreground hover:text-accent-foreground">
             Training
           </a>

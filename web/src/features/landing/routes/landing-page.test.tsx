@@ -86,4 +86,20 @@ describe('LandingPage', () => {
       'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
     )
   })
+
+  it('promises no prices when billing is off: no pricing section, no links to it, no offers', async () => {
+    setup(makeSitePage({ billing: false }))
+    expect(await screen.findByText('RERA rules for agents')).toBeInTheDocument()
+    expect(screen.queryByRole('heading', { name: 'Simple, pay-per-match pricing' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: 'Pricing' })).not.toBeInTheDocument()
+    expect(screen.queryByText('Most Popular')).not.toBeInTheDocument()
+    expect(within(screen.getByRole('list', { name: 'Offers' })).queryAllByRole('listitem')).toHaveLength(0)
+  })
+
+  it('shows pricing when billing is on', async () => {
+    setup(makeSitePage({ billing: true }))
+    expect(await screen.findByText('Most Popular')).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Simple, pay-per-match pricing' })).toBeInTheDocument()
+    expect(screen.getAllByRole('link', { name: 'Pricing' }).length).toBeGreaterThan(0)
+  })
 })

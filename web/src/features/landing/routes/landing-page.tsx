@@ -17,18 +17,22 @@ import { TrainingSection } from '@/features/landing/components/training-section'
  */
 export function LandingPage() {
   const { data } = useQuery(siteContentQuery())
+  // Without billing (PROPMATCH_BILLING=off) the page promises no prices: no pricing section, no links to
+  // it and no offers (docs/product.md#billing). Before the answer the page keeps pricing's place, as the
+  // prerendered markup does, since billing is on by default.
+  const pricing = data?.billing !== false
   return (
     <div className="min-h-dvh bg-card">
-      <LandingHeader />
+      <LandingHeader pricing={pricing} />
       <main>
-        <HeroSection offers={data?.offers} video={data?.demoVideo} />
+        <HeroSection offers={pricing ? data?.offers : []} video={data?.demoVideo} />
         <FeaturesSection />
         <TrainingSection topics={data?.trainingTopics} />
         <TestimonialsSection testimonials={data?.testimonials} />
-        <PricingSection plans={data?.plans} offers={data?.offers} />
+        {pricing && <PricingSection plans={data?.plans} offers={data?.offers} />}
         <ClosingCta contact={data?.contact} />
       </main>
-      <LandingFooter contact={data?.contact} />
+      <LandingFooter contact={data?.contact} pricing={pricing} />
     </div>
   )
 }

@@ -12,7 +12,11 @@ export function AgentSummary({ agent, role }: { agent: Agent | undefined; role: 
       <p className="font-medium text-foreground">{agent.fullName}</p>
       <p className="flex items-center gap-1 text-subtle-foreground">
         <Phone className="size-3.5" aria-hidden />{' '}
-        {agent.contactHidden ? contactHiddenText(agent.fullName) : agent.phone ? formatPhone(agent.phone) : 'Not available'}
+        {agent.contactHidden
+          ? contactHiddenText(agent.fullName, agent.contactReason)
+          : agent.phone
+            ? formatPhone(agent.phone)
+            : 'Not available'}
       </p>
       <p className="flex items-center gap-1 text-subtle-foreground">
         <MapPin className="size-3.5" aria-hidden /> {agent.city}

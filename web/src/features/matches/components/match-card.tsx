@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { ContactHiddenNotice } from '@/components/contact-hidden-notice'
+import { UnlockContact } from '@/components/unlock-contact'
 import { AgentSummary } from '@/features/matches/components/agent-summary'
 import { MessageAgentButton } from '@/features/matches/components/message-agent-button'
 import { ScoreBadge } from '@/features/matches/components/score-badge'
@@ -10,7 +11,7 @@ import { ShareClientName } from '@/features/matches/components/share-client-name
 import { StatusBadge } from '@/features/matches/components/status-badge'
 import { notePreview } from '@/features/matches/lib/match-labels'
 import type { Match } from '@/lib/api-schemas'
-import { callForMatch, contactHiddenText, counterpartAgent, whatsappForMatch, type MatchSide } from '@/shared/contact'
+import { callForMatch, contactHiddenText, contactLocked, counterpartAgent, whatsappForMatch, type MatchSide } from '@/shared/contact'
 import { formatDate, formatListingPrice, formatPrice, isMonthly } from '@/shared/format'
 import { bedroomsLabel, listingPurposeLabel, minBedroomsLabel, propertyTypeLabel } from '@/shared/listing-vocabulary'
 import { paths } from '@/app/paths'
@@ -111,7 +112,8 @@ type MatchCardProps = { match: Match; side: MatchSide; onDetails: () => void }
 export function MatchCard({ match, side, onDetails }: MatchCardProps) {
   const preview = notePreview(match.notes)
   const counterpart = counterpartAgent(match, side)
-  const hidden = counterpart?.contactHidden ? contactHiddenText(counterpart.fullName) : undefined
+  const hidden = counterpart?.contactHidden ? contactHiddenText(counterpart.fullName, counterpart.contactReason) : undefined
+  const locked = contactLocked(counterpart)
   return (
     <Card className="flex min-w-0 flex-col gap-3 p-4" data-testid="match-card">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -143,7 +145,7 @@ export function MatchCard({ match, side, onDetails }: MatchCardProps) {
         <Button size="sm" variant="outline" disabled={!!hidden} title={hidden} onClick={() => callForMatch(match, side)}>
           <Phone /> Call
         </Button>
-        <MessageAgentButton match={match} side={side} size="sm" />
+        <MessageAgentButton match={match} side={side} size="sm" locked={locked ? hidden : undefined} />
         <Button
           size="sm"
           className="bg-success text-success-foreground hover:bg-success/90"
@@ -154,7 +156,8 @@ export function MatchCard({ match, side, onDetails }: MatchCardProps) {
           <MessageCircle /> WhatsApp
         </Button>
       </div>
-      {counterpart?.contactHidden && <ContactHiddenNotice agent={counterpart} />}
+      {counterpart?.contactHidden &&
+        (locked ? <UnlockContact matchId={match.id} agentName={counterpart.fullName} /> : <ContactHiddenNotice agent={counterpart} />)}
     </Card>
   )
 }

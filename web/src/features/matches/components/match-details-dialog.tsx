@@ -2,6 +2,7 @@ import * as React from 'react'
 import { CheckCircle2, Eye, Loader2, MessageCircle, Phone, Save } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { ContactHiddenNotice } from '@/components/contact-hidden-notice'
+import { UnlockContact } from '@/components/unlock-contact'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Field } from '@/components/ui/field'
 import { NativeSelect } from '@/components/ui/native-select'
@@ -13,7 +14,7 @@ import { ScoreBreakdown } from '@/features/matches/components/score-breakdown'
 import { NOTES_MAX, matchStatusClasses, matchStatusLabel, matchStatusOptions } from '@/features/matches/lib/match-labels'
 import { useApiMutation } from '@/lib/api-mutation'
 import type { Match, MatchStatus, UpdateMatchStatusRequest } from '@/lib/api-schemas'
-import { callForMatch, contactHiddenText, counterpartAgent, whatsappForMatch, type MatchSide } from '@/shared/contact'
+import { callForMatch, contactHiddenText, contactLocked, counterpartAgent, whatsappForMatch, type MatchSide } from '@/shared/contact'
 import { cn } from '@/lib/utils'
 
 type MatchDetailsDialogProps = {
@@ -65,7 +66,8 @@ export function MarkViewed({ status, pending, onMarkViewed }: { status: MatchSta
 function MatchDetails({ match, side }: { match: Match; side: MatchSide }) {
   const [status, setStatus] = React.useState<MatchStatus>(match.status)
   const counterpart = counterpartAgent(match, side)
-  const hidden = counterpart?.contactHidden ? contactHiddenText(counterpart.fullName) : undefined
+  const hidden = counterpart?.contactHidden ? contactHiddenText(counterpart.fullName, counterpart.contactReason) : undefined
+  const locked = contactLocked(counterpart)
   const [savedNotes, setSavedNotes] = React.useState(match.notes ?? '')
   const [notes, setNotes] = React.useState(match.notes ?? '')
 
@@ -96,7 +98,12 @@ function MatchDetails({ match, side }: { match: Match; side: MatchSide }) {
         <Button variant="outline" disabled={!!hidden} title={hidden} onClick={() => callForMatch(match, side)}>
           <Phone /> Call
         </Button>
-        <MessageAgentButton match={match} side={side} onSent={() => setStatus((s) => (s === 'new' || s === 'viewed' ? 'contacted' : s))} />
+        <MessageAgentButton
+          match={match}
+          side={side}
+          locked={locked ? hidden : undefined}
+          onSent={() => setStatus((s) => (s === 'new' || s === 'viewed' ? 'contacted' : s))}
+        />
         <Button
           className="bg-success text-success-foreground hover:bg-success/90"
           disabled={!!hidden}
@@ -106,7 +113,8 @@ function MatchDetails({ match, side }: { match: Match; side: MatchSide }) {
           <MessageCircle /> WhatsApp
         </Button>
       </div>
-      {counterpart?.contactHidden && <ContactHiddenNotice agent={counterpart} />}
+      {counterpart?.contactHidden &&
+        (locked ? <UnlockContact matchId={match.id} agentName={counterpart.fullName} /> : <ContactHiddenNotice agent={counterpart} />)}
 
       <section className="grid grid-cols-1 gap-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end">
         <Field id="match-status" label="Lead Status" className="min-w-0">

@@ -70,7 +70,7 @@ export function MatchParties({ match, side }: { match: Match; side: MatchSide })
           <>
             <Row label="Name" value={agent.fullName} />
             {agent.contactHidden ? (
-              <Row label="Contact" value={contactHiddenText(agent.fullName)} />
+              <Row label="Contact" value={contactHiddenText(agent.fullName, agent.contactReason)} />
             ) : (
               <>
                 <Row label="Phone" value={agent.phone ? formatPhone(agent.phone) : 'Not available'} />

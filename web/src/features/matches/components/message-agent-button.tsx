@@ -30,6 +30,11 @@ type MessageAgentButtonProps = {
   match: Match
   side: MatchSide
   size?: 'sm' | 'default'
+  /**
+   * Why the button is off: the other agent's contact is locked until the caller unlocks the match (the first
+   * message is a contact, charged through Unlock contact, docs/product.md#billing).
+   */
+  locked?: string
   /** Called after the server took the message (it then marks the sender's side contacted if it was new or viewed). */
   onSent?: () => void
 }
@@ -39,7 +44,7 @@ type MessageAgentButtonProps = {
  * prefilled and editable; Send posts it (POST /api/messages with matchId) and is disabled while
  * sending, so repeated taps cannot send it twice.
  */
-export function MessageAgentButton({ match, side, size = 'default', onSent }: MessageAgentButtonProps) {
+export function MessageAgentButton({ match, side, size = 'default', locked, onSent }: MessageAgentButtonProps) {
   const [open, setOpen] = React.useState(false)
   const agent = counterpartAgent(match, side)
   const onClick = () => {
@@ -51,7 +56,7 @@ export function MessageAgentButton({ match, side, size = 'default', onSent }: Me
   }
   return (
     <>
-      <Button size={size} variant="outline" onClick={onClick}>
+      <Button size={size} variant="outline" onClick={onClick} disabled={!!locked} title={locked}>
         <Send /> Message
       </Button>
       {agent && (

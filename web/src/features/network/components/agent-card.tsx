@@ -44,7 +44,11 @@ export function AgentCard({ agent, userId, onConnect }: AgentCardProps) {
       <div className="grid gap-1">
         <Fact icon={MapPin}>{[agent.city, agent.state].filter(Boolean).join(', ')}</Fact>
         <Fact icon={Phone}>
-          {agent.contactHidden ? contactHiddenText(agent.fullName) : agent.phone ? displayPhone(agent.phone) : 'Not provided'}
+          {agent.contactHidden
+            ? contactHiddenText(agent.fullName, agent.contactReason)
+            : agent.phone
+              ? displayPhone(agent.phone)
+              : 'Not provided'}
         </Fact>
         <Fact icon={BadgeCheck}>RERA: {agent.reraNumber || 'Not provided'}</Fact>
         <Fact icon={Briefcase}>

@@ -26,6 +26,8 @@ const profileSchema = z.object({
   bio: z.string(),
   agentType: z.enum(['buyer', 'seller', 'both']) satisfies z.ZodType<NonNullable<ProfileUpdate['agentType']>>,
   reraNumber: z.string(),
+  /** Optional, for GST invoices; the server checks its format and check digit. */
+  gstin: z.string(),
   profilePicture: z.string().nullable(),
 })
 
@@ -38,6 +40,7 @@ function formOf(u: User): Form {
     bio: u.bio ?? '',
     agentType: u.agentType,
     reraNumber: u.reraNumber ?? '',
+    gstin: u.gstin ?? '',
     profilePicture: u.profilePicture,
   }
 }
@@ -84,7 +87,7 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
     form.clearErrors('profilePicture')
   }
 
-  const onSubmit = form.handleSubmit((values) => untilSettled(save.mutateAsync(values)))
+  const onSubmit = form.handleSubmit((values) => untilSettled(save.mutateAsync({ ...values, gstin: values.gstin.trim().toUpperCase() })))
 
   const text = (k: 'fullName' | 'email' | 'reraNumber', label: string, type = 'text') => (
     <Field id={`profile-${k}`} label={label} error={errors[k]?.message}>
@@ -157,6 +160,14 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
         </NativeSelect>
       </Field>
       {text('reraNumber', 'RERA Number')}
+      <Field
+        id="profile-gstin"
+        label="GSTIN (optional)"
+        error={errors.gstin?.message}
+        hint="For GST invoices of your purchases: 15 characters, such as 36AABCU9603R1ZX."
+      >
+        <Input autoCapitalize="characters" maxLength={15} {...form.register('gstin')} />
+      </Field>
       <Field id="profile-bio" label="Bio" error={errors.bio?.message}>
         <Textarea rows={3} maxLength={1000} {...form.register('bio')} />
       </Field>

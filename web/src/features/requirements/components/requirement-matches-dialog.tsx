@@ -1,11 +1,12 @@
 import { Eye, Home, MessageCircle } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { ContactHiddenNotice } from '@/components/contact-hidden-notice'
+import { UnlockContact } from '@/components/unlock-contact'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Spinner } from '@/components/ui/spinner'
 import { useRequirementMatches } from '@/features/requirements/api/get-requirement-matches'
 import type { Match, Requirement } from '@/lib/api-schemas'
-import { contactHiddenText, whatsappForMatch } from '@/shared/contact'
+import { contactHiddenText, contactLocked, whatsappForMatch } from '@/shared/contact'
 import { formatListingPrice, scoreClasses } from '@/shared/format'
 import { propertyTypeLabel } from '@/shared/listing-vocabulary'
 import { cn } from '@/lib/utils'
@@ -22,7 +23,7 @@ type RequirementMatchesDialogProps = {
 function MatchRow({ match, onView }: { match: Match; onView: () => void }) {
   const p = match.property
   const seller = match.sellerAgent
-  const hidden = seller?.contactHidden ? contactHiddenText(seller.fullName) : undefined
+  const hidden = seller?.contactHidden ? contactHiddenText(seller.fullName, seller.contactReason) : undefined
   const image = p.images[0]
   return (
     <li
@@ -68,7 +69,12 @@ function MatchRow({ match, onView }: { match: Match; onView: () => void }) {
           <MessageCircle /> Contact Agent
         </Button>
       </div>
-      {seller?.contactHidden && <ContactHiddenNotice agent={seller} className="col-span-2" compact />}
+      {seller?.contactHidden &&
+        (contactLocked(seller) ? (
+          <UnlockContact matchId={match.id} agentName={seller.fullName} className="col-span-2" />
+        ) : (
+          <ContactHiddenNotice agent={seller} className="col-span-2" compact />
+        ))}
     </li>
   )
 }
