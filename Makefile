@@ -6,14 +6,15 @@ BIN := bin/propmatch
 WEB_TAG := embedweb
 # `make run` always uses SQLite in development mode, whatever the shell exports.
 RUN_DATABASE_URL ?= sqlite:data/propmatch.db
-# The version GET /api/version and the Settings page show: the commit (and
-# -dirty), or a tag on it; `make build VERSION=v1.2.0` names a release.
+# The version GET /api/version and the Settings page show: the commit, or a
+# tag on it; `make build VERSION=v1.2.0` names a release. A tree with
+# uncommitted changes (-dirty) shows as "development build".
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null)
 
 WEB_SOURCES := $(shell find web/src web/public web/scripts -type f 2>/dev/null) web/index.html web/vite.config.ts web/package.json docs/openapi.yaml
 GO_SOURCES  := $(wildcard web/*.go) $(shell find cmd internal -type f 2>/dev/null)
 
-.PHONY: build run test lint lint-go lint-web test-go test-embed test-web e2e lighthouse vet bench clean
+.PHONY: build run test lint lint-go lint-web test-go test-embed test-web e2e lighthouse vet bench clean hero-image
 
 build: $(BIN)
 
@@ -26,12 +27,29 @@ web/node_modules/.installed: web/package-lock.json
 	cd web && npm ci --no-audit --no-fund
 	touch $@
 
+# The web build regenerates web/src/lib/api-types.ts from docs/openapi.yaml;
+# a build that changes a tracked file (a stale generated file, a rewritten
+# lock) fails, naming the files, so a fresh clone builds with `git status`
+# clean. Changes the developer already had are compared before and after.
+TRACKED_STATE := git diff HEAD -- web docs 2>/dev/null | git hash-object --stdin 2>/dev/null
+
 web/dist/index.html: web/node_modules/.installed $(WEB_SOURCES)
-	cd web && npm run build
+	@before=$$($(TRACKED_STATE)); \
+	(cd web && npm run build) || exit 1; \
+	after=$$($(TRACKED_STATE)); \
+	if [ "$$before" != "$$after" ]; then \
+		echo "make: the web build changed tracked files; commit the regenerated files:" >&2; \
+		git diff --stat HEAD -- web docs >&2; rm -f web/dist/index.html; exit 1; \
+	fi
 
 e2e/node_modules/.installed: e2e/package-lock.json
 	cd e2e && npm ci --no-audit --no-fund
 	touch $@
+
+# The landing page's hero picture is the app itself: the demo dashboard, shot in Chromium
+# (e2e/scripts/hero-image.mjs) and committed as web/public/hero-dashboard.webp; rebuild after.
+hero-image: $(BIN) e2e/node_modules/.installed
+	cd e2e && PROPMATCH_BIN=$(CURDIR)/$(BIN) node scripts/hero-image.mjs
 
 run: build
 	DATABASE_URL=$(RUN_DATABASE_URL) PROPMATCH_ENV=development ./$(BIN) serve --demo

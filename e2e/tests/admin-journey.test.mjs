@@ -78,7 +78,15 @@ test('an admin promotes, edits and deactivates an agent, and the audit log shows
 
   await step('admin-deactivates-the-agent', async () => {
     const row = page.getByTestId(`admin-user-${agent.username}`)
+    await expect(row).toContainText(/\+91 \d{5} \d{5}/) // the phone, formatted
     await row.getByRole('button', { name: 'Deactivate' }).click()
+    // Issue 25: it asks first, naming what it does.
+    const confirm = page.getByRole('dialog', { name: /^Deactivate / })
+    await expect(confirm).toContainText('signs')
+    await expect(confirm).toContainText('out on every device')
+    await expect(confirm).toContainText('off the marketplace')
+    await shot(page, 'admin-deactivate-confirm-1280', { fullPage: false })
+    await confirm.getByRole('button', { name: 'Deactivate' }).click()
     await expectToast(page, 'User deactivated')
     await expect(row.getByText('deactivated', { exact: true })).toBeVisible()
     await expect(row.getByTestId('role-badge')).toHaveText('user')

@@ -48,7 +48,7 @@ test('an admin targets an advert at one city; only agents there see it in the ca
     const dialog = page.getByRole('dialog', { name: 'Add New Advertisement' })
     await dialog.getByLabel('Website URL').fill('not a url')
     await dialog.getByRole('button', { name: 'Create Advertisement' }).click()
-    await expect(dialog).toContainText('websiteUrl must be a valid http or https URL')
+    await expect(dialog).toContainText('Website address must be a valid http or https address')
     await dialog.getByLabel('Title').fill('Home Loans from 8.35% p.a.')
     await dialog.getByLabel('Highlight (tagline)').fill('Sanction in 72 hours')
     await dialog.getByLabel('Description').fill('Doorstep service for your buyers, with pre-approved offers.')
@@ -57,7 +57,12 @@ test('an admin targets an advert at one city; only agents there see it in the ca
     await dialog.getByLabel('Offer').fill('Zero processing fee')
     await dialog.getByLabel('Badge').fill('Partner Bank')
     await dialog.getByLabel('Website URL').fill('https://loans.example.in/apply')
-    await dialog.getByLabel('Target Cities').fill(' Bengaluru , ,Mysuru ')
+    // Cities are picked from the lists (issue 25): Mysore is listed as Mysuru.
+    for (const city of ['Bengaluru', 'Mysuru']) {
+      await dialog.getByLabel('State of the city to add').selectOption('Karnataka')
+      await dialog.getByRole('combobox', { name: 'City to add' }).selectOption(city)
+      await dialog.getByRole('button', { name: 'Add', exact: true }).first().click()
+    }
     await dialog.getByLabel('Image (PNG or JPEG)').setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: PNG })
     await expect(dialog.getByRole('img', { name: 'Advertisement' })).toBeVisible()
     await shot(page, 'ads-admin-dialog-1280', { fullPage: false })

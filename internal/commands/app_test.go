@@ -505,6 +505,36 @@ func TestProductionNeedsProviders(t *testing.T) {
 	}
 }
 
+// Production warns at start when its public URL is plain http:// on a host
+// other machines reach; https:// and loopback do not.
+func TestProductionWarnsOfAPlainHTTPPublicURL(t *testing.T) {
+	for _, tc := range []struct {
+		url  string
+		warn bool
+	}{
+		{"http://propmatch.example.com", true},
+		{"http://203.0.113.7:8080", true},
+		{"https://propmatch.example.com", false},
+		{"http://localhost:8080", false},
+		{"http://127.0.0.1:8080", false},
+		{"http://[::1]:8080", false},
+	} {
+		t.Run(tc.url, func(t *testing.T) {
+			r := serve(t, env{"DATABASE_URL": storetest.URL(t, store.SQLite), "PROPMATCH_ENV": "production", "PROPMATCH_PUBLIC_URL": tc.url,
+				"PROPMATCH_WHATSAPP_TOKEN": "tok", "PROPMATCH_WHATSAPP_PHONE_NUMBER_ID": "123", "PROPMATCH_WHATSAPP_OTP_TEMPLATE": "otp",
+				"PROPMATCH_SMTP_HOST": "smtp.example.com", "PROPMATCH_SMTP_FROM": "PropMatch <no-reply@example.com>"})
+			if err := r.stop(t); err != nil {
+				t.Fatal(err)
+			}
+			warned := strings.Contains(r.stderr.String(), "!!! WARNING: PROPMATCH_PUBLIC_URL is "+tc.url+", plain HTTP") &&
+				strings.Contains(r.stderr.String(), "level=WARN msg=\"PROPMATCH_PUBLIC_URL is plain http://")
+			if warned != tc.warn {
+				t.Errorf("warned = %v, want %v; stderr:\n%s", warned, tc.warn, r.stderr)
+			}
+		})
+	}
+}
+
 func TestBadConfigIsAnError(t *testing.T) {
 	for _, tc := range []struct {
 		name string
@@ -609,8 +639,8 @@ func TestCommands(t *testing.T) {
 			{"RoleIsCaseInsensitive", []string{"users", "set-role", "kiran", "ADMIN"}, "", "admin"},
 			{"UnknownUserIsAnError", []string{"users", "set-role", "nobody", "admin"}, "nobody", "admin"},
 			{"UnknownRoleIsAnError", []string{"users", "set-role", "kiran", "superuser"}, "agent or admin", "admin"},
-			{"MissingArgumentsIsAnError", []string{"users", "set-role", "kiran"}, "usage", "admin"},
-			{"UnknownSubcommandIsAnError", []string{"users", "delete", "kiran", "x"}, "usage", "admin"},
+			{"MissingArgumentsIsAnError", []string{"users", "set-role", "kiran"}, "set-role USERNAME ROLE", "admin"},
+			{"UnknownSubcommandIsAnError", []string{"users", "delete", "kiran", "x"}, `unknown users command "delete"`, "admin"},
 		} {
 			t.Run(tc.name, func(t *testing.T) {
 				out, err := run(tc.args...)

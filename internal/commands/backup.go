@@ -20,19 +20,20 @@ import (
 // defaultBackupDir is where `propmatch backup` writes without --out.
 const defaultBackupDir = backups.DefaultDir
 
+var backupCmd = command{name: "backup", summary: "write a backup of the database to one file (default $PROPMATCH_BACKUP_DIR/propmatch-TIME.zip)",
+	define: func(fl *flag.FlagSet) runner {
+		out := fl.String("out", "", "the `FILE` to write (default PROPMATCH_BACKUP_DIR, "+defaultBackupDir+", /propmatch-TIME.zip)")
+		force := fl.Bool("force", false, "replace the file --out names when it exists (without it, an existing file is refused)")
+		return func(ctx context.Context, c call, _ []string) error {
+			return backupCommand(ctx, c.cfg, *out, *force, c.stdout, c.stderr)
+		}
+	}}
+
 // backupCommand writes a backup of the configured database to a file,
 // with a progress line per table on stderr. The file appears under its
 // name only once complete: it is written beside it and renamed at the end.
-func backupCommand(ctx context.Context, cfg Config, args []string, stdout, stderr io.Writer) (err error) {
-	fl := flag.NewFlagSet("backup", flag.ContinueOnError)
-	fl.SetOutput(stderr)
-	out := fl.String("out", "", "the file to write (default PROPMATCH_BACKUP_DIR, "+defaultBackupDir+", /propmatch-TIME.zip)")
-	if err := fl.Parse(args); err != nil {
-		return err
-	}
-	if fl.NArg() > 0 {
-		return fmt.Errorf("backup: unexpected argument %q", fl.Arg(0))
-	}
+// An existing file is refused unless force is set.
+func backupCommand(ctx context.Context, cfg Config, out string, force bool, stdout, stderr io.Writer) (err error) {
 	secret, err := serverSecret(cfg)
 	if err != nil {
 		return fmt.Errorf("backup: %w", err)
@@ -43,9 +44,14 @@ func backupCommand(ctx context.Context, cfg Config, args []string, stdout, stder
 	}
 	defer closeDB(db, &err)
 	start := time.Now()
-	path := *out
+	path := out
 	if path == "" {
 		path = filepath.Join(cfg.Backups.Dir, "propmatch-"+dbdump.Stamp(start)+".zip")
+	}
+	if !force {
+		if _, err := os.Lstat(path); err == nil {
+			return fmt.Errorf("backup: %s already exists: name another file, or give --force to replace it", path)
+		}
 	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o750); err != nil {
 		return fmt.Errorf("backup: %w", err)
@@ -75,37 +81,66 @@ func backupCommand(ctx context.Context, cfg Config, args []string, stdout, stder
 	if err := f.Close(); err != nil {
 		return fmt.Errorf("backup: %w", err)
 	}
-	if err := os.Rename(f.Name(), path); err != nil {
+	if err := publish(f.Name(), path, force); err != nil {
 		return fmt.Errorf("backup: %w", err)
 	}
-	_, err = fmt.Fprintf(stdout, "Backup written to %s: %s rows in %d tables, schema version %d, %s bytes, in %s\n",
-		path, thousands(m.Rows()), len(m.Tables), m.SchemaVersion, thousands(info.Size()), time.Since(start).Round(10*time.Millisecond))
+	if _, err := fmt.Fprintf(stdout, "Backup written to %s: %s rows in %d tables, schema version %d, %s bytes, in %s\n",
+		path, thousands(m.Rows()), len(m.Tables), m.SchemaVersion, thousands(info.Size()), time.Since(start).Round(10*time.Millisecond)); err != nil {
+		return err
+	}
+	return sendOffsite(ctx, cfg.Backups.Offsite, path, stdout)
+}
+
+// sendOffsite copies the backup file at path off-site when off-site
+// copies are configured (PROPMATCH_BACKUP_S3_*), as the server does after
+// its own backups. A failed copy is the command's error; the local file
+// stays, complete.
+func sendOffsite(ctx context.Context, o backups.Offsite, path string, stdout io.Writer) error {
+	if !o.On() {
+		return nil
+	}
+	to, err := o.Send(ctx, path)
+	if err != nil {
+		return fmt.Errorf("backup: the file %s is written, but its off-site copy to %s failed: %w", path, o.Destination(), err)
+	}
+	_, err = fmt.Fprintf(stdout, "Copied off-site to %s\n", to)
 	return err
+}
+
+var restoreCmd = command{name: "restore", args: "FILE", nargs: 1,
+	summary: `load a backup into an empty database (either engine: the way from SQLite to PostgreSQL);
+a backup not signed with this installation's server secret needs --trust-unsigned`,
+	define: func(fl *flag.FlagSet) runner {
+		trust := fl.Bool("trust-unsigned", false, "restore a backup not signed with this installation's server secret (one from another installation), after a warning")
+		return func(ctx context.Context, c call, args []string) error {
+			return restoreCommand(ctx, c.cfg, args[0], *trust, c.stdout, c.stderr)
+		}
+	}}
+
+// publish gives the finished file tmp its name path. Without force it
+// never replaces a file: one made at path while the backup ran is refused
+// too (a hard link fails on an existing name), and tmp is then removed.
+func publish(tmp, path string, force bool) error {
+	if force {
+		return os.Rename(tmp, path)
+	}
+	if err := os.Link(tmp, path); err != nil {
+		if errors.Is(err, os.ErrExist) {
+			err = fmt.Errorf("%s already exists: name another file, or give --force to replace it", path)
+		}
+		return err
+	}
+	return os.Remove(tmp)
 }
 
 // restoreCommand loads a backup file into the configured database, which
 // must be empty. The backup's manifest must be signed with this
-// installation's server secret; --trust-unsigned restores one that is not
-// (from another installation), after a loud warning.
-func restoreCommand(ctx context.Context, cfg Config, args []string, stdout, stderr io.Writer) (err error) {
-	const use = "usage: propmatch restore [--trust-unsigned] FILE"
-	fl := flag.NewFlagSet("restore", flag.ContinueOnError)
-	fl.SetOutput(stderr)
-	trust := fl.Bool("trust-unsigned", false, "restore a backup not signed with this installation's server secret (one from another installation), after a warning")
-	var files []string
-	for rest := args; ; rest = fl.Args()[1:] { // flags before or after the file
-		if err := fl.Parse(rest); err != nil {
-			return errors.New(use)
-		}
-		if fl.NArg() == 0 {
-			break
-		}
-		files = append(files, fl.Arg(0))
+// installation's server secret; trust restores one that is not (from
+// another installation), after a loud warning.
+func restoreCommand(ctx context.Context, cfg Config, file string, trust bool, stdout, stderr io.Writer) (err error) {
+	if file == "" {
+		return usageErrorf("restore needs the backup FILE")
 	}
-	if len(files) != 1 || files[0] == "" {
-		return errors.New(use)
-	}
-	file := files[0]
 	key, err := restoreKey(cfg)
 	if err != nil {
 		return fmt.Errorf("restore: %w", err)
@@ -119,6 +154,17 @@ func restoreCommand(ctx context.Context, cfg Config, args []string, stdout, stde
 	if err != nil {
 		return fmt.Errorf("restore: %w", err)
 	}
+	// A SQLite file that the restore makes and then fails to fill is
+	// removed: a failed restore leaves no empty database behind.
+	if path, ok := store.SQLitePath(cfg.DatabaseURL); ok {
+		if _, statErr := os.Lstat(path); errors.Is(statErr, os.ErrNotExist) {
+			defer func() {
+				if err != nil {
+					err = errors.Join(err, removeSQLite(path))
+				}
+			}()
+		}
+	}
 	db, err := store.Open(ctx, cfg.DatabaseURL)
 	if err != nil {
 		return err
@@ -126,7 +172,7 @@ func restoreCommand(ctx context.Context, cfg Config, args []string, stdout, stde
 	defer closeDB(db, &err)
 	start := time.Now()
 	_, _ = fmt.Fprintf(stderr, "Restoring %s into the %s database\n", file, db.Engine) // progress only
-	m, err := dbdump.Restore(ctx, db, f, info.Size(), dbdump.RestoreOptions{Key: key, TrustUnsigned: *trust,
+	m, err := dbdump.Restore(ctx, db, f, info.Size(), dbdump.RestoreOptions{Key: key, TrustUnsigned: trust,
 		Warn: func(why string) { warnUnsigned(stderr, why) }, Progress: tableProgress(stderr)})
 	if err != nil {
 		return fmt.Errorf("restore: %w", err)
@@ -134,6 +180,18 @@ func restoreCommand(ctx context.Context, cfg Config, args []string, stdout, stde
 	_, err = fmt.Fprintf(stdout, "Restored %s rows in %d tables from a %s backup of %s (schema version %d) in %s\n",
 		thousands(m.Rows()), len(m.Tables), m.Engine, m.CreatedAt.Format(time.RFC3339), m.SchemaVersion, time.Since(start).Round(10*time.Millisecond))
 	return err
+}
+
+// removeSQLite removes the SQLite database at path with its write-ahead
+// log and shared-memory files.
+func removeSQLite(path string) error {
+	var errs []error
+	for _, f := range []string{path, path + "-wal", path + "-shm"} {
+		if err := os.Remove(f); err != nil && !errors.Is(err, os.ErrNotExist) {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
 }
 
 // restoreKey returns the key that checks a backup's signature: from the

@@ -3,10 +3,15 @@ package commands_test
 import (
 	"bytes"
 	"context"
+	"io"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/johannesboyne/gofakes3"
+	"github.com/johannesboyne/gofakes3/backend/s3mem"
 
 	"propmatch/internal/commands"
 	"propmatch/internal/kit/store"
@@ -114,6 +119,90 @@ func TestBackupAndRestoreCommands(t *testing.T) {
 		files, _ := filepath.Glob("data/backups/propmatch-*.zip")
 		if len(files) != 1 {
 			t.Errorf("backup without --out wrote %v", files)
+		}
+	})
+	t.Run("AnExistingFileIsReplacedOnlyWithForce", func(t *testing.T) {
+		src := storetest.URL(t, store.SQLite)
+		if _, _, err := run(src, "migrate"); err != nil {
+			t.Fatal(err)
+		}
+		file := filepath.Join(t.TempDir(), "keep.zip")
+		if err := os.WriteFile(file, []byte("yesterday's backup"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		_, _, err := run(src, "backup", "--out", file)
+		if err == nil || !strings.Contains(err.Error(), "already exists") || !strings.Contains(err.Error(), "--force") {
+			t.Fatalf("backup over an existing file = %v, want a refusal naming --force", err)
+		}
+		if got, _ := os.ReadFile(file); string(got) != "yesterday's backup" {
+			t.Fatalf("the refused backup changed the file: %q", got)
+		}
+		if left, _ := filepath.Glob(filepath.Join(filepath.Dir(file), ".*partial")); len(left) > 0 {
+			t.Errorf("partial files left behind: %v", left)
+		}
+		if out, _, err := run(src, "backup", "--out", file, "--force"); err != nil || !strings.Contains(out, "Backup written to "+file) {
+			t.Fatalf("backup --force = %v, %s", err, out)
+		}
+		if got, _ := os.ReadFile(file); !bytes.HasPrefix(got, []byte("PK")) {
+			t.Errorf("--force did not replace the file with the backup")
+		}
+	})
+	t.Run("CopiesOffsiteWhenS3IsConfigured", func(t *testing.T) {
+		s3 := s3mem.New()
+		if err := s3.CreateBucket("pm-backups"); err != nil {
+			t.Fatal(err)
+		}
+		srv := httptest.NewServer(gofakes3.New(s3).Server())
+		defer srv.Close()
+		s3env := func() env {
+			return env{"PROPMATCH_SECRET": secret, "PROPMATCH_BACKUP_S3_ENDPOINT": srv.URL, "PROPMATCH_BACKUP_S3_BUCKET": "pm-backups",
+				"PROPMATCH_BACKUP_S3_REGION": "ap-south-1", "PROPMATCH_BACKUP_S3_ACCESS_KEY": "AKIATEST", "PROPMATCH_BACKUP_S3_SECRET_KEY": "s3-secret-never-shown",
+				"PROPMATCH_BACKUP_S3_PREFIX": "nightly/", "PROPMATCH_BACKUP_S3_PATH_STYLE": "true"}
+		}
+		src := storetest.URL(t, store.SQLite)
+		if _, _, err := run(src, "migrate"); err != nil {
+			t.Fatal(err)
+		}
+		file := filepath.Join(t.TempDir(), "by-hand.zip")
+		out, stderr, err := runWith(s3env(), src, "backup", "--out", file)
+		if err != nil || !strings.Contains(out, "Copied off-site to s3://pm-backups/nightly/cli/by-hand.zip") {
+			t.Fatalf("backup with S3 = %v\n%s%s", err, out, stderr)
+		}
+		obj, err := s3.GetObject("pm-backups", "nightly/cli/by-hand.zip", nil)
+		if err != nil {
+			t.Fatalf("the copy is not in the bucket: %v", err)
+		}
+		defer obj.Contents.Close()
+		remote, _ := io.ReadAll(obj.Contents)
+		if local, _ := os.ReadFile(file); !bytes.Equal(local, remote) {
+			t.Errorf("the copy has %d bytes, the file %d", len(remote), len(local))
+		}
+		if strings.Contains(out+stderr, "s3-secret-never-shown") {
+			t.Error("the output shows the S3 secret key")
+		}
+		// Storage that cannot be reached: the command fails saying so, and
+		// the local file is kept.
+		srv.Close()
+		file2 := filepath.Join(t.TempDir(), "unsent.zip")
+		_, _, err = runWith(s3env(), src, "backup", "--out", file2)
+		if err == nil || !strings.Contains(err.Error(), "off-site copy") {
+			t.Fatalf("backup with S3 down = %v, want a failure naming the off-site copy", err)
+		}
+		if _, err := os.Stat(file2); err != nil {
+			t.Errorf("the local backup is gone: %v", err)
+		}
+	})
+	t.Run("AFailedSQLiteRestoreLeavesNoFile", func(t *testing.T) {
+		junk := filepath.Join(t.TempDir(), "junk.zip")
+		if err := os.WriteFile(junk, []byte("not a backup"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		target := filepath.Join(t.TempDir(), "restored.db")
+		if _, _, err := run("sqlite:"+target, "restore", junk); err == nil {
+			t.Fatal("the junk file was restored")
+		}
+		if left, _ := filepath.Glob(target + "*"); len(left) > 0 {
+			t.Errorf("the failed restore left %v", left)
 		}
 	})
 	t.Run("BadUse", func(t *testing.T) {

@@ -234,6 +234,8 @@ func loadConfig(getenv func(string) string) (Config, error) {
 	}
 	if c.PublicURL, err = parseOrigin(str("PROPMATCH_PUBLIC_URL", "")); err != nil {
 		errs = append(errs, err)
+	} else if u, err := url.Parse(c.PublicURL); err == nil {
+		c.SMTP.Hostname = u.Hostname() // Message-IDs and EHLO name the public host
 	}
 	if c.Env != "development" && c.Env != "production" {
 		errs = append(errs, fmt.Errorf("PROPMATCH_ENV must be development or production, got %q", c.Env))

@@ -90,28 +90,33 @@ func seedDemo(ctx context.Context, db *store.DB, a *auth.Service, sc *site.Servi
 	return err
 }
 
+// demoOptions are the flags of `propmatch demo`.
+type demoOptions struct {
+	agents, properties, requirements, connections, cacheMB int
+	seed                                                   uint64
+	appendData                                             bool
+}
+
+var demoCmd = command{name: "demo", summary: "fill the database with a generated demo market (development mode only)",
+	define: func(fl *flag.FlagSet) runner {
+		var o demoOptions
+		fl.IntVar(&o.agents, "agents", demo.DefaultAgents, "add `N` agents")
+		fl.IntVar(&o.properties, "properties", demo.DefaultProperties, "add `N` properties")
+		fl.IntVar(&o.requirements, "requirements", demo.DefaultRequirements, "add `N` requirements")
+		fl.IntVar(&o.connections, "connections", demo.DefaultConnections, "give each agent `N` connections on average (some with conversations); 0 for none")
+		fl.Uint64Var(&o.seed, "seed", 1, "random `SEED`: the same seed on an empty database gives the same market")
+		fl.BoolVar(&o.appendData, "append", false, "add to a database that already has properties or requirements")
+		fl.IntVar(&o.cacheMB, "cache-mb", 1024, "SQLite page cache for the load, in `MB`; it takes about twice that in memory (a million requirements and 5,000 listings: 4000)")
+		return func(ctx context.Context, c call, _ []string) error { return demoCommand(ctx, c.cfg, o, c.stdout) }
+	}}
+
 // demoCommand fills the configured database with a generated market.
-func demoCommand(ctx context.Context, cfg Config, args []string, stdout, stderr io.Writer) (err error) {
-	fl := flag.NewFlagSet("demo", flag.ContinueOnError)
-	fl.SetOutput(stderr)
-	agents := fl.Int("agents", demo.DefaultAgents, "agents to add")
-	properties := fl.Int("properties", demo.DefaultProperties, "properties to add")
-	requirements := fl.Int("requirements", demo.DefaultRequirements, "requirements to add")
-	connections := fl.Int("connections", demo.DefaultConnections, "connections per agent on average (some with conversations); 0 for none")
-	seed := fl.Uint64("seed", 1, "random seed: the same seed on an empty database gives the same market")
-	appendData := fl.Bool("append", false, "add to a database that already has properties or requirements")
-	cacheMB := fl.Int("cache-mb", 1024, "SQLite page cache for the load, in MB; it takes about twice that in memory (a million requirements and 5,000 listings: 4000)")
-	if err := fl.Parse(args); err != nil {
-		return err
+func demoCommand(ctx context.Context, cfg Config, o demoOptions, stdout io.Writer) (err error) {
+	if o.agents < 0 || o.properties < 0 || o.requirements < 0 || o.connections < 0 || o.cacheMB < 0 {
+		return usageErrorf("--agents, --properties, --requirements, --connections and --cache-mb must not be negative")
 	}
-	if fl.NArg() > 0 {
-		return fmt.Errorf("demo: unexpected argument %q", fl.Arg(0))
-	}
-	if *agents < 0 || *properties < 0 || *requirements < 0 || *connections < 0 || *cacheMB < 0 {
-		return errors.New("demo: --agents, --properties, --requirements, --connections and --cache-mb must not be negative")
-	}
-	if *connections == 0 {
-		*connections = -1 // Options reads 0 as the default
+	if o.connections == 0 {
+		o.connections = -1 // Options reads 0 as the default
 	}
 	if !cfg.Dev() {
 		return errors.New("demo data is only for development mode (PROPMATCH_ENV=development)")
@@ -122,11 +127,11 @@ func demoCommand(ctx context.Context, cfg Config, args []string, stdout, stderr 
 	}
 	defer closeDB(db, &err)
 	if _, err := fmt.Fprintf(stdout, "Generating %d agents, %d properties and %d requirements in the %s database (seed %d)\n",
-		*agents, *properties, *requirements, db.Engine, *seed); err != nil {
+		o.agents, o.properties, o.requirements, db.Engine, o.seed); err != nil {
 		return err
 	}
-	res, err := demo.Generate(ctx, db, demo.Options{Agents: *agents, Properties: *properties, Requirements: *requirements,
-		Connections: *connections, Seed: *seed, Limit: cfg.MatchesPerRequirement, Append: *appendData, CacheMB: *cacheMB, Progress: stdout})
+	res, err := demo.Generate(ctx, db, demo.Options{Agents: o.agents, Properties: o.properties, Requirements: o.requirements,
+		Connections: o.connections, Seed: o.seed, Limit: cfg.MatchesPerRequirement, Append: o.appendData, CacheMB: o.cacheMB, Progress: stdout})
 	if err != nil {
 		if errors.Is(err, demo.ErrNotEmpty) {
 			return fmt.Errorf("demo: %w", err)
@@ -137,7 +142,7 @@ func demoCommand(ctx context.Context, cfg Config, args []string, stdout, stderr 
 	fmt.Fprintf(&b, "Done in %s: %s agents, %s properties, %s requirements, %s matches, %s connections and %s messages added",
 		res.Elapsed.Round(100*time.Millisecond), thousands(res.Agents), thousands(res.Properties), thousands(res.Requirements),
 		thousands(res.Matches), thousands(res.Connections), thousands(res.Messages))
-	tr, err := demo.SeedTraining(ctx, db, *seed, nil)
+	tr, err := demo.SeedTraining(ctx, db, o.seed, nil)
 	if err != nil {
 		return fmt.Errorf("demo training: %w", err)
 	}

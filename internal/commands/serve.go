@@ -10,6 +10,9 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
+	"net/url"
+	"strings"
 	"time"
 
 	"propmatch/internal/httpapi"
@@ -61,28 +64,26 @@ type serveFlags struct {
 	demo bool
 }
 
-// parseServeFlags reads serve's flags; --demo is refused outside development mode.
-func parseServeFlags(cfg Config, args []string) (serveFlags, error) {
-	var f serveFlags
-	fl := flag.NewFlagSet("serve", flag.ContinueOnError)
-	fl.StringVar(&f.addr, "addr", cfg.Addr, "listen address (env PROPMATCH_ADDR)")
-	fl.BoolVar(&f.demo, "demo", false, "add demo data to an empty database (development mode only)")
-	if err := fl.Parse(args); err != nil {
-		return f, err
-	}
-	if f.demo && !cfg.Dev() {
-		return f, errors.New("--demo is only for development mode: demo accounts have published passwords")
-	}
-	return f, nil
-}
+var serveCommand = command{name: "serve", summary: "run the server (migrates first)",
+	define: func(fl *flag.FlagSet) runner {
+		var f serveFlags
+		fl.StringVar(&f.addr, "addr", "", "the `ADDR` to listen on (default PROPMATCH_ADDR, else 127.0.0.1:8080)")
+		fl.BoolVar(&f.demo, "demo", false, "add demo data to an empty database (development mode only)")
+		return func(ctx context.Context, c call, _ []string) error {
+			TuneGC(c.getenv)
+			return serve(ctx, c.cfg, c.web, f, c.log, c.stdout, c.stderr)
+		}
+	}}
 
 // serve runs the HTTP server until ctx ends, then shuts it down cleanly.
 // web is the built web app (index.html at its root); without one, pages
 // answer 404 saying the app is not built in.
-func serve(ctx context.Context, cfg Config, web fs.FS, args []string, log *slog.Logger, stdout, stderr io.Writer) (err error) {
-	f, err := parseServeFlags(cfg, args)
-	if err != nil {
-		return err
+func serve(ctx context.Context, cfg Config, web fs.FS, f serveFlags, log *slog.Logger, stdout, stderr io.Writer) (err error) {
+	if f.demo && !cfg.Dev() {
+		return errors.New("--demo is only for development mode: demo accounts have published passwords")
+	}
+	if f.addr == "" {
+		f.addr = cfg.Addr
 	}
 	cfg.Addr = f.addr // development links in emails point at the address served
 	send, err := pickSenders(cfg)
@@ -104,6 +105,7 @@ func serve(ctx context.Context, cfg Config, web fs.FS, args []string, log *slog.
 		// Development mode sends nothing: the outbox captures every message.
 		send = senders{&outbound.DevWhatsApp{Store: outbox}, &outbound.DevMailer{Store: outbox}}
 	}
+	send = send.logged(log)
 	set, err := newServices(cfg, db, send, bus, log)
 	if err != nil {
 		return err
@@ -144,6 +146,8 @@ func serve(ctx context.Context, cfg Config, web fs.FS, args []string, log *slog.
 	}
 	if cfg.Dev() {
 		warnIfReachable(ln.Addr(), log, stderr)
+	} else {
+		warnIfPlainHTTP(cfg.PublicURL, log, stderr)
 	}
 	srv := newHTTPServer(ctx, httpapi.New(deps), log)
 	// Open event streams never go idle: end them when shutdown begins.
@@ -199,6 +203,18 @@ func serveMetrics(ctx context.Context, addr string, m *metrics.Metrics, auth met
 type senders struct {
 	otp  outbound.OTPSender
 	mail outbound.Mailer
+}
+
+// logged returns s with a log line at info for every message sent (warn
+// for one that failed), addresses masked.
+func (s senders) logged(log *slog.Logger) senders {
+	if wa, ok := s.otp.(outbound.WhatsApp); ok {
+		s.otp = outbound.LogWhatsApp(wa, log)
+	}
+	if s.mail != nil {
+		s.mail = outbound.LogMailer(s.mail, log)
+	}
+	return s
 }
 
 // pickSenders returns the real senders in production mode, with an error
@@ -323,6 +339,35 @@ func warnIfReachable(addr net.Addr, log *slog.Logger, stderr io.Writer) {
 
 `, addr)
 	log.Warn("development mode is reachable from other machines: serve on 127.0.0.1 or set PROPMATCH_ENV=production", "addr", addr.String())
+}
+
+// warnIfPlainHTTP warns, on stderr and in the log, when production's
+// public URL is plain http:// on a host other than loopback: session
+// cookies are Secure in production, so browsers would not send them back
+// over it, and passwords and codes would cross the network unencrypted.
+func warnIfPlainHTTP(publicURL string, log *slog.Logger, stderr io.Writer) {
+	u, err := url.Parse(publicURL)
+	if err != nil || u.Scheme != "http" || isLoopbackHost(u.Hostname()) {
+		return
+	}
+	// The log below carries the warning too: a failed write here loses nothing.
+	_, _ = fmt.Fprintf(stderr, `
+!!! WARNING: PROPMATCH_PUBLIC_URL is %s, plain HTTP on a host other machines reach.
+!!! Production sessions use Secure cookies, which browsers send only over HTTPS, so nobody
+!!! stays signed in, and passwords and codes would cross the network unencrypted.
+!!! Serve PropMatch behind HTTPS (a reverse proxy with a certificate) and set an https:// URL.
+
+`, publicURL)
+	log.Warn("PROPMATCH_PUBLIC_URL is plain http:// on a host other machines reach: serve it over HTTPS", "public_url", publicURL)
+}
+
+// isLoopbackHost reports whether host is localhost or a loopback address.
+func isLoopbackHost(host string) bool {
+	if strings.EqualFold(host, "localhost") || strings.HasSuffix(strings.ToLower(host), ".localhost") {
+		return true
+	}
+	ip, err := netip.ParseAddr(host)
+	return err == nil && ip.IsLoopback()
 }
 
 // warnIfMetricsReachable warns, on stderr and in the log, when the metrics

@@ -131,7 +131,7 @@ var towns = map[string]string{
 	"Sikkim":            "Gangtok",
 	"Tamil Nadu":        "Salem, Vellore, Tiruppur, Erode, Thanjavur, Tirunelveli, Thoothukudi, Dindigul, Nagercoil, Kanchipuram, Cuddalore",
 	"Tripura":           "Agartala",
-	"Uttar Pradesh":     "Meerut, Allahabad, Aligarh, Bareilly, Moradabad, Gorakhpur, Jhansi, Mathura, Saharanpur, Firozabad, Ayodhya",
+	"Uttar Pradesh":     "Meerut, Prayagraj, Aligarh, Bareilly, Moradabad, Gorakhpur, Jhansi, Mathura, Saharanpur, Firozabad, Ayodhya",
 	"Uttarakhand":       "Haridwar, Roorkee, Rishikesh, Haldwani",
 	"West Bengal":       "Durgapur, Asansol, Kharagpur, Haldia",
 	"Telangana":         "Karimnagar, Nizamabad, Khammam, Nalgonda",

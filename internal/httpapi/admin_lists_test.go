@@ -17,6 +17,7 @@ func TestAdminStatsAreCounted(t *testing.T) {
 		a.create(seller, "/api/properties", listing("title", "3BHK in Kondapur"))
 		a.create(buyer, "/api/requirements", wanted())
 		a.create(admin, "/api/courses", course("RERA basics", 1))
+		a.create(admin, "/api/courses", course("GST soon", 1, "status", "coming_soon"))
 		c := a.create(seller, "/api/connections", map[string]any{"recipientId": buyer.id, "message": "Hello"})
 		wantStatus(t, a.do("PUT", fmt.Sprintf("/api/connections/%d", idOf(c)), map[string]any{"status": "accepted"}, as(buyer)), 200)
 		// An old account and an old, idle agent fall outside the windows.
@@ -30,9 +31,13 @@ func TestAdminStatsAreCounted(t *testing.T) {
 
 		res := a.do("GET", "/api/admin/stats", nil, as(admin))
 		wantStatus(t, res, 200)
+		// Issue 25: the course count is the agents' own (their sidebar badge), with those coming soon apart.
+		if agents := a.do("GET", "/api/dashboard/stats", nil, as(seller)).json(t)["courses"]; agents != res.json(t)["totalCourses"] {
+			t.Errorf("agents see %v courses, the admin overview says %v", agents, res.json(t)["totalCourses"])
+		}
 		got := res.json(t)
 		want := map[string]float64{"totalUsers": 4, "totalProperties": 2, "totalRequirements": 1, "totalMatches": 2,
-			"totalCourses": 1, "activeConnections": 1, "signupsLast30Days": 3, "activeAgentsLast7Days": 2, "queueDepth": 0}
+			"totalCourses": 1, "comingSoonCourses": 1, "activeConnections": 1, "signupsLast30Days": 3, "activeAgentsLast7Days": 2}
 		for k, v := range want {
 			if got[k] != v {
 				t.Errorf("%s = %v, want %v", k, got[k], v)

@@ -300,7 +300,7 @@ func TestErrorsAreJSON(t *testing.T) {
 			{"UnknownAPIRouteGETIs404", "GET", "/api/no-such-thing", 404, false},
 			{"UnknownAPIRoutePOSTIs404", "POST", "/api/no-such-thing", 404, false},
 			{"DeepUnknownAPIRouteIs404", "GET", "/api/a/b/c", 404, false},
-			{"WrongMethodOnAPIRouteIs404", "GET", "/api/login", 404, false},
+			{"WrongMethodOnAPIRouteIs405", "GET", "/api/login", 405, false}, // with Allow: POST (methods_test.go)
 			{"UnknownStateIs404", "GET", "/api/cities/Atlantis", 404, true},
 			{"SignedOutUserIs401", "GET", "/api/user", 401, true},
 		} {

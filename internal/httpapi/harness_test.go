@@ -13,6 +13,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"slices"
 	"strings"
@@ -311,6 +312,7 @@ func (a *apiTest) do(method, path string, body any, opts ...reqOption) response 
 	if !set.undocumented {
 		checkContract(a.t, req, res)
 	}
+	checkWords(a.t, req, res)
 	if method != http.MethodGet && !a.manualQueue {
 		a.drain()
 	}
@@ -457,6 +459,37 @@ func checkContract(t *testing.T, req *http.Request, res response) {
 		return
 	}
 	t.Errorf("CONTRACT: %s %s answered %d, which docs/openapi.yaml does not allow: %v\nbody: %s", req.Method, req.URL.Path, res.status, err, res.body)
+}
+
+// jsonName is a field's name as JSON spells it (websiteUrl, displayOrder).
+var jsonName = regexp.MustCompile(`\b[a-z]+[A-Z][A-Za-z]*\b`)
+
+// checkWords fails t when an error answer names a field as JSON spells it
+// ("websiteUrl must be…"): a person reads these messages (issue 25).
+func checkWords(t *testing.T, req *http.Request, res response) {
+	t.Helper()
+	if res.status < 400 || res.status >= 500 || !strings.HasPrefix(res.header.Get("Content-Type"), "application/json") {
+		return
+	}
+	var body struct {
+		Message string `json:"message"`
+		Errors  []struct {
+			Message string `json:"message"`
+		} `json:"errors"`
+	}
+	if json.Unmarshal(res.body, &body) != nil {
+		return
+	}
+	for _, m := range append([]string{body.Message}, func() (out []string) {
+		for _, e := range body.Errors {
+			out = append(out, e.Message)
+		}
+		return out
+	}()...) {
+		if w := jsonName.FindString(m); w != "" {
+			t.Errorf("%s %s: the message %q names the field %q as JSON spells it", req.Method, req.URL.Path, m, w)
+		}
+	}
 }
 
 // ---- small helpers -----------------------------------------------------

@@ -86,8 +86,8 @@ func (s *server) queueWarnings(ctx context.Context) []readyWarning {
 	stuckAfter := cmp.Or(s.QueueStuckAfter, defaultQueueStuckAfter)
 	if waited := time.Duration(stats.OldestPendingSeconds * float64(time.Second)); waited > stuckAfter {
 		warnings = append(warnings, readyWarning{Check: "queue_stuck", Message: fmt.Sprintf(
-			"The oldest pending background job has waited %s (more than %s): workers may be stopped or the job keeps failing. See GET /api/admin/queue.",
-			waited.Round(time.Second), stuckAfter)})
+			"The background job due longest (%s) has waited %s since it became due (more than %s): workers may be stopped or the job keeps failing. See GET /api/admin/queue.",
+			stats.OldestPendingKind, waited.Round(time.Second), stuckAfter)})
 	}
 	if stats.FailedLastDay > 0 {
 		warnings = append(warnings, readyWarning{Check: "jobs_failed", Message: fmt.Sprintf(

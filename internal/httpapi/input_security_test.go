@@ -203,26 +203,26 @@ func TestNULCharactersAre400(t *testing.T) {
 		A, B := &mk.A, &mk.B
 		reg := with(registration("newagent", "Monsoon-Terrace-42", "+919844444444", "new@example.com"), "username", "newagent"+nul)
 		mk.run(t, a, []writeCase{
-			{"SendOTP", "POST", "/api/send-otp", nil, map[string]any{"phone": "98444" + nul + "44444"}, "phone", "phone" + message},
-			{"VerifyOTP", "POST", "/api/verify-otp", nil, map[string]any{"phone": "9844444444", "otp": "123" + nul + "456"}, "otp", "otp" + message},
-			{"Register", "POST", "/api/register", nil, reg, "username", "username" + message},
-			{"Login", "POST", "/api/login", nil, map[string]any{"username": "anil" + nul, "password": "x"}, "username", "username" + message},
-			{"SendResetCode", "POST", "/api/send-reset-code", nil, map[string]any{"email": "a" + nul + "@example.com"}, "email", "email" + message},
-			{"VerifyResetCode", "POST", "/api/verify-reset-code", nil, map[string]any{"email": "a@example.com", "code": "123" + nul + "456"}, "code", "code" + message},
-			{"ResetPassword", "POST", "/api/reset-password", nil, map[string]any{"email": "a@example.com", "code": "123456", "newPassword": "Monsoon" + nul + "Terrace-42"}, "newPassword", "newPassword" + message},
-			{"PostProperty", "POST", "/api/properties", A, listing("title", "2BHK"+nul), "title", "title" + message},
-			{"PostPropertyAmenity", "POST", "/api/properties", A, listing("amenities", []string{"Gym", "Pool" + nul}), "amenities.1", "amenities.1" + message},
-			{"PostPropertyImage", "POST", "/api/properties", A, listing("images", []string{"data:image/png;base64," + nul}), "images.0", "images.0" + message},
-			{"PostPropertyNumberAsText", "POST", "/api/properties", A, listing("price", "75"+nul), "price", "price" + message},
-			{"PutProperty", "PUT", fmt.Sprintf("/api/properties/%d", mk.p), A, listing("description", nul), "description", "description" + message},
-			{"PostRequirement", "POST", "/api/requirements", B, wanted("clientName", "Ramesh"+nul), "clientName", "clientName" + message},
-			{"PostRequirementLocality", "POST", "/api/requirements", B, wanted("preferredLocalities", []string{"Gachibowli", nul}), "preferredLocalities.1", "preferredLocalities.1" + message},
-			{"PatchRequirement", "PATCH", fmt.Sprintf("/api/requirements/%d", mk.r), B, map[string]any{"notes": "call" + nul}, "notes", "notes" + message},
-			{"PutMatchStatus", "PUT", fmt.Sprintf("/api/matches/%d/status", mk.m), B, map[string]any{"status": "viewed" + nul}, "status", "status" + message},
-			{"PutMatchNotes", "PUT", fmt.Sprintf("/api/matches/%d/notes", mk.m), B, map[string]any{"notes": nul}, "notes", "notes" + message},
-			{"PostConnection", "POST", "/api/connections", A, map[string]any{"recipientId": mk.C.id, "message": "hi" + nul}, "message", "message" + message},
-			{"PutConnection", "PUT", fmt.Sprintf("/api/connections/%d", mk.pending), B, map[string]any{"status": "accepted" + nul}, "status", "status" + message},
-			{"PostMessage", "POST", "/api/messages", A, map[string]any{"receiverId": B.id, "content": "hi" + nul}, "content", "content" + message},
+			{"SendOTP", "POST", "/api/send-otp", nil, map[string]any{"phone": "98444" + nul + "44444"}, "phone", "Phone" + message},
+			{"VerifyOTP", "POST", "/api/verify-otp", nil, map[string]any{"phone": "9844444444", "otp": "123" + nul + "456"}, "otp", "Code" + message},
+			{"Register", "POST", "/api/register", nil, reg, "username", "Username" + message},
+			{"Login", "POST", "/api/login", nil, map[string]any{"username": "anil" + nul, "password": "x"}, "username", "Username" + message},
+			{"SendResetCode", "POST", "/api/send-reset-code", nil, map[string]any{"email": "a" + nul + "@example.com"}, "email", "Email" + message},
+			{"VerifyResetCode", "POST", "/api/verify-reset-code", nil, map[string]any{"email": "a@example.com", "code": "123" + nul + "456"}, "code", "Code" + message},
+			{"ResetPassword", "POST", "/api/reset-password", nil, map[string]any{"email": "a@example.com", "code": "123456", "newPassword": "Monsoon" + nul + "Terrace-42"}, "newPassword", "New password" + message},
+			{"PostProperty", "POST", "/api/properties", A, listing("title", "2BHK"+nul), "title", "Title" + message},
+			{"PostPropertyAmenity", "POST", "/api/properties", A, listing("amenities", []string{"Gym", "Pool" + nul}), "amenities.1", "Amenities" + message},
+			{"PostPropertyImage", "POST", "/api/properties", A, listing("images", []string{"data:image/png;base64," + nul}), "images.0", "Images" + message},
+			{"PostPropertyNumberAsText", "POST", "/api/properties", A, listing("price", "75"+nul), "price", "Price" + message},
+			{"PutProperty", "PUT", fmt.Sprintf("/api/properties/%d", mk.p), A, listing("description", nul), "description", "Description" + message},
+			{"PostRequirement", "POST", "/api/requirements", B, wanted("clientName", "Ramesh"+nul), "clientName", "Client name" + message},
+			{"PostRequirementLocality", "POST", "/api/requirements", B, wanted("preferredLocalities", []string{"Gachibowli", nul}), "preferredLocalities.1", "Preferred localities" + message},
+			{"PatchRequirement", "PATCH", fmt.Sprintf("/api/requirements/%d", mk.r), B, map[string]any{"notes": "call" + nul}, "notes", "Notes" + message},
+			{"PutMatchStatus", "PUT", fmt.Sprintf("/api/matches/%d/status", mk.m), B, map[string]any{"status": "viewed" + nul}, "status", "Status" + message},
+			{"PutMatchNotes", "PUT", fmt.Sprintf("/api/matches/%d/notes", mk.m), B, map[string]any{"notes": nul}, "notes", "Notes" + message},
+			{"PostConnection", "POST", "/api/connections", A, map[string]any{"recipientId": mk.C.id, "message": "hi" + nul}, "message", "Message" + message},
+			{"PutConnection", "PUT", fmt.Sprintf("/api/connections/%d", mk.pending), B, map[string]any{"status": "accepted" + nul}, "status", "Status" + message},
+			{"PostMessage", "POST", "/api/messages", A, map[string]any{"receiverId": B.id, "content": "hi" + nul}, "content", "Content" + message},
 			{"KeyWithNUL", "POST", "/api/properties", A, `{"title\u0000": "x"}`, "", ""},
 			{"BodyIsOneString", "POST", "/api/properties", A, `"\u0000"`, "", ""},
 		})
@@ -252,7 +252,7 @@ func TestNULCharactersAre400(t *testing.T) {
 				if tc.field == "" {
 					wantError(t, res, 400)
 				} else {
-					wantFieldError(t, res, tc.field, tc.field+message)
+					wantFieldError(t, res, tc.field, "The address"+message)
 				}
 			})
 		}
@@ -279,25 +279,25 @@ func TestUnreadableNumbersAreRefused(t *testing.T) {
 		put := fmt.Sprintf("/api/properties/%d", mk.p)
 		patch := fmt.Sprintf("/api/requirements/%d", mk.r)
 		mk.run(t, a, []writeCase{
-			{"PriceAsWords", "POST", "/api/properties", A, listing("price", "abc"), "price", "price must be a number"},
-			{"PriceWithATrailingLetter", "POST", "/api/properties", A, listing("price", "12,00,000x"), "price", "price must be a number"},
-			{"PriceWithADecimalComma", "POST", "/api/properties", A, listing("price", "75,5"), "price", "price must be a number"},
-			{"PriceAsNaN", "POST", "/api/properties", A, listing("price", "NaN"), "price", "price must be a number"},
-			{"PriceAsABoolean", "POST", "/api/properties", A, listing("price", true), "price", "price must be a number, not a boolean"},
-			{"PriceBeyondFloat64", "POST", "/api/properties", A, `{"title": "x", "price": 1e999}`, "price", "price is out of range"},
-			{"BedroomsAsWords", "POST", "/api/properties", A, listing("bedrooms", "three"), "bedrooms", "bedrooms must be a number"},
-			{"AreaWithAUnit", "POST", "/api/properties", A, listing("builtUpArea", "1200 sqft"), "builtUpArea", "builtUpArea must be a number"},
-			{"AcresAsWords", "POST", "/api/properties", A, listing("propertyType", "agricultural", "acres", "two"), "acres", "acres must be a number"},
-			{"ActiveAsMaybe", "POST", "/api/properties", A, listing("isActive", "maybe"), "isActive", "isActive must be true or false"},
-			{"PutPriceAsWords", "PUT", put, A, listing("price", "abc"), "price", "price must be a number"},
-			{"MinBudgetWithATrailingLetter", "POST", "/api/requirements", B, wanted("minPrice", "12,00,000x"), "minPrice", "minPrice must be a number"},
-			{"MaxBudgetAsWords", "POST", "/api/requirements", B, wanted("maxPrice", "abc"), "maxPrice", "maxPrice must be a number"},
-			{"MinBedroomsAsWords", "POST", "/api/requirements", B, wanted("minBedrooms", "many"), "minBedrooms", "minBedrooms must be a number"},
-			{"MinAreaWithAUnit", "POST", "/api/requirements", B, wanted("minArea", "1.5 acres"), "minArea", "minArea must be a number"},
-			{"PatchMaxBudgetAsWords", "PATCH", patch, B, map[string]any{"maxPrice": "abc"}, "maxPrice", "maxPrice must be a number"},
-			{"PatchMinBudgetWithATrailingLetter", "PATCH", patch, B, map[string]any{"minPrice": "12,00,000x"}, "minPrice", "minPrice must be a number"},
-			{"ConnectionRecipientAsWords", "POST", "/api/connections", A, map[string]any{"recipientId": "abc"}, "recipientId", "recipientId must be a number"},
-			{"MessageReceiverAsWords", "POST", "/api/messages", A, map[string]any{"receiverId": "abc", "content": "hi"}, "receiverId", "receiverId must be a number"},
+			{"PriceAsWords", "POST", "/api/properties", A, listing("price", "abc"), "price", "Price must be a number"},
+			{"PriceWithATrailingLetter", "POST", "/api/properties", A, listing("price", "12,00,000x"), "price", "Price must be a number"},
+			{"PriceWithADecimalComma", "POST", "/api/properties", A, listing("price", "75,5"), "price", "Price must be a number"},
+			{"PriceAsNaN", "POST", "/api/properties", A, listing("price", "NaN"), "price", "Price must be a number"},
+			{"PriceAsABoolean", "POST", "/api/properties", A, listing("price", true), "price", "Price must be a number, not a boolean"},
+			{"PriceBeyondFloat64", "POST", "/api/properties", A, `{"title": "x", "price": 1e999}`, "price", "Price is out of range"},
+			{"BedroomsAsWords", "POST", "/api/properties", A, listing("bedrooms", "three"), "bedrooms", "Bedrooms must be a number"},
+			{"AreaWithAUnit", "POST", "/api/properties", A, listing("builtUpArea", "1200 sqft"), "builtUpArea", "Built up area must be a number"},
+			{"AcresAsWords", "POST", "/api/properties", A, listing("propertyType", "agricultural", "acres", "two"), "acres", "Acres must be a number"},
+			{"ActiveAsMaybe", "POST", "/api/properties", A, listing("isActive", "maybe"), "isActive", "Active must be true or false"},
+			{"PutPriceAsWords", "PUT", put, A, listing("price", "abc"), "price", "Price must be a number"},
+			{"MinBudgetWithATrailingLetter", "POST", "/api/requirements", B, wanted("minPrice", "12,00,000x"), "minPrice", "Minimum price must be a number"},
+			{"MaxBudgetAsWords", "POST", "/api/requirements", B, wanted("maxPrice", "abc"), "maxPrice", "Maximum price must be a number"},
+			{"MinBedroomsAsWords", "POST", "/api/requirements", B, wanted("minBedrooms", "many"), "minBedrooms", "Minimum bedrooms must be a number"},
+			{"MinAreaWithAUnit", "POST", "/api/requirements", B, wanted("minArea", "1.5 acres"), "minArea", "Minimum area must be a number"},
+			{"PatchMaxBudgetAsWords", "PATCH", patch, B, map[string]any{"maxPrice": "abc"}, "maxPrice", "Maximum price must be a number"},
+			{"PatchMinBudgetWithATrailingLetter", "PATCH", patch, B, map[string]any{"minPrice": "12,00,000x"}, "minPrice", "Minimum price must be a number"},
+			{"ConnectionRecipientAsWords", "POST", "/api/connections", A, map[string]any{"recipientId": "abc"}, "recipientId", "Recipient must be a number"},
+			{"MessageReceiverAsWords", "POST", "/api/messages", A, map[string]any{"receiverId": "abc", "content": "hi"}, "receiverId", "Receiver must be a number"},
 		})
 	})
 }

@@ -2,6 +2,8 @@ package httpapi
 
 import (
 	"bytes"
+	"cmp"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -119,7 +121,7 @@ func typeMessage(typ *json.UnmarshalTypeError) string {
 	if got == "bool" {
 		got = "boolean"
 	}
-	return fmt.Sprintf("%s must be %s, not %s", typ.Field, withArticle(jsonKind(typ.Type.Kind().String())), withArticle(got))
+	return fmt.Sprintf("%s must be %s, not %s", input.Label(typ.Field), withArticle(jsonKind(typ.Type.Kind().String())), withArticle(got))
 }
 
 // withArticle puts "a" or "an" before noun.
@@ -175,9 +177,36 @@ const dbRetryAfter = 5 * time.Second
 // dbUnavailableMessage is what a client sees when the database could not serve.
 const dbUnavailableMessage = "PropMatch cannot reach its database just now. Please try again in a few seconds."
 
+// StatusClientClosedRequest is the status logged and counted for a request
+// the client cancelled before its answer (nginx's 499): not a server error.
+const StatusClientClosedRequest = 499
+
+// clientGone reports whether r's client went away (its context was
+// cancelled, not timed out by the server's own deadline).
+func clientGone(r *http.Request) bool {
+	return errors.Is(r.Context().Err(), context.Canceled)
+}
+
+// outcome is the status to log and count for r answered with status: a
+// request whose client went away before an answer, or that failed after
+// that, is StatusClientClosedRequest, not a 5xx.
+func outcome(r *http.Request, status int) int {
+	if clientGone(r) && (status == 0 || status >= 500) {
+		return StatusClientClosedRequest
+	}
+	return cmp.Or(status, http.StatusOK)
+}
+
 // writeError answers with err's status and safe message. Internal errors are
 // logged with their cause, and the client sees a generic message.
 func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err error) {
+	if clientGone(r) {
+		// The browser cancelled the request (a page left, a search typed
+		// on): whatever failed after that is not the server's failure.
+		log.DebugContext(r.Context(), "request cancelled by the client", "method", r.Method, "path", r.URL.Path, "err", err)
+		w.WriteHeader(StatusClientClosedRequest)
+		return
+	}
 	e, status := answerFor(w, err)
 	switch {
 	case e.Code == apperr.Internal:
@@ -220,9 +249,55 @@ func (s *server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	writeError(w, r, s.Log, err)
 }
 
-// apiNotFound answers any /api path that no route names.
+// apiNotFound answers any /api path that no route names: 405 with Allow
+// when a route names the path with other methods, else 404.
 func (s *server) apiNotFound(w http.ResponseWriter, r *http.Request) {
+	if s.methodNotAllowed(w, r) {
+		return
+	}
 	s.fail(w, r, apperr.New(apperr.NotFound, "No such API endpoint: %s %s", r.Method, r.URL.Path))
+}
+
+// orMethodNotAllowed serves next (the web app) unless a route takes r's
+// path with other methods (POST /healthz): that is a 405 with Allow.
+func (s *server) orMethodNotAllowed(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !s.methodNotAllowed(w, r) {
+			next.ServeHTTP(w, r)
+		}
+	})
+}
+
+// methodNotAllowed answers 405 with Allow, and reports true, when a route
+// takes r's path with other methods than r's.
+func (s *server) methodNotAllowed(w http.ResponseWriter, r *http.Request) bool {
+	allow := s.allowedMethods(r)
+	if len(allow) == 0 {
+		return false
+	}
+	w.Header().Set("Allow", strings.Join(allow, ", "))
+	writeJSON(w, http.StatusMethodNotAllowed, errorBody{
+		Message: fmt.Sprintf("%s is not allowed on %s: it takes %s", r.Method, r.URL.Path, strings.Join(allow, ", "))})
+	return true
+}
+
+// probedMethods are the methods allowedMethods tries, in Allow's order.
+var probedMethods = []string{http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete}
+
+// allowedMethods returns the methods a route of s.mux takes on r's path
+// (GET brings HEAD, as ServeMux serves it); none when only a catch-all
+// (/api/ or the web app's /) matches it. The catch-alls take every method,
+// so ServeMux never gives its own 405.
+func (s *server) allowedMethods(r *http.Request) []string {
+	var allow []string
+	for _, m := range probedMethods {
+		probe := r.Clone(r.Context())
+		probe.Method = m
+		if _, pattern := s.mux.Handler(probe); pattern != "" && pattern != "/api/" && pattern != "/" {
+			allow = append(allow, m)
+		}
+	}
+	return allow
 }
 
 // reply writes v with status, or err when there is one.

@@ -7,7 +7,6 @@ import (
 	"propmatch/internal/core/matchengine"
 	"propmatch/internal/feature/matches"
 	"propmatch/internal/kit/apperr"
-	"propmatch/internal/kit/paging"
 	"propmatch/internal/platform/auth"
 )
 
@@ -32,10 +31,21 @@ func (s *server) requirementMatches(w http.ResponseWriter, r *http.Request, u au
 }
 
 func (s *server) listMatches(w http.ResponseWriter, r *http.Request, u auth.User) {
-	page(s, w, r, func(p paging.Page) ([]matches.Match, int64, error) {
-		q := r.URL.Query()
-		return s.Matches.List(r.Context(), u.ID, q.Get("type"), q.Get("status"), p)
-	})
+	p, err := pageOf(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	f, err := matches.ParseFilter(r.URL.Query().Get)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	list, next, err := s.Matches.List(r.Context(), u.ID, f, p)
+	if err == nil {
+		setNextCursor(w, r, next)
+	}
+	s.reply(w, r, http.StatusOK, list, err)
 }
 
 type statusBody struct {

@@ -338,3 +338,80 @@ func TestMatchesFilteredByTheCallersStatus(t *testing.T) {
 		wantError(t, a.do("GET", "/api/matches?status=maybe", nil, as(A)), 400, "status")
 	})
 }
+
+// TestMatchesSortedAndFilteredByTheServer: sort=score puts the best match
+// first over every page, the filters narrow the list, and bad parameters
+// are 400s naming each one.
+func TestMatchesSortedAndFilteredByTheServer(t *testing.T) {
+	eachEngine(t, apiOptions{}, func(t *testing.T, a *apiTest) {
+		A := a.newAgent("asha", "9811111111")
+		B := a.newAgent("bala", "9822222222")
+		best := idOf(a.create(A, "/api/properties", listing()))                                   // 90
+		low := idOf(a.create(A, "/api/properties", listing("locality", "Kondapur")))              // 70
+		mid := idOf(a.create(A, "/api/properties", listing("price", 8500000, "title", "Dearer"))) // 75
+		rid := idOf(a.create(B, "/api/requirements", wanted()))
+		other := idOf(a.create(B, "/api/requirements", wanted("clientName", "Sita Rao", "preferredLocalities", "Kondapur")))
+		walk := func(path string) (props []int64) {
+			t.Helper()
+			for pages := 0; path != ""; pages++ {
+				res := a.do("GET", path, nil, as(B))
+				wantStatus(t, res, 200)
+				for _, m := range jsonObjects(t, res) {
+					if int64(m["requirementId"].(float64)) == rid {
+						props = append(props, int64(m["propertyId"].(float64)))
+					}
+				}
+				path = ""
+				if link := res.header.Get("Link"); link != "" {
+					path = linkNext.FindStringSubmatch(link)[1]
+				}
+				if pages > 20 {
+					t.Fatal("the pages never end")
+				}
+			}
+			return props
+		}
+		newest := walk(fmt.Sprintf("/api/matches?type=buyer&requirementId=%d", rid))
+		if len(newest) != 3 {
+			t.Fatalf("requirement %d has listings %v, want 3", rid, newest)
+		}
+		// mid's match moves on to contacted: sorted by status it comes after the new ones.
+		for _, m := range jsonObjects(t, a.do("GET", fmt.Sprintf("/api/matches?type=buyer&propertyId=%d&requirementId=%d", mid, rid), nil, as(B))) {
+			wantStatus(t, a.do("PUT", fmt.Sprintf("/api/matches/%d/status", idOf(m)), map[string]any{"status": "contacted"}, as(B)), 200)
+		}
+		byStatus := append(slices.DeleteFunc(slices.Clone(newest), func(id int64) bool { return id == mid }), mid)
+		for _, c := range []struct {
+			query string
+			want  []int64
+		}{
+			{"type=buyer&requirementId=%d&sort=newest&limit=1", newest},
+			{"type=buyer&requirementId=%d&sort=score&limit=1", []int64{best, mid, low}},
+			{"type=buyer&requirementId=%d&sort=score&minScore=75", []int64{best, mid}},
+			{"type=buyer&requirementId=%d&sort=status&limit=2", byStatus},
+			{"type=buyer&requirementId=%d&propertyId=" + fmt.Sprint(low), []int64{low}},
+		} {
+			if got := walk("/api/matches?" + fmt.Sprintf(c.query, rid)); !slices.Equal(got, c.want) {
+				t.Errorf("%s: listings %v, want %v", c.query, got, c.want)
+			}
+		}
+		if got := jsonObjects(t, a.do("GET", fmt.Sprintf("/api/matches?type=buyer&requirementId=%d", other), nil, as(B))); len(got) == 0 {
+			t.Error("the other requirement has no matches; the requirement filter proves nothing")
+		} else {
+			for _, m := range got {
+				if int64(m["requirementId"].(float64)) != other {
+					t.Errorf("requirementId=%d kept a match of requirement %v", other, m["requirementId"])
+				}
+			}
+		}
+		for _, c := range []struct{ query, path string }{
+			{"sort=price", "sort"}, {"minScore=101", "minScore"}, {"minScore=x", "minScore"},
+			{"requirementId=-4", "requirementId"}, {"propertyId=abc", "propertyId"},
+		} {
+			wantError(t, a.do("GET", "/api/matches?"+c.query, nil, as(B)), 400, c.path)
+		}
+		// A cursor of one order is refused by another.
+		res := a.do("GET", "/api/matches?type=buyer&sort=score&limit=1", nil, as(B))
+		next := linkNext.FindStringSubmatch(res.header.Get("Link"))[1]
+		wantError(t, a.do("GET", strings.Replace(next, "sort=score", "sort=newest", 1), nil, as(B)), 400, "cursor")
+	})
+}

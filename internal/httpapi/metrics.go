@@ -1,7 +1,6 @@
 package httpapi
 
 import (
-	"cmp"
 	"context"
 	"net/http"
 	"time"
@@ -26,7 +25,7 @@ func (s *server) countRequests(mux *http.ServeMux, next http.Handler) http.Handl
 		if pattern == "" {
 			_, pattern = mux.Handler(r)
 		}
-		s.Metrics.ObserveRequest(r.Method, pattern, cmp.Or(rec.status, http.StatusOK), time.Since(start))
+		s.Metrics.ObserveRequest(r.Method, pattern, outcome(r, rec.status), time.Since(start))
 	})
 }
 

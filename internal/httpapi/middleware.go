@@ -82,12 +82,16 @@ func (s *server) logRequests(next http.Handler) http.Handler {
 		info := &requestInfo{}
 		rec := &statusRecorder{ResponseWriter: w}
 		next.ServeHTTP(rec, r.WithContext(context.WithValue(r.Context(), logKey, info)))
+		status := outcome(r, rec.status)
 		level := slog.LevelInfo
-		if rec.status >= 500 {
+		switch {
+		case status == StatusClientClosedRequest:
+			level = slog.LevelDebug // the client left: nothing for an operator to do
+		case status >= 500:
 			level = slog.LevelError
 		}
 		s.Log.LogAttrs(r.Context(), level, "request",
-			slog.String("method", r.Method), slog.String("path", r.URL.Path), slog.Int("status", rec.status),
+			slog.String("method", r.Method), slog.String("path", r.URL.Path), slog.Int("status", status),
 			slog.Int("bytes", rec.bytes), slog.Duration("duration", time.Since(start)),
 			slog.String("ip", s.clientIP(r)), slog.Int64("user_id", info.userID))
 	})
@@ -213,10 +217,18 @@ func (s *server) refuseCrossOrigin(next http.Handler) http.Handler {
 	cop := http.NewCrossOriginProtection()
 	cop.SetDenyHandler(deny)
 	checked := cop.Handler(next)
-	if s.PublicOrigin == "" {
-		return checked
-	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodPost && r.URL.Path == unsubscribePath {
+			// One-click unsubscribe (RFC 8058) comes from mail clients with
+			// whatever Origin they send; its signed token is its
+			// authentication, and it takes no session.
+			next.ServeHTTP(w, r)
+			return
+		}
+		if s.PublicOrigin == "" {
+			checked.ServeHTTP(w, r)
+			return
+		}
 		origin := r.Header.Get("Origin")
 		if origin != "" && origin != s.PublicOrigin && !safeMethod(r.Method) {
 			deny(w, r)

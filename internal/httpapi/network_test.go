@@ -367,6 +367,29 @@ func TestDeclinedRequestCooldown(t *testing.T) {
 				"This agent declined your request on %s. You can send a new request after %s (in 6 days 23 hours)",
 				declined.In(india.Zone).Format("2 January 2006"), again.In(india.Zone).Format("2 January 2006, 15:04 IST")))
 			wantStatus(t, a.request(A, C), 201) // others are not held back
+			// The declined request says when A may ask again, in the connections and on B's directory card.
+			var seen []any
+			for _, c := range jsonObjects(t, a.do("GET", "/api/connections", nil, as(A))) {
+				if idOf(c) == id {
+					seen = append(seen, c["askAgainAfter"])
+				} else if c["askAgainAfter"] != nil {
+					t.Errorf("the %s connection %d has askAgainAfter %v", c["status"], idOf(c), c["askAgainAfter"])
+				}
+			}
+			for _, g := range jsonObjects(t, a.do("GET", "/api/agents", nil, as(A))) {
+				if idOf(g) == B.id {
+					seen = append(seen, g["connection"].(map[string]any)["askAgainAfter"])
+				}
+			}
+			if len(seen) != 2 {
+				t.Fatalf("found the declined request %d times, want in the connections and the directory", len(seen))
+			}
+			for _, v := range seen {
+				at, err := time.Parse(time.RFC3339Nano, fmt.Sprint(v))
+				if err != nil || !at.Equal(again) {
+					t.Errorf("askAgainAfter = %v, want %s", v, again.Format(time.RFC3339Nano))
+				}
+			}
 			a.clock.Advance(7*24*time.Hour - time.Minute - time.Second)
 			wantThrottled(t, a.request(A, B), time.Second, "in 1 second")
 			a.clock.Advance(time.Second)

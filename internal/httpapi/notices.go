@@ -4,7 +4,6 @@ import (
 	"html/template"
 	"net/http"
 
-	"propmatch/internal/kit/apperr"
 	"propmatch/internal/platform/auth"
 	"propmatch/internal/platform/notifications"
 	"propmatch/internal/platform/settings"
@@ -15,8 +14,8 @@ import (
 func (s *server) noticeRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("POST /api/user/verify-email", s.limited(s.verifyEmail))
 	mux.HandleFunc("POST /api/user/resend-verification", s.signedIn(s.resendVerification))
-	mux.HandleFunc("GET /api/unsubscribe", s.unsubscribePage)
-	mux.HandleFunc("POST /api/unsubscribe", s.unsubscribe)
+	mux.HandleFunc("GET "+unsubscribePath, s.unsubscribePage)
+	mux.HandleFunc("POST "+unsubscribePath, s.unsubscribe)
 	mux.HandleFunc("GET /api/admin/email-preview", s.adminOnly(s.emailPreview))
 	mux.HandleFunc("GET /api/admin/email-preview/html", s.adminOnly(s.emailPreviewHTML))
 	mux.HandleFunc("POST /api/test-email", s.adminOnly(s.testEmail))
@@ -55,6 +54,10 @@ func deref(p *string) string {
 	return *p
 }
 
+// unsubscribePath is the one-click unsubscribe link's path: the one POST
+// the cross-site check lets through (refuseCrossOrigin).
+const unsubscribePath = "/api/unsubscribe"
+
 var unsubscribeTemplate = template.Must(template.New("unsubscribe").Parse(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Unsubscribe · PropMatch</title>
@@ -66,6 +69,8 @@ button{background:#1d4ed8;color:#fff;border:0;border-radius:6px;padding:12px 20p
 a{color:#1d4ed8}
 </style></head><body><header><h1>PropMatch</h1><p>We build Families</p></header>
 <main>{{if .Error}}<h2>Link not valid</h2><p>{{.Error}}</p>
+{{else if .AlreadyOff}}<h2>These emails are already off</h2><p>PropMatch does not email you about <strong>{{.Label}}</strong>: they are already off. You still see them in the app.
+You can turn these emails back on in <a href="/settings">Settings</a>.</p>
 {{else if .Done}}<h2>You are unsubscribed</h2><p>PropMatch will no longer email you about <strong>{{.Label}}</strong>. You still see them in the app.
 You can turn these emails back on in <a href="/settings">Settings</a>.</p>
 {{else}}<h2>Unsubscribe from emails?</h2><p>Stop emails about <strong>{{.Label}}</strong>. You will still see them in the app, and can turn the emails back on in Settings.</p>
@@ -74,7 +79,7 @@ You can turn these emails back on in <a href="/settings">Settings</a>.</p>
 
 type unsubscribeView struct {
 	Nonce, Token, Label, Error string
-	Done                       bool
+	Done, AlreadyOff           bool
 }
 
 func (s *server) renderUnsubscribe(w http.ResponseWriter, r *http.Request, status int, v unsubscribeView) {
@@ -91,12 +96,13 @@ func (s *server) renderUnsubscribe(w http.ResponseWriter, r *http.Request, statu
 // confirm (a GET changes nothing: link scanners open links).
 func (s *server) unsubscribePage(w http.ResponseWriter, r *http.Request) {
 	token := r.URL.Query().Get("token")
-	_, kind, err := s.Notices.ParseUnsubscribe(token)
+	kind, off, err := s.Notices.EmailsOff(r.Context(), token)
 	if err != nil {
-		s.renderUnsubscribe(w, r, http.StatusBadRequest, unsubscribeView{Error: apperr.MessageOf(err)})
+		e, status := answerFor(w, err)
+		s.renderUnsubscribe(w, r, status, unsubscribeView{Error: e.Message})
 		return
 	}
-	s.renderUnsubscribe(w, r, http.StatusOK, unsubscribeView{Token: token, Label: notifications.KindLabel(kind)})
+	s.renderUnsubscribe(w, r, http.StatusOK, unsubscribeView{Token: token, Label: notifications.KindLabel(kind), AlreadyOff: off})
 }
 
 type unsubscribedBody struct {

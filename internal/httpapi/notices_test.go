@@ -181,7 +181,7 @@ func (a *apiTest) verified(g agent) {
 }
 
 func TestNewMatchesReachTheAgentAsADigest(t *testing.T) {
-	eachEngine(t, apiOptions{}, func(t *testing.T, a *apiTest) {
+	eachEngine(t, apiOptions{publicOrigin: "https://propmatch.example.com"}, func(t *testing.T, a *apiTest) {
 		seller := a.emailAgent("sona", "9811100011", "sona@example.com")
 		buyer := a.emailAgent("bhanu", "9811100012", "bhanu@example.com")
 		a.verified(seller)
@@ -228,10 +228,22 @@ func TestNewMatchesReachTheAgentAsADigest(t *testing.T) {
 		if !strings.Contains(string(page.body), "New matches") || !strings.Contains(string(page.body), `method="post"`) {
 			t.Errorf("confirmation page: %s", page.body)
 		}
-		res := a.do("POST", link, "List-Unsubscribe=One-Click", withHeader("Content-Type", "application/x-www-form-urlencoded"))
+		// A mail client posts from its own origin (RFC 8058): the signed
+		// token is the authentication, so the cross-site check lets it in.
+		res := a.do("POST", link, "List-Unsubscribe=One-Click", withHeader("Content-Type", "application/x-www-form-urlencoded"),
+			withHeader("Origin", "https://mail.example.net"), withHeader("Sec-Fetch-Site", "cross-site"))
 		wantStatus(t, res, 200)
 		if res.json(t)["kind"] != "matches" {
 			t.Errorf("unsubscribed %s", res.body)
+		}
+		// Any other write from that origin is still refused.
+		wantStatus(t, a.do("POST", "/api/properties", listing(), as(seller), withHeader("Origin", "https://mail.example.net"),
+			withHeader("Sec-Fetch-Site", "cross-site")), 403)
+		// The link opened again says these emails are already off, with no button.
+		page = a.do("GET", link, nil)
+		wantStatus(t, page, 200)
+		if !strings.Contains(string(page.body), "already off") || strings.Contains(string(page.body), `method="post"`) {
+			t.Errorf("the page after unsubscribing: %s", page.body)
 		}
 		var on bool
 		if err := a.db.QueryRow(`SELECT matches_email FROM user_settings WHERE user_id = $1`, seller.id).Scan(&on); err != nil || on {

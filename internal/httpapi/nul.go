@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"propmatch/internal/kit/apperr"
+	"propmatch/internal/kit/input"
 )
 
 // nulMessage is what a client hears of a NUL character: PostgreSQL cannot
@@ -29,7 +30,7 @@ func refuseNULInJSON(body []byte) error {
 	case path == "":
 		return apperr.New(apperr.Invalid, "Request body "+nulMessage)
 	default:
-		return apperr.Validation(apperr.FieldError{Path: path, Message: path + " " + nulMessage})
+		return apperr.Validation(apperr.FieldError{Path: path, Message: input.Label(path) + " " + nulMessage})
 	}
 }
 
@@ -123,7 +124,7 @@ func refuseNUL(next http.Handler) http.Handler {
 		for key, values := range r.URL.Query() {
 			if bad == nil && (hasNUL(key) || slices.ContainsFunc(values, hasNUL)) {
 				key = cmp.Or(strings.ReplaceAll(key, "\x00", ""), "query")
-				bad = apperr.Validation(apperr.FieldError{Path: key, Message: key + " " + nulMessage})
+				bad = apperr.Validation(apperr.FieldError{Path: key, Message: "The address " + nulMessage})
 			}
 		}
 		if bad != nil {

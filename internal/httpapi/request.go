@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"propmatch/internal/kit/apperr"
+	"propmatch/internal/kit/input"
 )
 
 // pathID reads the {name} path value as an id. It returns Invalid at name
@@ -40,7 +41,7 @@ func idAndBody[T any](r *http.Request) (int64, T, error) {
 func positiveInt(name, v string) (int64, error) {
 	n, err := strconv.ParseInt(v, 10, 64)
 	if err != nil || n <= 0 {
-		return 0, apperr.Validation(apperr.FieldError{Path: name, Message: name + " must be a positive whole number"})
+		return 0, apperr.Validation(apperr.FieldError{Path: name, Message: input.Label(name) + " must be a positive whole number"})
 	}
 	return n, nil
 }

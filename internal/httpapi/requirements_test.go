@@ -87,7 +87,7 @@ func TestRequirementValidation(t *testing.T) {
 			{"CityOfAnotherState", []any{"preferredCities", []string{"Bengaluru"}}, "preferredCities", "Choose a city of Telangana from the list"},
 			{"MaxBudgetBelowMinBudget", []any{"minPrice", 8000000, "maxPrice", "70,00,000"}, "maxPrice", "Max budget must be greater than or equal to min budget"},
 			{"MaxAreaBelowMinArea", []any{"minArea", "1500", "maxArea", 1000}, "maxArea", "Max area must be greater than or equal to min area"},
-			{"UnknownListingPurpose", []any{"listingPurpose", "forSwap"}, "listingPurpose", "Listing purpose must be forSale, forRent or forLease"},
+			{"UnknownListingPurpose", []any{"listingPurpose", "forSwap"}, "listingPurpose", "Listing purpose must be for sale, for rent or for lease"},
 			{"UnknownTimeline", []any{"timeline", "someday"}, "timeline", "Timeline must be immediate, 1month, 3months, 6months or flexible"},
 		} {
 			t.Run(tc.name, func(t *testing.T) {

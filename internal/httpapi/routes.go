@@ -36,7 +36,8 @@ func (s *server) routes(mux *http.ServeMux) {
 	// this one: a scrape sent here gets 404, not the web app's page.
 	mux.HandleFunc("/metrics", http.NotFound)
 
-	// Anything else under /api is a JSON 404; everything else is the web app.
+	// Anything else under /api is a JSON 404; everything else is the web
+	// app. A path a route takes with other methods is a 405 with Allow.
 	mux.HandleFunc("/api/", s.apiNotFound)
-	mux.Handle("/", s.webApp())
+	mux.Handle("/", s.orMethodNotAllowed(s.webApp()))
 }

@@ -110,7 +110,7 @@ func TestSecurityDashboardFillsUp(t *testing.T) {
 		if len(events) != 5 || sumCounts(events) != 10 || events[0].(map[string]any)["type"] != "admin_action" {
 			t.Fatalf("recent events %v; want 10 in 5 rows, the block (admin action) first", events)
 		}
-		if e := events[0].(map[string]any); e["user"] != "asha" || !strings.Contains(e["detail"].(string), "security.block") {
+		if e := events[0].(map[string]any); e["user"] != "asha" || !strings.HasPrefix(e["detail"].(string), "Blocked an address · address block #") {
 			t.Errorf("admin action %v; want asha's security.block", e)
 		}
 		for _, e := range events {

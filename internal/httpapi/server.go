@@ -90,6 +90,7 @@ func New(d Deps) http.Handler {
 		s.trusted, _ = security.ParseTrustedProxies(security.DefaultTrustedProxies)
 	}
 	mux := http.NewServeMux()
+	s.mux = mux
 	s.routes(mux)
 	var h http.Handler = mux
 	if d.Metrics != nil {
@@ -119,6 +120,7 @@ type server struct {
 	streams       *streamSlots
 	blocks        *security.BlockList
 	trusted       []netip.Prefix
+	mux           *http.ServeMux // the routes, for the methods a path allows
 }
 
 type ctxKey int

@@ -23,6 +23,10 @@ type geoIndex struct {
 	byKey  map[string]string            // lookup key -> canonical state name
 	cities map[string][]string          // canonical state name -> sorted cities
 	city   map[string]map[string]string // canonical state -> lookup key -> canonical city
+	// renamed finds a renamed city (see renamedCities) under each of its names.
+	renamed map[string]renamedCity
+	// anyCity is every state's cities: lookup key -> shown name.
+	anyCity map[string]string
 }
 
 // key folds a name for lookups: trimmed, inner runs of spaces collapsed,
@@ -54,6 +58,10 @@ var geo = sync.OnceValue(func() *geoIndex {
 		g.city[e.Name] = set
 	}
 	slices.Sort(g.names)
+	for old, current := range renamedStates {
+		g.byKey[old] = current
+	}
+	g.addRenamed()
 	return g
 })
 
@@ -85,16 +93,17 @@ func Cities(state string) ([]string, bool) {
 
 // HasCity reports whether city belongs to state, both matched
 // case-insensitively and ignoring surrounding and repeated spaces. It returns
-// false for an unknown state or city. Spellings are the dataset's own, e.g.
-// "Bengaluru" and "Gurugram"; older names such as "Bangalore" are not listed.
+// false for an unknown state or city. A renamed city is found under its
+// former names too ("Bangalore" is Bengaluru: see renamedCities).
 func HasCity(state, city string) bool {
 	_, ok := CanonicalCity(state, city)
 	return ok
 }
 
 // CanonicalCity returns the dataset's spelling of city in state, matched
-// ignoring case and runs of spaces; false when the state is unknown or the
-// city is not one of its cities.
+// ignoring case and runs of spaces, and the current name of a renamed city
+// given under a former one ("Cochin" gives "Kochi"); false when the state
+// is unknown or the city is not one of its cities.
 func CanonicalCity(state, city string) (string, bool) {
 	name, ok := CanonicalState(state)
 	if !ok {

@@ -5,24 +5,25 @@ import (
 	"unicode/utf8"
 
 	"propmatch/internal/kit/apperr"
+	"propmatch/internal/kit/input"
 )
 
 // MaxBedrooms is the most bedrooms a listing may have or a requirement ask for.
 const MaxBedrooms = 50
 
-// CheckLength adds "<path> must be at most <most> characters" at path when
+// CheckLength adds "<field> must be at most <most> characters" at path when
 // s is longer than most characters.
 func CheckLength(f *apperr.Fields, path, s string, most int) {
 	if utf8.RuneCountInString(s) > most {
-		f.Add(path, fmt.Sprintf("%s must be at most %d characters", path, most))
+		f.Add(path, fmt.Sprintf("%s must be at most %d characters", input.Label(path), most))
 	}
 }
 
-// CheckCount adds "<path> must be between 0 and <most>" at path when n is
+// CheckCount adds "<field> must be between 0 and <most>" at path when n is
 // set and outside that range.
 func CheckCount(f *apperr.Fields, path string, n *int, most int) {
 	if n != nil && (*n < 0 || *n > most) {
-		f.Add(path, fmt.Sprintf("%s must be between 0 and %d", path, most))
+		f.Add(path, fmt.Sprintf("%s must be between 0 and %d", input.Label(path), most))
 	}
 }
 

@@ -7,6 +7,8 @@ package listing
 import (
 	"slices"
 	"strings"
+
+	"propmatch/internal/kit/input"
 )
 
 // PropertyType is what kind of property a listing is, or a requirement wants.
@@ -81,7 +83,7 @@ func ParsePurpose(s string) (Purpose, bool) {
 var PurposeMessage = "Listing purpose must be " + oneOf(Purposes, func(p Purpose) string { return string(p) })
 
 // CamelPurposeMessage is what a requirement form says of a purpose it does not know.
-var CamelPurposeMessage = "Listing purpose must be " + oneOf(Purposes, Purpose.Camel)
+var CamelPurposeMessage = "Listing purpose must be " + oneOf(Purposes, func(p Purpose) string { return strings.ToLower(input.Label(p.Camel())) })
 
 // MaxPrice is the highest price or budget PropMatch takes: ₹1,00,000 crore.
 const MaxPrice = 1e12

@@ -77,7 +77,7 @@ func TestMessagesListTheVocabulary(t *testing.T) {
 	for _, tc := range []struct{ got, want string }{
 		{TypeMessage, "Property type must be apartment, villa, plot, commercial or agricultural"},
 		{PurposeMessage, "Listing purpose must be for_sale, for_rent or for_lease"},
-		{CamelPurposeMessage, "Listing purpose must be forSale, forRent or forLease"},
+		{CamelPurposeMessage, "Listing purpose must be for sale, for rent or for lease"},
 	} {
 		if tc.got != tc.want {
 			t.Errorf("message = %q, want %q", tc.got, tc.want)
@@ -143,13 +143,13 @@ func TestLengthsAndCountsHaveLimits(t *testing.T) {
 	}{
 		{"TextAtTheLimit", func(f *apperr.Fields) { CheckLength(f, "title", "घघघ", 3) }, nil},
 		{"TextOverTheLimitInCharacters", func(f *apperr.Fields) { CheckLength(f, "title", "घघघघ", 3) },
-			[]apperr.FieldError{{Path: "title", Message: "title must be at most 3 characters"}}},
+			[]apperr.FieldError{{Path: "title", Message: "Title must be at most 3 characters"}}},
 		{"CountUnset", func(f *apperr.Fields) { CheckCount(f, "bedrooms", nil, MaxBedrooms) }, nil},
 		{"CountInRange", func(f *apperr.Fields) { CheckCount(f, "bedrooms", &three, MaxBedrooms) }, nil},
 		{"NegativeCount", func(f *apperr.Fields) { CheckCount(f, "bedrooms", &minus, MaxBedrooms) },
-			[]apperr.FieldError{{Path: "bedrooms", Message: "bedrooms must be between 0 and 50"}}},
+			[]apperr.FieldError{{Path: "bedrooms", Message: "Bedrooms must be between 0 and 50"}}},
 		{"CountOverTheLimit", func(f *apperr.Fields) { CheckCount(f, "minBedrooms", &fiftyOne, MaxBedrooms) },
-			[]apperr.FieldError{{Path: "minBedrooms", Message: "minBedrooms must be between 0 and 50"}}},
+			[]apperr.FieldError{{Path: "minBedrooms", Message: "Minimum bedrooms must be between 0 and 50"}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := fieldErrors(tc.check); !slices.Equal(got, tc.want) {

@@ -25,6 +25,9 @@ const (
 	KindRefill = "matching.refill"
 )
 
+// Kinds are the match engine's job kinds.
+var Kinds = []string{KindProperty, KindRequirement, KindRefill}
+
 // PropertyKey and RequirementKey are the job keys of a listing and a
 // requirement: their jobs run one at a time, in order.
 func PropertyKey(id int64) string { return "property:" + strconv.FormatInt(id, 10) }

@@ -9,15 +9,18 @@ package admin
 import (
 	"context"
 	"database/sql"
+	"slices"
 	"time"
 
 	"propmatch/internal/core/matchengine"
+	"propmatch/internal/feature/training"
 	"propmatch/internal/kit/apperr"
 	"propmatch/internal/kit/jobs"
 	"propmatch/internal/kit/paging"
 	"propmatch/internal/kit/store"
 	"propmatch/internal/platform/audit"
 	"propmatch/internal/platform/auth"
+	"propmatch/internal/platform/notifications"
 )
 
 // Service is the admin console's reads and account changes.
@@ -39,7 +42,10 @@ type Stats struct {
 	TotalProperties   int `json:"totalProperties"`
 	TotalRequirements int `json:"totalRequirements"`
 	TotalMatches      int `json:"totalMatches"`
+	// TotalCourses is the courses agents can take (training.StatusAvailable:
+	// the agents' own count); ComingSoonCourses those listed as coming soon.
 	TotalCourses      int `json:"totalCourses"`
+	ComingSoonCourses int `json:"comingSoonCourses"`
 	ActiveConnections int `json:"activeConnections"`
 	// SignupsLast30Days counts accounts created in the last 30 days.
 	SignupsLast30Days int `json:"signupsLast30Days"`
@@ -47,11 +53,61 @@ type Stats struct {
 	// used a session or wrote something: a listing or requirement created
 	// or edited, or a message sent.
 	ActiveAgentsLast7Days int `json:"activeAgentsLast7Days"`
-	// QueueDepth and QueueOldestSeconds are the background queue's jobs
-	// still to do and how long the oldest pending one has waited.
-	QueueDepth         int       `json:"queueDepth"`
-	QueueOldestSeconds float64   `json:"queueOldestSeconds"`
-	CountedAt          time.Time `json:"countedAt"`
+	// Queue is the background queue's jobs still to do, by what they are.
+	Queue     QueueFigures `json:"queue"`
+	CountedAt time.Time    `json:"countedAt"`
+}
+
+// QueueFigures are the background jobs still to do in three groups, so
+// that the admin's queue card never calls a digest "matching".
+type QueueFigures struct {
+	// Matching is the match engine's jobs (a listing or requirement to
+	// match, requirements to refill).
+	Matching QueueGroup `json:"matching"`
+	// Digests is the notification digests, most of them scheduled: each
+	// waits for its agent's digest interval on purpose.
+	Digests QueueGroup `json:"digests"`
+	// Other is every other kind: backups, off-site copies, verification emails.
+	Other QueueGroup `json:"other"`
+}
+
+// QueueGroup is one group's jobs: due ones wait for a worker (their wait
+// counts from when they became due, as /readyz's queue_stuck counts it),
+// scheduled ones are held back until their time.
+type QueueGroup struct {
+	Due              int        `json:"due"`
+	Running          int        `json:"running"`
+	Scheduled        int        `json:"scheduled"`
+	OldestDueSeconds float64    `json:"oldestDueSeconds"`
+	NextAt           *time.Time `json:"nextAt"`
+}
+
+// add counts k's jobs in g.
+func (g *QueueGroup) add(k jobs.KindStats) {
+	g.Due += k.Due
+	g.Running += k.Running
+	g.Scheduled += k.Scheduled
+	g.OldestDueSeconds = max(g.OldestDueSeconds, k.OldestDueSeconds)
+	if k.NextAt != nil && (g.NextAt == nil || k.NextAt.Before(*g.NextAt)) {
+		g.NextAt = k.NextAt
+	}
+}
+
+// queueFigures groups the queue's kinds: the match engine's, the digests,
+// and the rest.
+func queueFigures(kinds map[string]jobs.KindStats) QueueFigures {
+	var q QueueFigures
+	for name, k := range kinds {
+		switch {
+		case slices.Contains(matchengine.Kinds, name):
+			q.Matching.add(k)
+		case name == notifications.JobKind:
+			q.Digests.add(k)
+		default:
+			q.Other.add(k)
+		}
+	}
+	return q
 }
 
 // Stats counts the figures in one round trip, plus the queue's figures.
@@ -64,7 +120,8 @@ func (s *Service) Stats(ctx context.Context) (Stats, error) {
 		(SELECT COUNT(*) FROM properties),
 		(SELECT COUNT(*) FROM requirements),
 		(SELECT COUNT(*) FROM matches),
-		(SELECT COUNT(*) FROM courses),
+		(SELECT COUNT(*) FROM courses WHERE tab = $3 AND status = $4),
+		(SELECT COUNT(*) FROM courses WHERE tab = $3 AND status <> $4),
 		(SELECT COUNT(*) FROM connections WHERE status = 'accepted'),
 		(SELECT COUNT(*) FROM users WHERE created_at >= $1),
 		(SELECT COUNT(*) FROM users u WHERE u.role = 'agent' AND u.is_active = TRUE AND (
@@ -72,16 +129,16 @@ func (s *Service) Stats(ctx context.Context) (Stats, error) {
 			OR EXISTS (SELECT 1 FROM properties p WHERE p.agent_id = u.id AND p.updated_at >= $2)
 			OR EXISTS (SELECT 1 FROM requirements r WHERE r.agent_id = u.id AND r.updated_at >= $2)
 			OR EXISTS (SELECT 1 FROM messages m WHERE m.sender_id = u.id AND m.created_at >= $2)))`,
-		now.AddDate(0, 0, -30), week).Scan(&st.TotalUsers, &st.TotalProperties, &st.TotalRequirements, &st.TotalMatches,
-		&st.TotalCourses, &st.ActiveConnections, &st.SignupsLast30Days, &st.ActiveAgentsLast7Days)
+		now.AddDate(0, 0, -30), week, training.Tab, training.StatusAvailable).Scan(&st.TotalUsers, &st.TotalProperties,
+		&st.TotalRequirements, &st.TotalMatches, &st.TotalCourses, &st.ComingSoonCourses, &st.ActiveConnections, &st.SignupsLast30Days, &st.ActiveAgentsLast7Days)
 	if err != nil {
 		return Stats{}, apperr.Wrap(err, "count admin stats")
 	}
-	q, err := jobs.ReadStats(ctx, s.db)
+	kinds, err := jobs.ReadKinds(ctx, s.db)
 	if err != nil {
 		return Stats{}, apperr.Wrap(err, "read queue figures")
 	}
-	st.QueueDepth, st.QueueOldestSeconds = q.Depth, q.OldestPendingSeconds
+	st.Queue = queueFigures(kinds)
 	return st, nil
 }
 

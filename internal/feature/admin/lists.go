@@ -107,7 +107,7 @@ func (s *Service) Matches(ctx context.Context, status string, page paging.Page) 
 	where := ""
 	if status != "" {
 		if !slices.Contains(MatchStatuses, status) {
-			return nil, 0, apperr.Validation(apperr.FieldError{Path: "status", Message: "status must be new, viewed, contacted, interested, not_interested or closed"})
+			return nil, 0, apperr.Validation(apperr.FieldError{Path: "status", Message: "Status must be new, viewed, contacted, interested, not_interested or closed"})
 		}
 		args = append(args, status)
 		where = ` AND (m.buyer_status = $1 OR m.seller_status = $1)`

@@ -7,8 +7,10 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"propmatch/internal/core/listing"
+	"propmatch/internal/india"
 	"propmatch/internal/kit/apperr"
 	"propmatch/internal/kit/input"
 	"propmatch/internal/kit/store"
@@ -81,22 +83,23 @@ func (in Input) validate() (New, error) {
 		ButtonText: text("buttonText", in.ButtonText, maxShort), Badge: text("badge", in.Badge, maxShort),
 		Offer: text("offer", in.Offer, maxShort), ContactInfo: text("contactInfo", in.ContactInfo, maxText),
 		IconName: string(in.IconName), Color: string(in.Color), WebsiteURL: string(in.WebsiteURL),
-		TargetCities: targets(&f, "targetCities", in.TargetCities), TargetStates: targets(&f, "targetStates", in.TargetStates),
-		Inactive: in.IsActive.Set && !in.IsActive.Value,
+		TargetCities: targets(&f, "targetCities", in.TargetCities, india.FindCity, "a city"),
+		TargetStates: targets(&f, "targetStates", in.TargetStates, india.CanonicalState, "a state or union territory"),
+		Inactive:     in.IsActive.Set && !in.IsActive.Value,
 	}
 	if n.IconName == "" {
 		n.IconName = DefaultIcon
 	} else if !slices.Contains(Icons, n.IconName) {
-		f.Add("iconName", "iconName must be one of "+strings.Join(Icons, ", "))
+		f.Add("iconName", "Icon must be one of "+strings.Join(Icons, ", "))
 	}
 	if n.ButtonText == "" {
 		n.ButtonText = DefaultButton
 	}
 	if n.Color != "" && !slices.Contains(Colors, strings.TrimSuffix(strings.TrimPrefix(n.Color, "bg-"), "-600")) {
-		f.Add("color", "color must be one of "+strings.Join(Colors, ", "))
+		f.Add("color", "Colour must be one of "+strings.Join(Colors, ", "))
 	}
 	if n.Gradient != "" && !slices.Contains(Colors, n.Gradient) {
-		f.Add("gradient", "gradient must be one of "+strings.Join(Colors, ", "))
+		f.Add("gradient", "Gradient must be one of "+strings.Join(Colors, ", "))
 	}
 	if d := in.DisplayOrder; d.Set {
 		if order, ok := d.DisplayOrder(); ok {
@@ -107,28 +110,42 @@ func (in Input) validate() (New, error) {
 	}
 	if n.WebsiteURL != "" {
 		if !input.IsWebAddress(n.WebsiteURL) {
-			f.Add("websiteUrl", "websiteUrl must be a valid http or https URL")
+			f.Add("websiteUrl", "Website address must be a valid http or https address")
 		}
 	}
 	if img := string(in.AdvertisementImage); img != "" && !strings.HasPrefix(img, "data:") && media.IDFromURL(img) == "" {
-		f.Add("advertisementImage", "advertisementImage must be a PNG or JPEG data URL, or the advert's /media/ URL")
+		f.Add("advertisementImage", "Image must be a PNG or JPEG upload, or the advert's current image")
 	}
 	return n, f.Err()
 }
 
 // targets returns the names of list (an item may itself hold several,
 // comma-separated), trimmed, without empties or repeats.
-func targets(f *apperr.Fields, path string, list input.List) []string {
-	out := []string{}
+// targets reads a list of places: each name as find spells it (a renamed
+// city under its current name), each once. Names find does not know add
+// one error at path, naming them.
+func targets(f *apperr.Fields, path string, list input.List, find func(string) (string, bool), what string) []string {
+	out, unknown := []string{}, []string{}
 	for _, item := range list {
 		for _, name := range strings.Split(item, ",") {
 			name = strings.TrimSpace(name)
-			if name == "" || slices.ContainsFunc(out, func(v string) bool { return strings.EqualFold(v, name) }) {
+			if name == "" {
 				continue
 			}
-			listing.CheckLength(f, path, name, maxTargetName)
-			out = append(out, name)
+			canon, ok := find(name)
+			switch {
+			case !ok:
+				if utf8.RuneCountInString(name) > maxTargetName {
+					name = string([]rune(name)[:maxTargetName]) + "…"
+				}
+				unknown = append(unknown, name)
+			case !slices.Contains(out, canon):
+				out = append(out, canon)
+			}
 		}
+	}
+	if len(unknown) > 0 {
+		f.Add(path, fmt.Sprintf("Not %s in PropMatch's list: %s. Choose from the list", what, strings.Join(unknown[:min(len(unknown), 5)], ", ")))
 	}
 	if len(out) > maxTargets {
 		f.Add(path, fmt.Sprintf("At most %d names", maxTargets))

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"propmatch/internal/india"
 	"propmatch/internal/kit/apperr"
 	"propmatch/internal/kit/store"
 	"propmatch/internal/platform/media"
@@ -42,11 +43,13 @@ type Advert struct {
 
 // Targets reports whether a is shown to an agent in city and state: it
 // targets nobody in particular (no cities and no states), or names city
-// among its cities, or state among its states (letter case aside).
+// among its cities, or state among its states (letter case aside, and a
+// renamed city under any of its names: Bangalore is Bengaluru).
 func (a Advert) Targets(city, state string) bool {
 	if len(a.TargetCities) == 0 && len(a.TargetStates) == 0 {
 		return true
 	}
+	city, _ = india.CurrentCity(city)
 	return contains(a.TargetCities, city) || contains(a.TargetStates, state)
 }
 
@@ -56,7 +59,7 @@ func contains(list []string, name string) bool {
 		return false
 	}
 	for _, v := range list {
-		if strings.EqualFold(strings.TrimSpace(v), name) {
+		if v, _ = india.CurrentCity(v); strings.EqualFold(v, name) {
 			return true
 		}
 	}

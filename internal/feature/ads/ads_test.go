@@ -33,6 +33,8 @@ func TestAdvertTargetsEveryoneOrItsCitiesOrStates(t *testing.T) {
 		{"city or state: the state is enough", []string{"Pune"}, []string{"Goa"}, "Panaji", "Goa", true},
 		{"targeted advert, agent without city or state", []string{"Pune"}, []string{"Goa"}, "", "", false},
 		{"a blank target matches no blank city", []string{" "}, nil, "", "", false},
+		{"a renamed city under its former name", []string{"Kochi"}, nil, "Cochin", "Kerala", true},
+		{"a target kept under a former name", []string{"Bangalore"}, nil, "Bengaluru", "Karnataka", true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			a := ads.Advert{TargetCities: tc.cities, TargetStates: tc.states}

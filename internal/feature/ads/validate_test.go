@@ -2,11 +2,11 @@ package ads
 
 import (
 	"errors"
-	"fmt"
 	"slices"
 	"strings"
 	"testing"
 
+	"propmatch/internal/india"
 	"propmatch/internal/kit/apperr"
 	"propmatch/internal/kit/input"
 )
@@ -24,10 +24,12 @@ func fieldPaths(err error) []string {
 }
 
 func TestInputValidateRefusesEachFieldOutOfRule(t *testing.T) {
-	many := make(input.List, maxTargets+1)
-	for i := range many {
-		many[i] = fmt.Sprintf("State %d", i)
+	var many input.List // more real cities than an advert may target
+	for _, state := range india.States() {
+		cities, _ := india.Cities(state)
+		many = append(many, cities...)
 	}
+	many = many[:maxTargets+1]
 	for _, tc := range []struct {
 		name string
 		in   Input
@@ -50,7 +52,9 @@ func TestInputValidateRefusesEachFieldOutOfRule(t *testing.T) {
 		{"website without host", Input{WebsiteURL: "https://"}, []string{"websiteUrl"}},
 		{"image neither data nor media", Input{AdvertisementImage: "https://example.com/a.png"}, []string{"advertisementImage"}},
 		{"target city name too long", Input{TargetCities: input.List{strings.Repeat("a", maxTargetName+1)}}, []string{"targetCities"}},
-		{"too many target states", Input{TargetStates: many}, []string{"targetStates"}},
+		{"too many target cities", Input{TargetCities: many}, []string{"targetCities"}},
+		{"unknown target city", Input{TargetCities: input.List{"Pune, Gotham"}}, []string{"targetCities"}},
+		{"unknown target state", Input{TargetStates: input.List{"Atlantis"}}, []string{"targetStates"}},
 		{"several at once", Input{Title: input.String(strings.Repeat("a", maxTitle+1)), IconName: "Rocket", Color: "magenta"},
 			[]string{"title", "iconName", "color"}},
 	} {

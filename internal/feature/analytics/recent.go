@@ -75,19 +75,22 @@ type RecentMessage struct {
 	CreatedAt time.Time `json:"createdAt"`
 }
 
-// The recent-item queries; each reads at most five rows per index.
+// The recent-item queries; each reads at most five rows per index, and
+// lists its items by the date it shows, newest first (issue 25: a listing
+// backdated or restored from a backup sits where its date says).
+// Messages are listed by id: a message's date is when it was stored.
 const (
 	recentPropertiesSQL = `SELECT id, title, property_type, listing_purpose, city, price, COALESCE(created_at, NULL)
-		FROM properties WHERE agent_id = $1 ORDER BY id DESC LIMIT 5`
+		FROM properties WHERE agent_id = $1 ORDER BY created_at DESC, id DESC LIMIT 5`
 	recentRequirementsSQL = `SELECT id, client_name, listing_purpose, timeline, COALESCE(created_at, NULL)
-		FROM requirements WHERE agent_id = $1 ORDER BY id DESC LIMIT 5`
+		FROM requirements WHERE agent_id = $1 ORDER BY created_at DESC, id DESC LIMIT 5`
 	recentMatchesSQL = `SELECT x.id, x.side, x.status, x.match_score, p.title, x.created_at FROM (
 		SELECT * FROM (SELECT id, 'buyer' AS side, buyer_status AS status, match_score, property_id, COALESCE(created_at, NULL) AS created_at
-			FROM matches WHERE buyer_agent_id = $1 ORDER BY id DESC LIMIT 5) b
+			FROM matches WHERE buyer_agent_id = $1 ORDER BY created_at DESC, id DESC LIMIT 5) b
 		UNION ALL
 		SELECT * FROM (SELECT id, 'seller' AS side, seller_status AS status, match_score, property_id, COALESCE(created_at, NULL) AS created_at
-			FROM matches WHERE seller_agent_id = $1 ORDER BY id DESC LIMIT 5) s
-	) x JOIN properties p ON p.id = x.property_id ORDER BY x.id DESC, x.side LIMIT 5`
+			FROM matches WHERE seller_agent_id = $1 ORDER BY created_at DESC, id DESC LIMIT 5) s
+	) x JOIN properties p ON p.id = x.property_id ORDER BY x.created_at DESC, x.id DESC, x.side LIMIT 5`
 	recentConnectionsSQL = `SELECT x.id, u.id, u.full_name, x.at FROM (
 		SELECT * FROM (SELECT id, receiver_id AS other, COALESCE(updated_at, NULL) AS at FROM connections
 			WHERE requester_id = $1 AND status = 'accepted' ORDER BY updated_at DESC LIMIT 5) a

@@ -24,26 +24,39 @@ func TestParseSchedule(t *testing.T) {
 	tests := []struct {
 		expr string
 		next time.Time // zero: refused
+		why  string    // what a refusal says, beyond naming the setting
 	}{
-		{"0 2 * * *", time.Date(2026, 11, 24, 2, 0, 0, 0, ist)},
-		{"  0   2 * * * ", time.Date(2026, 11, 24, 2, 0, 0, 0, ist)},
-		{"30 */6 * * *", time.Date(2026, 11, 23, 18, 30, 0, 0, ist)},
-		{"0 3 * * 0", time.Date(2026, 11, 29, 3, 0, 0, 0, ist)},
-		{"@daily", time.Date(2026, 11, 24, 0, 0, 0, 0, ist)},
-		{"", time.Time{}},
-		{"0 2 * *", time.Time{}},
-		{"0 25 * * *", time.Time{}},
-		{"61 2 * * *", time.Time{}},
-		{"0 2 * * * *", time.Time{}},
-		{"daily", time.Time{}},
-		{"@sometimes", time.Time{}},
-		{"0 2 31 2 *", time.Time{}},
+		{"0 2 * * *", time.Date(2026, 11, 24, 2, 0, 0, 0, ist), ""},
+		{"  0   2 * * * ", time.Date(2026, 11, 24, 2, 0, 0, 0, ist), ""},
+		{"30 */6 * * *", time.Date(2026, 11, 23, 18, 30, 0, 0, ist), ""},
+		{"0 3 * * 0", time.Date(2026, 11, 29, 3, 0, 0, 0, ist), ""},
+		{"0 3 * * sun", time.Date(2026, 11, 29, 3, 0, 0, 0, ist), ""},
+		{"0 3 1-5 jan-dec mon-fri", time.Date(2026, 11, 24, 3, 0, 0, 0, ist), ""}, // either day field, as cron reads them
+		{"@daily", time.Date(2026, 11, 24, 0, 0, 0, 0, ist), ""},
+		{"", time.Time{}, "five fields"},
+		{"0 2 * *", time.Time{}, "five fields"},
+		{"0 25 * * *", time.Time{}, "hour 25 is out of range 0–23"},
+		{"61 2 * * *", time.Time{}, "minute 61 is out of range 0–59"},
+		{"0 2 0 * *", time.Time{}, "day of month 0 is out of range 1–31"},
+		{"0 2 * 13 *", time.Time{}, "month 13 is out of range 1–12"},
+		{"0 2 * * 8", time.Time{}, "day of week 8 is out of range 0–7"},
+		{"0,75 2 * * *", time.Time{}, "minute 75 is out of range 0–59"},
+		{"0 2-30 * * *", time.Time{}, "hour 30 is out of range 0–23"},
+		{"0 9-5 * * *", time.Time{}, "hour range 9-5 runs backwards"},
+		{"*/0 2 * * *", time.Time{}, `minute step "0"`},
+		{"0 x * * *", time.Time{}, `hour "x" is not a number`},
+		{"0 2 * foo *", time.Time{}, `month "foo" is not a number from 1 to 12 or a name such as "jan"`},
+		{"0 2 * * * *", time.Time{}, "five fields"},
+		{"daily", time.Time{}, "five fields"},
+		{"@sometimes", time.Time{}, "five fields"},
+		{"0 2 31 2 *", time.Time{}, "never fires"},
+		{"0 2 30 2 *", time.Time{}, "never fires"},
 	}
 	for _, tt := range tests {
 		s, err := backups.ParseSchedule(tt.expr, ist)
 		if tt.next.IsZero() {
-			if err == nil || !strings.Contains(err.Error(), "PROPMATCH_BACKUP_SCHEDULE") {
-				t.Errorf("%q: err %v; want a refusal naming PROPMATCH_BACKUP_SCHEDULE", tt.expr, err)
+			if err == nil || !strings.Contains(err.Error(), "PROPMATCH_BACKUP_SCHEDULE") || !strings.Contains(err.Error(), tt.why) {
+				t.Errorf("%q: err %v; want a refusal naming PROPMATCH_BACKUP_SCHEDULE and saying %q", tt.expr, err, tt.why)
 			}
 			continue
 		}

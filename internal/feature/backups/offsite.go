@@ -157,6 +157,36 @@ func (o Offsite) client() (*minio.Client, error) {
 	})
 }
 
+// commandLineFolder is where Send puts the files `propmatch backup`
+// writes, under the prefix: apart from the server's own copies, so the
+// server's retention never deletes them (parseCopy does not read them).
+const commandLineFolder = "cli/"
+
+// Send copies the backup file at path to the bucket, as
+// PREFIX/cli/NAME (NAME is the file's base name), and returns the
+// destination it wrote. It tries once more on a failed request, then
+// reports the failure: the command line has no queue to retry it.
+func (o Offsite) Send(ctx context.Context, path string) (string, error) {
+	f, err := os.Open(path) //nolint:gosec // the command line's own backup file
+	if err != nil {
+		return "", err
+	}
+	defer func() { _ = f.Close() }() // only read
+	info, err := f.Stat()
+	if err != nil {
+		return "", err
+	}
+	client, err := o.client()
+	if err != nil {
+		return "", err
+	}
+	key := o.prefix() + commandLineFolder + filepath.Base(path)
+	if _, err := client.PutObject(ctx, o.Bucket, key, f, info.Size(), minio.PutObjectOptions{ContentType: "application/zip"}); err != nil {
+		return "", err
+	}
+	return "s3://" + o.Bucket + "/" + key, nil
+}
+
 // offsitePayload is an upload job's payload.
 type offsitePayload struct {
 	BackupID int64 `json:"backupId"`
@@ -288,7 +318,9 @@ func (s *Service) pruneOffsite(ctx context.Context, client *minio.Client) error 
 		for _, c := range k.copies[:len(k.copies)-k.keep] {
 			if err := client.RemoveObject(ctx, s.cfg.Offsite.Bucket, c.key, minio.RemoveObjectOptions{}); err != nil {
 				errs = append(errs, err)
+				continue
 			}
+			s.log.Info("old off-site copy deleted: only the newest are kept", "bucket", s.cfg.Offsite.Bucket, "key", c.key, "keep", k.keep)
 		}
 	}
 	return errors.Join(errs...)

@@ -310,3 +310,35 @@ func TestOffsiteConfigCheck(t *testing.T) {
 		}
 	}
 }
+
+// Each deletion by the retention, of a local file or an off-site copy, is
+// logged at info, naming what went.
+func TestRetentionIsLogged(t *testing.T) {
+	s3 := startS3(t, "propmatch-backups")
+	db, err := store.Open(ctx, storetest.URL(t, store.SQLite))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	if err := db.Migrate(ctx); err != nil {
+		t.Fatal(err)
+	}
+	var logs bytes.Buffer
+	q := jobs.NewQueue(db, jobs.Config{})
+	svc := backups.New(db, q, backups.Config{Dir: t.TempDir(), Keep: 1, KeepManual: 1, Offsite: offsiteConfig(s3.addr)},
+		slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelInfo})))
+	q.Add(svc.Jobs()...)
+	in := instance{db: db, queue: q, svc: svc}
+	admin := newAdmin(t, db)
+	first := runBackup(t, in, admin)
+	advance(in, backups.DefaultManualEvery)
+	runBackup(t, in, admin)
+	for _, want := range []string{
+		fmt.Sprintf(`level=INFO msg="old backup deleted: only the newest are kept" id=%d file=%s kind=manual keep=1`, first.ID, first.FileName),
+		fmt.Sprintf(`level=INFO msg="old off-site copy deleted: only the newest are kept" bucket=propmatch-backups key=nightly/%s keep=1`, first.FileName),
+	} {
+		if !strings.Contains(logs.String(), want) {
+			t.Errorf("the log does not say\n%s\n%s", want, logs.String())
+		}
+	}
+}

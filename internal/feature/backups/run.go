@@ -176,6 +176,7 @@ func (s *Service) pruneKind(ctx context.Context, kind string, keep int) error {
 		if err := s.remove(ctx, s.db, o.id, o.name); err != nil {
 			return err
 		}
+		s.log.Info("old backup deleted: only the newest are kept", "id", o.id, "file", o.name, "kind", kind, "keep", keep)
 	}
 	oldest := all[keep-1].id
 	_, err = s.db.ExecContext(ctx, `DELETE FROM backups WHERE state = $1 AND kind = $2 AND id < $3`, Failed, kind, oldest)

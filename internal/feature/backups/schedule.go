@@ -22,13 +22,18 @@ type Schedule struct {
 // @hourly, @daily, @weekly, @monthly; its times are loc's (the server's).
 func ParseSchedule(expr string, loc *time.Location) (Schedule, error) {
 	expr = strings.Join(strings.Fields(expr), " ")
-	fields := len(strings.Fields(expr))
+	fields := strings.Fields(expr)
 	tag := strings.HasPrefix(expr, "@")
-	if (!tag && fields != 5) || (tag && fields != 1) || !gronx.IsValid(expr) {
+	if !tag && len(fields) == 5 {
+		if err := checkCronFields(fields); err != nil {
+			return Schedule{}, fmt.Errorf("PROPMATCH_BACKUP_SCHEDULE %q: %w", expr, err)
+		}
+	}
+	if (!tag && len(fields) != 5) || (tag && len(fields) != 1) || !gronx.IsValid(expr) {
 		return Schedule{}, fmt.Errorf("PROPMATCH_BACKUP_SCHEDULE must be a cron expression of five fields (minute hour day-of-month month day-of-week), such as %q for 02:00 daily, got %q", DefaultSchedule, expr)
 	}
 	if _, err := gronx.NextTickAfter(expr, time.Now().In(loc), false); err != nil {
-		return Schedule{}, fmt.Errorf("PROPMATCH_BACKUP_SCHEDULE %q never comes: %w", expr, err)
+		return Schedule{}, fmt.Errorf("PROPMATCH_BACKUP_SCHEDULE %q never fires: no date has that day in that month (such as 31 February), so no backup would ever be taken", expr)
 	}
 	return Schedule{expr: expr, loc: loc}, nil
 }

@@ -124,7 +124,7 @@ func (s *Service) SetStatus(ctx context.Context, agentID, matchID int64, status,
 		f.Add("status", "Status must be one of "+matchengine.StatusList())
 	}
 	if viewedBy != "" && viewedBy != string(Buyer) && viewedBy != string(Seller) {
-		f.Add("viewedBy", "viewedBy must be buyer or seller")
+		f.Add("viewedBy", "Say whether you view the match as the buyer or the seller")
 	}
 	if err := f.Err(); err != nil {
 		return Match{}, err

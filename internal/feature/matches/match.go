@@ -204,58 +204,27 @@ func (m *Match) showTo(viewer int64, nameRevealed bool) {
 	m.Requirement = m.Requirement.ForViewer(viewer, nameRevealed)
 }
 
-// List returns a page of agentID's matches, newest first: as buyer agent
-// (side "buyer"), as seller agent ("seller"), or both (""); with status, only
-// those whose side of agentID has that status. A match the seller agent
-// marked not_interested is hidden from their lists unless they ask for that
-// status. It returns the next page's cursor (0 for none).
-func (s *Service) List(ctx context.Context, agentID int64, side, status string, page paging.Page) ([]Match, int64, error) {
-	var f apperr.Fields
-	if side != "" && side != string(Buyer) && side != string(Seller) {
-		f.Add("type", "type must be buyer or seller")
-	}
-	if status != "" && !matchengine.Status(status).Valid() {
-		f.Add("status", "status must be one of "+matchengine.StatusList())
-	}
-	if err := f.Err(); err != nil {
-		return nil, 0, err
-	}
-	where, args := listWhere(Side(side), status, agentID)
+// List returns a page of agentID's matches that f keeps, in f's order
+// (newest first by default): as buyer agent, as seller agent, or both. A
+// match the seller agent marked not_interested is hidden from their lists
+// unless they ask for that status. It returns the next page's cursor ("" on
+// the last page), and Invalid for a cursor of another order.
+func (s *Service) List(ctx context.Context, agentID int64, f Filter, page paging.Page) ([]Match, string, error) {
+	where, args := f.where(agentID)
 	sel := s.selectForEither
-	if Side(side) == Buyer {
+	if f.Side == Buyer {
 		sel = s.selectForBuyer
 	}
-	q, args := page.Apply(where, "m.id", args)
+	q, args, err := f.apply(where, args, page)
+	if err != nil {
+		return nil, "", err
+	}
 	list, err := s.query(ctx, s.db.QueryPrepared, agentID, sel, page.Limit+1, q, args...)
 	if err != nil {
-		return nil, 0, err
+		return nil, "", err
 	}
-	list, next := paging.Trim(list, page, func(m Match) int64 { return m.ID })
+	list, next := f.next(list, page)
 	return list, next, nil
-}
-
-// listWhere selects agentID's matches on side (both when ""), by the status
-// of agentID's side when status is set. Without a status, the matches the
-// seller agent marked not_interested are left out of the seller side.
-func listWhere(side Side, status string, agentID int64) (string, []any) {
-	args := []any{agentID}
-	buyer, seller := `m.buyer_agent_id = $1`, `m.seller_agent_id = $1`
-	switch {
-	case status != "":
-		args = append(args, status)
-		buyer += ` AND m.buyer_status = $2`
-		seller += ` AND m.seller_status = $2`
-	case side != Buyer:
-		args = append(args, string(matchengine.StatusNotInterested))
-		seller += ` AND m.seller_status <> $2`
-	}
-	switch side {
-	case Buyer:
-		return buyer, args
-	case Seller:
-		return seller, args
-	}
-	return `((` + buyer + `) OR (` + seller + `))`, args
 }
 
 // ForRequirement returns the matches of one of agentID's requirements, best

@@ -161,7 +161,7 @@ func (s *Service) Send(ctx context.Context, senderID int64, in Input) (Message, 
 		f.Add("content", "A message can be at most "+strconv.Itoa(MaxContent)+" characters")
 	}
 	if in.MatchID.Set && in.MatchID.Value <= 0 {
-		f.Add("matchId", "matchId must be a positive whole number")
+		f.Add("matchId", "The match must be a positive whole number")
 	}
 	if err := f.Err(); err != nil {
 		return Message{}, err

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"propmatch/internal/core/matchengine"
+	"propmatch/internal/india"
 	"propmatch/internal/kit/input"
 )
 
@@ -97,8 +98,10 @@ func writeColumns(p Property) ([]string, []any) {
 	return cols, vals
 }
 
-// SearchText is what marketplace search looks in: title, locality, city and
-// type, lower-cased here because SQLite's lower() only knows ASCII.
+// SearchText is what marketplace search looks in: title, locality, city
+// (under each of its names: Kochi is found as Cochin too) and type,
+// lower-cased here because SQLite's lower() only knows ASCII.
 func SearchText(p Property) string {
-	return strings.ToLower(strings.Join([]string{p.Title, p.Locality, p.City, string(p.PropertyType)}, " \x1f "))
+	parts := append([]string{p.Title, p.Locality}, india.CityNames(p.City)...)
+	return strings.ToLower(strings.Join(append(parts, string(p.PropertyType)), " \x1f "))
 }

@@ -109,7 +109,7 @@ const maxAcres = 1_000_000
 func checkAcres(f *apperr.Fields, v input.Float) *float64 {
 	a := v.Ptr()
 	if a != nil && (*a < 0 || *a > maxAcres) {
-		f.Add("acres", "acres must be between 0 and 10,00,000")
+		f.Add("acres", "Acres must be between 0 and 10,00,000")
 	}
 	return a
 }

@@ -210,3 +210,19 @@ func TestABrokenUploadIsAFieldErrorAtItsPlace(t *testing.T) {
 		t.Errorf("error = %v; want one at images.1", err)
 	}
 }
+
+// TestARenamedCityIsStoredUnderItsCurrentNameAndFoundUnderBoth: a listing in
+// "Cochin" is stored in Kochi, and marketplace search finds it as either.
+func TestARenamedCityIsStoredUnderItsCurrentNameAndFoundUnderBoth(t *testing.T) {
+	rec, err := valid(t, "state", "Kerala", "city", "cochin", "locality", "Kakkanad").validate(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.p.City != "Kochi" {
+		t.Errorf("city stored as %q, want Kochi", rec.p.City)
+	}
+	text := SearchText(rec.p)
+	if !strings.Contains(text, "kochi") || !strings.Contains(text, "cochin") {
+		t.Errorf("search text %q lacks kochi or cochin", text)
+	}
+}

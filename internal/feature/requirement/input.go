@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 
+	"propmatch/internal/india"
 	"propmatch/internal/kit/input"
 )
 
@@ -44,9 +45,14 @@ func writeColumns(r Requirement) ([]string, []any) {
 			r.Timeline, r.SpecialRequirements, r.Notes, r.IsActive, r.IsRealData, SearchText(r.Fields)}
 }
 
-// SearchText is what marketplace search looks in: client name, cities,
-// localities and types, lower-cased here because SQLite's lower() only knows ASCII.
+// SearchText is what marketplace search looks in: client name, cities
+// (each under all its names: Kochi is found as Cochin too), localities and
+// types, lower-cased here because SQLite's lower() only knows ASCII.
 func SearchText(f Fields) string {
-	parts := append(append(append([]string{f.ClientName}, f.PreferredCities...), f.PreferredLocalities...), f.PropertyTypes...)
+	parts := []string{f.ClientName}
+	for _, c := range f.PreferredCities {
+		parts = append(parts, india.CityNames(c)...)
+	}
+	parts = append(append(parts, f.PreferredLocalities...), f.PropertyTypes...)
 	return strings.ToLower(strings.Join(parts, " \x1f "))
 }

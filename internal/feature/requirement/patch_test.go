@@ -77,8 +77,8 @@ func TestPatchIsValidatedAsAWhole(t *testing.T) {
 
 func TestPatchOfTheWrongTypeIsRefusedAtItsPath(t *testing.T) {
 	for _, tc := range []struct{ body, path, message string }{
-		{`{"maxPrice": "abc"}`, "maxPrice", "maxPrice must be a number"},
-		{`{"isActive": "maybe"}`, "isActive", "isActive must be true or false"},
+		{`{"maxPrice": "abc"}`, "maxPrice", "Maximum price must be a number"},
+		{`{"isActive": "maybe"}`, "isActive", "Active must be true or false"},
 		{`{"clientName": {}}`, "clientName", ""},
 		{`{"preferredCities": {"a": 1}}`, "preferredCities", ""},
 	} {

@@ -164,7 +164,7 @@ func TestBudgetAreaAndBedroomRanges(t *testing.T) {
 			[]fieldErr{{"minPrice", "minPrice must be a positive amount"}, {"maxPrice", "maxPrice must be a positive amount"},
 				{"minArea", "minArea must be a positive amount"}}},
 		{"BedroomsAreBetweenZeroAndFifty", Fields{MinBedrooms: num(-1), MaxBedrooms: num(51)},
-			[]fieldErr{{"minBedrooms", "minBedrooms must be between 0 and 50"}, {"maxBedrooms", "maxBedrooms must be between 0 and 50"}}},
+			[]fieldErr{{"minBedrooms", "Minimum bedrooms must be between 0 and 50"}, {"maxBedrooms", "Maximum bedrooms must be between 0 and 50"}}},
 		{"RangesBeforeOrder", Fields{MinArea: f64(-1), MinPrice: f64(2), MaxPrice: f64(1)},
 			[]fieldErr{{"minArea", "minArea must be a positive amount"}, {"maxPrice", "Max budget must be greater than or equal to min budget"}}},
 	} {

@@ -129,7 +129,7 @@ func (c *checker) count(path, label string, n, minN, maxN int) bool {
 // Invalid without fields when u names no part.
 func (u *Update) Validate() error {
 	if u.Offers == nil && u.Testimonials == nil && u.DemoVideo == nil && u.Contact == nil && u.TrainingTopics == nil {
-		return apperr.New(apperr.Invalid, "Send at least one part of the site content: offers, testimonials, demoVideo, contact or trainingTopics")
+		return apperr.New(apperr.Invalid, "Send at least one part of the site content: offers, testimonials, demo video, contact or training topics")
 	}
 	var c checker
 	if u.Offers != nil {

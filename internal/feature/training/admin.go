@@ -93,14 +93,14 @@ func (in CourseInput) validate() (course, error) {
 		status:      string(in.Status),
 	}
 	if c.category != "" && !slices.Contains(Categories, c.category) {
-		f.Add("category", "category must be one of "+strings.Join(Categories, ", "))
+		f.Add("category", "Category must be one of "+strings.Join(Categories, ", "))
 	}
 	if c.level != "" && !slices.Contains(Levels, c.level) {
-		f.Add("level", "level must be Beginner, Intermediate or Advanced")
+		f.Add("level", "Level must be Beginner, Intermediate or Advanced")
 	}
 	switch {
 	case !in.DisplayOrder.Set:
-		f.Add("displayOrder", "displayOrder is required")
+		f.Add("displayOrder", "Display order is required")
 	default:
 		order, ok := in.DisplayOrder.DisplayOrder()
 		if !ok {
@@ -111,10 +111,10 @@ func (in CourseInput) validate() (course, error) {
 	if c.status == "" {
 		c.status = StatusAvailable
 	} else if c.status != StatusAvailable && c.status != StatusComingSoon {
-		f.Add("status", "status must be available or coming_soon")
+		f.Add("status", "Status must be available or coming_soon")
 	}
 	if t := string(in.Tab); t != "" && t != Tab {
-		f.Add("tab", "tab must be courses")
+		f.Add("tab", "Tab must be courses")
 	}
 	c.videoURL = checkVideo(&f, "videoUrl", in.VideoURL)
 	c.thumbnailURL = checkThumbnail(&f, "thumbnailUrl", in.ThumbnailURL)
@@ -147,7 +147,7 @@ func checkVideo(f *apperr.Fields, path string, v input.String) *string {
 	}
 	embed, ok := video.EmbedURL(string(v))
 	if !ok {
-		f.Add(path, path+" must be a YouTube address (youtube.com/watch?v=…, youtu.be/…, youtube.com/shorts/… or …/embed/…)")
+		f.Add(path, input.Label(path)+" must be a YouTube address (youtube.com/watch?v=…, youtu.be/…, youtube.com/shorts/… or …/embed/…)")
 		return nil
 	}
 	return &embed
@@ -163,7 +163,7 @@ func checkThumbnail(f *apperr.Fields, path string, v input.String) *string {
 	}
 	s := string(v)
 	if media.IDFromURL(s) == "" {
-		f.Add(path, path+" must be an image stored in PropMatch (a /media/ address): pictures from other sites are blocked by the page's security policy")
+		f.Add(path, input.Label(path)+" must be an image stored in PropMatch (a /media/ address): pictures from other sites are blocked by the page's security policy")
 		return nil
 	}
 	return &s

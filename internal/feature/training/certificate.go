@@ -27,6 +27,9 @@ type Certificate struct {
 	// VerifyURL is the public page that confirms the certificate: the path
 	// until SetOrigin makes it absolute.
 	VerifyURL string `json:"verifyUrl"`
+	// Issuer signs the PDF: the course's instructor (DefaultIssuer when
+	// the course is gone). Read only for the PDF.
+	Issuer string `json:"-"`
 }
 
 // VerifyPath is the path of the public page that confirms certificate number.
@@ -148,6 +151,12 @@ func (s *Service) CertificatePDF(ctx context.Context, userID int64, number, orig
 	}
 	if owner != userID {
 		return nil, errCertificateNotFound
+	}
+	if c.CourseID != nil {
+		err := s.db.QueryRowContext(ctx, `SELECT instructor FROM courses WHERE id = $1`, *c.CourseID).Scan(&c.Issuer)
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return nil, apperr.Wrap(err, "certificate issuer")
+		}
 	}
 	c.SetOrigin(origin)
 	return renderPDF(c)

@@ -129,11 +129,11 @@ type Filter struct {
 func (s *Service) List(ctx context.Context, userID int64, f Filter, limit int, cursor string) ([]Course, string, error) {
 	var fe apperr.Fields
 	if f.Category != "" && !slices.Contains(Categories, f.Category) {
-		fe.Add("category", "category must be one of "+strings.Join(Categories, ", "))
+		fe.Add("category", "Category must be one of "+strings.Join(Categories, ", "))
 	}
 	after, err := parseCursor(cursor)
 	if err != nil {
-		fe.Add("cursor", "cursor is not one this server gave out")
+		fe.Add("cursor", "Cursor is not one this server gave out")
 	}
 	if err := fe.Err(); err != nil {
 		return nil, "", err

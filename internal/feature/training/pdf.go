@@ -62,30 +62,23 @@ func renderPDF(c Certificate) ([]byte, error) {
 		}
 	}
 	pdf.AddPage()
-	pdf.SetStrokeColor(30, 64, 175)
-	pdf.SetLineWidth(4)
-	pdf.RectFromUpperLeftWithStyle(24, 24, pageW-48, pageH-48, "D")
-	pdf.SetLineWidth(1)
-	pdf.RectFromUpperLeftWithStyle(34, 34, pageW-68, pageH-68, "D")
+	frame(pdf)
 
-	w := &writer{pdf: pdf, y: 125}
-	w.line("bold", 16, 30, 64, 175, "PropMatch Real Estate Training")
-	w.gap(18)
+	w := &writer{pdf: pdf, y: 70}
+	w.mark()
+	w.gap(22)
 	w.line("bold", 34, 15, 23, 42, "Certificate of Completion")
-	w.gap(26)
+	w.gap(18)
 	w.line("italic", 14, 71, 85, 105, "This certifies that")
-	w.gap(10)
+	w.gap(8)
 	w.nameLine("bold", 28, 15, 23, 42, c.AgentName)
-	w.gap(10)
+	w.gap(8)
 	w.line("italic", 14, 71, 85, 105, "has completed every module of the course")
-	w.gap(10)
+	w.gap(8)
 	w.line("bold", 20, 30, 64, 175, c.CourseTitle)
-	w.gap(24)
-	w.line("regular", 13, 15, 23, 42, "Issued on "+c.IssuedAt.In(india.Zone).Format("2 January 2006"))
-	w.line("regular", 13, 15, 23, 42, "Certificate number "+c.Number)
-	w.gap(20)
-	w.line("regular", 10, 71, 85, 105, "Check that this certificate is genuine at")
-	w.line("regular", 10, 30, 64, 175, c.VerifyURL)
+	w.gap(14)
+	w.line("regular", 12, 15, 23, 42, "Issued on "+c.IssuedAt.In(india.Zone).Format("2 January 2006")+" · Certificate number "+c.Number)
+	w.footer(c)
 	if w.err != nil {
 		return nil, apperr.Wrap(w.err, "draw certificate")
 	}

@@ -80,6 +80,66 @@ func TestCertificatePDFHoldsEveryDetail(t *testing.T) {
 	}
 }
 
+// TestCertificatePDFLooksLikeACertificate: the mark, the seal, the signature
+// line with the issuer's name (the course's instructor, else PropMatch
+// Training), and the verification address as a link, on the QR code too.
+func TestCertificatePDFLooksLikeACertificate(t *testing.T) {
+	issued := time.Date(2026, 11, 23, 20, 0, 0, 0, time.UTC)
+	for _, c := range []struct{ name, issuer, wantIssuer string }{
+		{"Instructor", "Anita Desai", "Anita Desai"},
+		{"CourseGone", "", DefaultIssuer},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			cert := Certificate{Number: "PM-2026-ABCDEFGHJK", CourseTitle: "RERA Compliance", AgentName: "Priya Sharma", IssuedAt: issued, Issuer: c.issuer}
+			cert.SetOrigin("https://propmatch.example.com")
+			b, err := renderPDF(cert)
+			if err != nil {
+				t.Fatal(err)
+			}
+			text := strings.Join(strings.Fields(pdfText(t, b)), " ")
+			for _, w := range []string{"PropMatch", "Real Estate Training", "CERTIFIED", "2026", c.wantIssuer, "Course instructor", "Scan to verify"} {
+				if !strings.Contains(text, w) {
+					t.Errorf("PDF text lacks %q: %q", w, text)
+				}
+			}
+			// Two link annotations open the verification page: the address and the QR code.
+			link := []byte("/URI (https://propmatch.example.com/certificates/PM-2026-ABCDEFGHJK)")
+			if n := bytes.Count(b, link); n != 2 {
+				t.Errorf("%d links to the verification page, want 2 (the address and the QR code)", n)
+			}
+		})
+	}
+}
+
+// TestQRModulesHoldTheAddress: the QR code drawn is a real one of the
+// address: a square grid with the three finder patterns in its corners.
+func TestQRModulesHoldTheAddress(t *testing.T) {
+	rows, err := qrModules("https://propmatch.example.com/certificates/PM-2026-ABCDEFGHJK")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := len(rows)
+	if n < 21 || len(rows[0]) != n {
+		t.Fatalf("grid %d×%d, want a square of at least 21", n, len(rows[0]))
+	}
+	q := 4                          // the quiet zone
+	finder := func(r, c int) bool { // a 7×7 dark ring around a 3×3 dark centre
+		for i := range 7 {
+			for j := range 7 {
+				ring := i == 0 || i == 6 || j == 0 || j == 6
+				centre := i >= 2 && i <= 4 && j >= 2 && j <= 4
+				if rows[r+i][c+j] != (ring || centre) {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	if !finder(q, q) || !finder(q, n-q-7) || !finder(n-q-7, q) {
+		t.Error("the three finder patterns are not in the corners")
+	}
+}
+
 func TestVisualOrderPutsVowelSignIBeforeItsCluster(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
 		{"Priya Sharma", "Priya Sharma"},

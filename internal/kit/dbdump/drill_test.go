@@ -84,8 +84,8 @@ func fill(t *testing.T, db *store.DB) market {
 		t.Fatalf("the demo market has no network: %+v", res)
 	}
 	// Matches in every status, on both sides.
-	matches := matches.NewService(db, matchengine.New(db, matchengine.Options{}))
-	list, _, err := matches.List(ctx, m.seller, "seller", "", paging.Page{Limit: 50})
+	leads := matches.NewService(db, matchengine.New(db, matchengine.Options{}))
+	list, _, err := leads.List(ctx, m.seller, matches.Filter{Side: matches.Seller}, paging.Page{Limit: 50})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,14 +93,14 @@ func fill(t *testing.T, db *store.DB) market {
 		t.Fatalf("the showcase has %d matches for %s, want at least %d", len(list), sellerName, len(matchengine.Statuses))
 	}
 	for i, st := range matchengine.Statuses {
-		if _, err := matches.SetStatus(ctx, m.seller, list[i].ID, string(st), ""); err != nil {
+		if _, err := leads.SetStatus(ctx, m.seller, list[i].ID, string(st), ""); err != nil {
 			t.Fatalf("seller status %s: %v", st, err)
 		}
-		if _, err := matches.SetStatus(ctx, list[i].BuyerAgentID, list[i].ID, string(matchengine.Statuses[len(matchengine.Statuses)-1-i]), ""); err != nil {
+		if _, err := leads.SetStatus(ctx, list[i].BuyerAgentID, list[i].ID, string(matchengine.Statuses[len(matchengine.Statuses)-1-i]), ""); err != nil {
 			t.Fatalf("buyer status: %v", err)
 		}
 	}
-	if _, err := matches.SetNotes(ctx, m.seller, list[0].ID, "Called, \"keen\" — visiting Sunday\nline two"); err != nil {
+	if _, err := leads.SetNotes(ctx, m.seller, list[0].ID, "Called, \"keen\" — visiting Sunday\nline two"); err != nil {
 		t.Fatal(err)
 	}
 	// A session and a failed sign-in (a security event and a throttle row).
@@ -341,7 +341,7 @@ func checkCopy(t *testing.T, db *store.DB, mf dbdump.Manifest, m market, wantMat
 // matchList returns agentID's matches as the match list answers them.
 func matchList(t *testing.T, db *store.DB, agentID int64) string {
 	t.Helper()
-	list, _, err := matches.NewService(db, matchengine.New(db, matchengine.Options{})).List(ctx, agentID, "", "", paging.Page{Limit: 100})
+	list, _, err := matches.NewService(db, matchengine.New(db, matchengine.Options{})).List(ctx, agentID, matches.Filter{}, paging.Page{Limit: 100})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -45,7 +45,7 @@ type RestoreOptions struct {
 // migrations this build has beyond the backup's version. A refusal (a
 // damaged, unsigned or edited file, a newer format or schema, a checksum
 // mismatch, a database that is not empty) is an *Error, and leaves no row
-// loaded.
+// loaded; a database that had no schema is left without one.
 func Restore(ctx context.Context, db *store.DB, r io.ReaderAt, size int64, opts RestoreOptions) (Manifest, error) {
 	progress := opts.Progress
 	zr, err := zip.NewReader(r, size)
@@ -81,8 +81,19 @@ func Restore(ctx context.Context, db *store.DB, r io.ReaderAt, size int64, opts 
 			return m, err
 		}
 	}
+	// A database with no schema gets its tables from the migrations below;
+	// a refusal after them drops those tables again, so a refused restore
+	// leaves the database as it was.
+	undo := func(err error) error { return err }
+	if have == 0 {
+		before, err := tableNames(ctx, db)
+		if err != nil {
+			return m, err
+		}
+		undo = func(err error) error { return errors.Join(err, dropCreated(context.WithoutCancel(ctx), db, before)) }
+	}
 	if err := db.MigrateTo(ctx, m.SchemaVersion); err != nil {
-		return m, err
+		return m, undo(err)
 	}
 	var tables []table
 	err = db.WithTx(ctx, func(tx *sql.Tx) error {
@@ -91,7 +102,7 @@ func Restore(ctx context.Context, db *store.DB, r io.ReaderAt, size int64, opts 
 		return err
 	})
 	if err != nil {
-		return m, err
+		return m, undo(err)
 	}
 	if err := settle(ctx, db, tables); err != nil {
 		return m, fmt.Errorf("the backup is loaded, but %w", err)

@@ -100,10 +100,10 @@ func notA(want reflect.Type, got string) error {
 }
 
 // Message returns the user-facing message for a type error this package
-// made, such as "price must be a number", or "" for any other error.
+// made, such as "Price must be a number", or "" for any other error.
 func Message(err *json.UnmarshalTypeError) string {
 	if r, ok := reasons[err.Value]; ok {
-		return err.Field + " " + r
+		return Label(err.Field) + " " + r
 	}
 	return ""
 }
@@ -271,7 +271,7 @@ var (
 const MaxDisplayOrder = 1_000_000
 
 // DisplayOrderMessage is the field error of a display order out of rule.
-var DisplayOrderMessage = fmt.Sprintf("displayOrder must be a whole number from 0 to %d", MaxDisplayOrder)
+var DisplayOrderMessage = fmt.Sprintf("Display order must be a whole number from 0 to %d", MaxDisplayOrder)
 
 // DisplayOrder returns f as a display order, and false when it is not a
 // whole number from 0 to MaxDisplayOrder.

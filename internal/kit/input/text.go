@@ -62,7 +62,7 @@ const (
 )
 
 // LineMessage is the field error of single-line text at path out of rule.
-func LineMessage(path string) string { return path + lineMessage }
+func LineMessage(path string) string { return Label(path) + lineMessage }
 
 // CheckText returns a field error, at its JSON path, for each string in v
 // (a decoded request body: structs, pointers, slices, maps) that breaks its
@@ -91,7 +91,7 @@ func walkText(v reflect.Value, path string, multi bool, out *[]apperr.FieldError
 		case multi && !IsText(s):
 			*out = append(*out, apperr.FieldError{Path: path, Message: path + textMessage})
 		case !multi && !IsLine(s):
-			*out = append(*out, apperr.FieldError{Path: path, Message: path + lineMessage})
+			*out = append(*out, apperr.FieldError{Path: path, Message: Label(path) + lineMessage})
 		}
 	case reflect.Struct:
 		t := v.Type()

@@ -19,6 +19,8 @@ type Stats struct {
 	// delay, or the time of its next try): a job held back on purpose has
 	// not waited yet.
 	OldestPendingSeconds float64 `json:"oldestPendingSeconds"`
+	// OldestPendingKind is that job's kind; empty when none is due.
+	OldestPendingKind string `json:"oldestPendingKind"`
 	// DoneLastMinute and FailedLastMinute count the jobs finished, and
 	// failed for good, in the last minute.
 	DoneLastMinute   int `json:"doneLastMinute"`
@@ -49,11 +51,15 @@ func ReadStats(ctx context.Context, db *store.DB) (Stats, error) {
 	}
 	// The first entry of jobs_due, the index the claim reads.
 	var due time.Time
-	err = db.QueryRowContext(ctx, `SELECT run_at FROM jobs WHERE state = 'pending' ORDER BY run_at, id LIMIT 1`).
-		Scan(store.ScanTime(&due))
+	var kind string
+	err = db.QueryRowContext(ctx, `SELECT run_at, kind FROM jobs WHERE state = 'pending' ORDER BY run_at, id LIMIT 1`).
+		Scan(store.ScanTime(&due), &kind)
 	switch {
 	case err == nil:
 		s.OldestPendingSeconds = max(0, now.Sub(due).Seconds())
+		if s.OldestPendingSeconds > 0 {
+			s.OldestPendingKind = kind
+		}
 	case !errors.Is(err, sql.ErrNoRows):
 		return s, fmt.Errorf("jobs: stats: %w", err)
 	}

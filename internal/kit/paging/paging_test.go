@@ -96,3 +96,45 @@ func TestTrimCutsToTheLimitAndNamesTheNextPage(t *testing.T) {
 		})
 	}
 }
+
+func TestKeyedCursorsRoundTripAndBoundTheNextPage(t *testing.T) {
+	p, err := paging.Parse("10", paging.KeyCursor(95, 42))
+	if err != nil || p != (paging.Page{Limit: 10, Before: 42, BeforeKey: 95, Keyed: true}) {
+		t.Fatalf("Parse(KeyCursor(95, 42)) = %+v, %v", p, err)
+	}
+	zero, err := paging.Parse("", paging.KeyCursor(0, 7))
+	if err != nil || !zero.Keyed || zero.BeforeKey != 0 || zero.Before != 7 {
+		t.Fatalf("Parse(KeyCursor(0, 7)) = %+v, %v", zero, err)
+	}
+	for _, c := range []struct {
+		name      string
+		page      paging.Page
+		wantQuery string
+		wantArgs  []any
+	}{
+		{"FirstPage", paging.Page{Limit: 25}, "SELECT id FROM t WHERE a = $1 ORDER BY t.k DESC, t.id DESC LIMIT $2", []any{"x", 26}},
+		{"LaterPage", p, "SELECT id FROM t WHERE a = $1 AND (t.k, t.id) < ($2, $3) ORDER BY t.k DESC, t.id DESC LIMIT $4", []any{"x", int64(95), int64(42), 11}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			q, args, err := c.page.ApplyKeyed("SELECT id FROM t WHERE a = $1", "t.k", "t.id", []any{"x"})
+			if err != nil || q != c.wantQuery || fmt.Sprint(args) != fmt.Sprint(c.wantArgs) {
+				t.Fatalf("ApplyKeyed = %q %v %v; want %q %v", q, args, err, c.wantQuery, c.wantArgs)
+			}
+		})
+	}
+	if _, _, err := (paging.Page{Limit: 5, Before: 9}).ApplyKeyed("q", "k", "id", nil); apperr.CodeOf(err) != apperr.Invalid {
+		t.Fatalf("ApplyKeyed with an unkeyed cursor = %v; want Invalid", err)
+	}
+	for _, bad := range []string{"x.5", "5.", ".5", "1.2.3"} {
+		if _, err := paging.Parse("", base64.RawURLEncoding.EncodeToString([]byte(bad))); apperr.CodeOf(err) != apperr.Invalid {
+			t.Errorf("Parse(cursor of %q) = %v; want Invalid", bad, err)
+		}
+	}
+	keyID := func(n int64) (int64, int64) { return n * 10, n }
+	if got, next := paging.TrimKeyed([]int64{9, 8, 7}, paging.Page{Limit: 2}, keyID); !slices.Equal(got, []int64{9, 8}) || next != paging.KeyCursor(80, 8) {
+		t.Fatalf("TrimKeyed = %v, %q", got, next)
+	}
+	if _, next := paging.TrimKeyed([]int64{9}, paging.Page{Limit: 2}, keyID); next != "" {
+		t.Fatalf("TrimKeyed of the last page = %q; want none", next)
+	}
+}

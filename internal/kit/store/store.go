@@ -61,7 +61,7 @@ func Open(ctx context.Context, url string) (*DB, error) {
 	)
 	switch {
 	case strings.HasPrefix(url, "sqlite:"):
-		path := strings.TrimPrefix(strings.TrimPrefix(url, "sqlite:"), "//")
+		path, _ := SQLitePath(url)
 		if path == "" {
 			return nil, errors.New("DATABASE_URL: sqlite: needs a file path")
 		}
@@ -104,6 +104,13 @@ func Open(ctx context.Context, url string) (*DB, error) {
 		out.stopCheckpoints = checkpointEvery(db, checkpointInterval)
 	}
 	return out, nil
+}
+
+// SQLitePath returns the file a "sqlite:PATH" database URL names, and
+// whether url is one.
+func SQLitePath(url string) (string, bool) {
+	path, ok := strings.CutPrefix(url, "sqlite:")
+	return strings.TrimPrefix(path, "//"), ok
 }
 
 // createPrivate creates the SQLite database file at path, empty and

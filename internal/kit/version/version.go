@@ -4,8 +4,13 @@ package version
 
 import (
 	"runtime/debug"
+	"strings"
 	"sync"
 )
+
+// Development is the version of a development build: one of uncommitted
+// changes, or one Go could not stamp with its commit.
+const Development = "development build"
 
 // Release is the release name, set at build time with
 // -ldflags "-X propmatch/internal/version.Release=v1.4.0"; empty otherwise.
@@ -13,9 +18,10 @@ var Release string
 
 // Info is what GET /api/version answers.
 type Info struct {
-	// Version is Release, else the short commit with "-dirty" when the
-	// build had uncommitted changes, else "dev" (a build Go could not stamp,
-	// such as `go run` or a test binary).
+	// Version is Release, else the short commit, or Development for a
+	// build of uncommitted changes (Go stamped it modified, or the release
+	// name ends in "-dirty", as `git describe --dirty` names it) or one Go
+	// could not stamp (`go run`, a test binary). Nobody sees "-dirty".
 	Version string `json:"version"`
 	// Revision is the full commit the binary was built from; empty when
 	// unknown.
@@ -51,16 +57,18 @@ func fromBuild(release string, bi *debug.BuildInfo) Info {
 			}
 		}
 	}
+	if strings.HasSuffix(release, "-dirty") {
+		in.Modified = true
+	}
 	switch {
+	case in.Modified:
+		in.Version = Development
 	case release != "":
 		in.Version = release
 	case in.Revision != "":
 		in.Version = in.Revision[:min(12, len(in.Revision))]
-		if in.Modified {
-			in.Version += "-dirty"
-		}
 	default:
-		in.Version = "dev"
+		in.Version = Development
 	}
 	return in
 }

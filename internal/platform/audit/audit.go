@@ -43,6 +43,10 @@ type Event struct {
 	After      json.RawMessage `json:"after"`
 	IP         string          `json:"ip"`
 	CreatedAt  time.Time       `json:"createdAt"`
+	// Summary is the action in the log's words with its target
+	// ("Deactivated user · user #12"); Actor who took it, never empty (see Who).
+	Summary string `json:"summary"`
+	Actor   string `json:"actor"`
 }
 
 type ipKey struct{}
@@ -134,18 +138,22 @@ func scrub(v any) any {
 
 // List returns the log newest first, a page at a time.
 func List(ctx context.Context, q store.Querier, p paging.Page) ([]Event, int64, error) {
-	query, args := p.Apply(`SELECT id, actor_id, actor_label, action, target_type, target_id, before_json, after_json, ip, created_at
-		FROM audit_log WHERE 1 = 1`, "id", nil)
+	query, args := p.Apply(`SELECT a.id, a.actor_id, a.actor_label, a.action, a.target_type, a.target_id, a.before_json, a.after_json,
+		a.ip, a.created_at, u.deleted_at IS NOT NULL
+		FROM audit_log a LEFT JOIN users u ON u.id = a.actor_id WHERE 1 = 1`, "a.id", nil)
 	rows, err := q.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, 0, apperr.Wrap(err, "list audit")
 	}
 	list, err := store.Collect(rows, func(rows *sql.Rows, e *Event) error {
 		var before, after sql.NullString
-		if err := rows.Scan(&e.ID, &e.ActorID, &e.ActorLabel, &e.Action, &e.TargetType, &e.TargetID, &before, &after, &e.IP, store.ScanTime(&e.CreatedAt)); err != nil {
+		var deleted sql.NullBool
+		if err := rows.Scan(&e.ID, &e.ActorID, &e.ActorLabel, &e.Action, &e.TargetType, &e.TargetID, &before, &after, &e.IP,
+			store.ScanTime(&e.CreatedAt), &deleted); err != nil {
 			return fmt.Errorf("scan audit: %w", err)
 		}
 		e.Before, e.After = raw(before), raw(after)
+		e.Summary, e.Actor = Summary(e.Action, e.TargetType, e.TargetID), Who(e.ActorLabel, e.ActorID, deleted.Bool)
 		return nil
 	})
 	if err != nil {

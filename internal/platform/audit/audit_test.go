@@ -83,3 +83,39 @@ func TestListIsNewestFirstAPageAtATime(t *testing.T) {
 		}
 	})
 }
+
+// TestTheLogSaysWhoInWords: an admin by name, the command line, an account
+// deleted since (not by its name), the system; never "unknown" or empty. The
+// action is in the log's words.
+func TestTheLogSaysWhoInWords(t *testing.T) {
+	storetest.Run(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		admin := storetest.AddUser(t, db, "admin1", "+919800000001")
+		gone := storetest.AddUser(t, db, "ravi", "+919800000002")
+		record(ctx, t, db, audit.Entry{ActorID: admin, Action: "user.deactivate", TargetType: "user", TargetID: gone})
+		record(ctx, t, db, audit.Entry{ActorID: gone, Action: "course.delete", TargetType: "course", TargetID: 3})
+		record(ctx, t, db, audit.Entry{ActorLabel: audit.CLI, Action: "user.role", TargetType: "user", TargetID: admin})
+		record(ctx, t, db, audit.Entry{Action: "backup.delete", TargetType: "backup", TargetID: 9})
+		if _, err := db.Exec(`UPDATE users SET username = 'deleted:2', deleted_at = $1 WHERE id = $2`, now, gone); err != nil {
+			t.Fatal(err)
+		}
+		list, _, err := audit.List(ctx, db, paging.Page{Limit: 10})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := []struct{ actor, summary string }{
+			{"the system", "Deleted backup · backup #9"},
+			{"the command line", "Changed role · user #1"},
+			{"a deleted agent", "Deleted course · course #3"},
+			{"admin1", "Deactivated user · user #2"},
+		}
+		if len(list) != len(want) {
+			t.Fatalf("%d events, want %d", len(list), len(want))
+		}
+		for i, w := range want {
+			if list[i].Actor != w.actor || list[i].Summary != w.summary {
+				t.Errorf("event %d: by %q, %q; want by %q, %q", i, list[i].Actor, list[i].Summary, w.actor, w.summary)
+			}
+		}
+	})
+}

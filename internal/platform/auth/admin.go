@@ -226,14 +226,16 @@ func deref(s *string) string {
 // those whose name, username, phone, email or city contains q.
 func (s *Service) SearchUsers(ctx context.Context, q string, page paging.Page) ([]User, int64, error) {
 	where, args := store.Contains(`lower(u.full_name || ' ' || u.username || ' ' || u.phone || ' ' || COALESCE(u.email, '') || ' ' || u.city)`, q, nil)
-	query, args := page.Apply(`SELECT `+userColumns+` FROM users u WHERE 1 = 1`+where, "u.id", args)
+	query, args := page.Apply(`SELECT `+userColumns+`, u.deleted_at IS NOT NULL FROM users u WHERE 1 = 1`+where, "u.id", args)
 	rows, err := s.db.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, 0, apperr.Wrap(err, "search users")
 	}
 	list, err := store.Collect(rows, func(rows *sql.Rows, u *User) error {
 		var err error
-		*u, err = scanUser(rows)
+		var deleted bool
+		*u, err = scanUser(rows, &deleted)
+		u.Deleted = deleted
 		return err
 	})
 	if err != nil {

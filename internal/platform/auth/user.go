@@ -38,6 +38,9 @@ type User struct {
 	EmailVerified bool      `json:"emailVerified"`
 	CreatedAt     time.Time `json:"createdAt"`
 	UpdatedAt     time.Time `json:"updatedAt"`
+	// Deleted is set in the admins' list of users for an account its owner
+	// deleted (scrubbed: it can be neither edited nor reactivated).
+	Deleted bool `json:"deleted,omitempty"`
 }
 
 // IsAdmin reports whether u has the admin role.

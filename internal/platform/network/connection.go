@@ -44,8 +44,11 @@ type Connection struct {
 	Status      string    `json:"status"`
 	CreatedAt   time.Time `json:"createdAt"`
 	UpdatedAt   time.Time `json:"updatedAt"`
-	Requester   Summary   `json:"requester"`
-	Receiver    Summary   `json:"receiver"`
+	// AskAgainAfter is, for a declined request, when its requester may send
+	// the same agent a new one (AskAgainAfter); nil otherwise.
+	AskAgainAfter *time.Time `json:"askAgainAfter"`
+	Requester     Summary    `json:"requester"`
+	Receiver      Summary    `json:"receiver"`
 }
 
 // Parties returns the two agents of c.
@@ -75,6 +78,10 @@ func scanConnection(rows *sql.Rows, c *Connection) error {
 		return err
 	}
 	c.RecipientID = c.ReceiverID
+	if c.Status == Rejected {
+		again := AskAgainAfter(c.UpdatedAt)
+		c.AskAgainAfter = &again
+	}
 	return nil
 }
 
@@ -98,10 +105,10 @@ func (s *Service) List(ctx context.Context, userID int64, f Filter, page paging.
 	case "received":
 		side = `c.receiver_id = $1`
 	default:
-		fe.Add("direction", "direction must be sent or received")
+		fe.Add("direction", "Direction must be sent or received")
 	}
 	if f.Status != "" && !slices.Contains(Statuses, f.Status) {
-		fe.Add("status", "status must be one of pending, accepted, rejected, cancelled")
+		fe.Add("status", "Status must be one of pending, accepted, rejected, cancelled")
 	}
 	if err := fe.Err(); err != nil {
 		return nil, 0, err
@@ -198,6 +205,10 @@ func (s *Service) publish(ctx context.Context, c Connection, err error) (Connect
 // before asking the same agent again.
 const DeclineCooldown = 7 * 24 * time.Hour
 
+// AskAgainAfter is when the requester of a request declined at decided may
+// ask the same agent again.
+func AskAgainAfter(decided time.Time) time.Time { return decided.Add(DeclineCooldown) }
+
 // mayRequest checks the latest connection between requesterID and receiverID
 // (a live one is always the latest). It returns Conflict while one is pending
 // or accepted, and TooManyRequests, saying when to try again, when it is a
@@ -220,7 +231,7 @@ func mayRequest(ctx context.Context, tx *sql.Tx, requesterID, receiverID int64, 
 	case status == Pending || status == Accepted:
 		return conflictFor(status)
 	}
-	again := decided.Add(DeclineCooldown)
+	again := AskAgainAfter(decided)
 	if status != Rejected || from != requesterID || !now.Before(again) {
 		return nil
 	}
@@ -262,7 +273,7 @@ var errNotFound = apperr.New(apperr.NotFound, "Connection not found")
 // requester, and Conflict once it is no longer pending.
 func (s *Service) Answer(ctx context.Context, userID, id int64, status string) (Connection, error) {
 	if status != Accepted && status != Rejected {
-		return Connection{}, apperr.Validation(apperr.FieldError{Path: "status", Message: "status must be accepted or rejected"})
+		return Connection{}, apperr.Validation(apperr.FieldError{Path: "status", Message: "Status must be accepted or rejected"})
 	}
 	return s.change(ctx, userID, id, status, func(c Connection) error {
 		if c.ReceiverID != userID {

@@ -123,7 +123,13 @@ func (s *Service) composeMessages(ctx context.Context, userID int64, items []pen
 	} else {
 		n.Subject = "You have " + plural(len(list), "new message", "new messages") + " on PropMatch"
 	}
-	n.Intro = "You have " + plural(len(list), "unread message", "unread messages") + " on PropMatch."
+	// The intro counts every unread message, as the app's unread badge
+	// does, not only this digest's new ones (earlier digests told of the rest).
+	unread := len(list)
+	if err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM messages WHERE receiver_id = $1 AND is_read = FALSE`, userID).Scan(&unread); err != nil {
+		return false, err
+	}
+	n.Intro = "You have " + plural(max(unread, len(list)), "unread message", "unread messages") + " on PropMatch."
 	return true, nil
 }
 
@@ -197,7 +203,7 @@ func (s *Service) Sample(kind string, userID int64, name string, now time.Time) 
 		}
 		n.More = 1
 		n.ActionURL, n.ActionLabel = s.link("/matches"), "See your matches"
-		n.Unsubscribe, n.Why = s.UnsubscribeURL(userID, settings.Matches), whyLabel(settings.Matches)
+		n.Unsubscribe, n.Why, n.About = s.UnsubscribeURL(userID, settings.Matches), whyLabel(settings.Matches), aboutLabel(settings.Matches)
 	case "message":
 		n.Subject = "2 new messages from Priya Sharma on PropMatch"
 		n.Intro = "You have 2 unread messages on PropMatch."
@@ -206,13 +212,13 @@ func (s *Service) Sample(kind string, userID int64, name string, now time.Time) 
 			{Title: "Priya Sharma", Detail: "They are pre-approved for a home loan."},
 		}
 		n.ActionURL, n.ActionLabel = s.link("/messages"), "Open your messages"
-		n.Unsubscribe, n.Why = s.UnsubscribeURL(userID, settings.Messages), whyLabel(settings.Messages)
+		n.Unsubscribe, n.Why, n.About = s.UnsubscribeURL(userID, settings.Messages), whyLabel(settings.Messages), aboutLabel(settings.Messages)
 	case "connection":
 		n.Subject = "Rahul Verma wants to connect with you on PropMatch"
 		n.Intro = "There is news from your PropMatch network."
 		n.Lines = []outbound.NoticeLine{{Title: "Rahul Verma wants to connect with you", Detail: "Hello, I have buyers for 2 and 3 BHK flats in Pune West."}}
 		n.ActionURL, n.ActionLabel = s.link("/agents"), "Open your network"
-		n.Unsubscribe, n.Why = s.UnsubscribeURL(userID, settings.Updates), whyLabel(settings.Updates)
+		n.Unsubscribe, n.Why, n.About = s.UnsubscribeURL(userID, settings.Updates), whyLabel(settings.Updates), aboutLabel(settings.Updates)
 	case "test":
 		n.Subject = "PropMatch test email"
 		n.Intro = "This is a test email from PropMatch, sent at " + now.UTC().Format("02 Jan 2006 15:04 MST") + ". If you can read it, email delivery works."

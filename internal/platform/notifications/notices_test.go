@@ -366,3 +366,65 @@ func TestUnsubscribeTokens(t *testing.T) {
 		}
 	})
 }
+
+// The message digest's count, by email and by WhatsApp, is the agent's
+// unread count (the app's badge), not only the new messages of that
+// digest: the earlier unread ones are counted too.
+func TestTheMessageDigestCountsEveryUnreadMessage(t *testing.T) {
+	storetest.Run(t, func(t *testing.T, db *store.DB) {
+		wa, waSent := waServer(t)
+		e := newEnv(t, db, &mailbox{}, wa, map[settings.Kind]string{settings.Messages: "propmatch_new_message"})
+		priya := e.user("Priya Sharma", "priya@example.com", true)
+		rahul := e.user("Rahul Verma", "rahul@example.com", true)
+		e.save(priya, func(s *settings.Settings) { s.Notifications.Messages.WhatsApp = true })
+		e.message(rahul, priya, "Is the Baner flat available?")
+		e.run()
+		e.advance(time.Minute)
+		e.message(rahul, priya, "My client can visit Saturday.")
+		e.message(rahul, priya, "They have a loan approved.")
+		e.advance(15 * time.Minute)
+		e.run()
+		mails, was := e.mail.sent(), waSent()
+		if len(mails) != 2 || len(was) != 2 {
+			t.Fatalf("%d emails and %d WhatsApp messages; want 2 of each", len(mails), len(was))
+		}
+		if !strings.Contains(mails[1].Text, "You have 3 unread messages on PropMatch.") {
+			t.Errorf("the second email does not count the 3 unread messages:\n%s", mails[1].Text)
+		}
+		tmpl, _ := was[1]["template"].(map[string]any)
+		body, _ := json.Marshal(tmpl["components"])
+		if !strings.Contains(string(body), "You have 3 unread messages on PropMatch.") {
+			t.Errorf("the second WhatsApp message does not count the 3 unread messages: %s", body)
+		}
+	})
+}
+
+// A connection request's email says in its footer that it is about
+// connection requests, and which setting sends it.
+func TestTheConnectionRequestFooterNamesItsKind(t *testing.T) {
+	storetest.Run(t, func(t *testing.T, db *store.DB) {
+		e := newEnv(t, db, &mailbox{}, nil, nil)
+		priya := e.user("Priya Sharma", "priya@example.com", true)
+		rahul := e.user("Rahul Verma", "rahul@example.com", true)
+		err := e.db.WithTx(context.Background(), func(tx *sql.Tx) error {
+			var id int64
+			if err := tx.QueryRowContext(context.Background(), `INSERT INTO connections (requester_id, receiver_id, user_low, user_high, message, status, created_at, updated_at)
+				VALUES ($1, $2, $3, $4, 'Hello', 'pending', $5, $5) RETURNING id`, rahul, priya, min(rahul, priya), max(rahul, priya), e.now).Scan(&id); err != nil {
+				return err
+			}
+			return notifications.Add(context.Background(), tx, e.now, notifications.Item{UserID: priya, Kind: settings.Updates, Type: notifications.ItemConnectionRequest, RefID: id})
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		e.run()
+		got := e.mail.sent()
+		if len(got) != 1 {
+			t.Fatalf("%d emails; want the request's", len(got))
+		}
+		const footer = "You get emails about connection requests and their answers because Property Updates by email is on in your settings."
+		if !strings.Contains(got[0].Text, footer) || !strings.Contains(got[0].HTML, footer) {
+			t.Errorf("the footer does not name connection requests:\n%s", got[0].Text)
+		}
+	})
+}

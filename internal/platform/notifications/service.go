@@ -164,7 +164,7 @@ func (s *Service) prepare(ctx context.Context, j jobs.Job) (jobs.Handler, error)
 		}
 		if ok {
 			n.Unsubscribe = s.UnsubscribeURL(userID, kind)
-			n.Why = whyLabel(kind)
+			n.Why, n.About = whyLabel(kind), aboutLabel(kind)
 			msg, err := outbound.NoticeEmail(*r.email, n)
 			if err != nil {
 				return nil, err
@@ -229,9 +229,21 @@ func anys(ids []int64) []any {
 func whyLabel(kind settings.Kind) string {
 	switch kind {
 	case settings.Matches:
-		return "New matches by email"
+		return "New Matches by email"
 	case settings.Messages:
 		return "Messages by email"
 	}
-	return "Property updates by email"
+	return "Property Updates by email"
+}
+
+// aboutLabel says what the emails of kind are about, for their footer: a
+// connection request's names connection requests, not property updates.
+func aboutLabel(kind settings.Kind) string {
+	switch kind {
+	case settings.Matches:
+		return "new matches"
+	case settings.Messages:
+		return "new messages"
+	}
+	return "connection requests and their answers"
 }

@@ -89,6 +89,32 @@ func (s *Service) Unsubscribe(ctx context.Context, token string) (settings.Kind,
 	return kind, nil
 }
 
+// EmailsOff returns the kind of token and whether its user's emails of
+// that kind are already off (the kind, or its email channel, switched off
+// in Settings or by an earlier unsubscribe): what the unsubscribe page
+// says before offering a button. Invalid for a bad token, NotFound for an
+// account that no longer exists.
+func (s *Service) EmailsOff(ctx context.Context, token string) (settings.Kind, bool, error) {
+	id, kind, err := s.ParseUnsubscribe(token)
+	if err != nil {
+		return "", false, err
+	}
+	var one int
+	err = s.db.QueryRowContext(ctx, `SELECT 1 FROM users WHERE id = $1`, id).Scan(&one)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", false, apperr.New(apperr.NotFound, "This account no longer exists")
+	}
+	if err != nil {
+		return "", false, apperr.Wrap(err, "unsubscribe page")
+	}
+	set, err := settings.Get(ctx, s.db, id)
+	if err != nil {
+		return "", false, apperr.Wrap(err, "unsubscribe page")
+	}
+	n := set.Notifications.Of(kind)
+	return kind, !n.On || !n.Email, nil
+}
+
 // KindLabel names kind as the Settings page does.
 func KindLabel(kind settings.Kind) string {
 	switch kind {

@@ -68,7 +68,7 @@ func TestNotificationEmailsCarryOneClickUnsubscribe(t *testing.T) {
 	be := &testSMTP{}
 	m := newTestMailer(t, startSMTP(t, be), "", "")
 	n := Notice{Subject: "You have 2 new matches on PropMatch", Intro: "PropMatch found 2 new matches for you.", ActionURL: "https://pm.example/matches",
-		ActionLabel: "See your matches", Unsubscribe: "https://pm.example/api/unsubscribe?token=1.matches.sig", Why: "New matches by email",
+		ActionLabel: "See your matches", Unsubscribe: "https://pm.example/api/unsubscribe?token=1.matches.sig", Why: "New Matches by email",
 		Lines: []NoticeLine{{Title: "Flat <b>in</b> Pune", Detail: "92% match"}}}
 	e, err := NoticeEmail("agent@example.com", n)
 	if err != nil {
@@ -80,7 +80,7 @@ func TestNotificationEmailsCarryOneClickUnsubscribe(t *testing.T) {
 	// The shared layout carries the title, and the unsubscribe line only where there is one.
 	if !strings.Contains(e.HTML, "<title>You have 2 new matches on PropMatch</title>") ||
 		!strings.Contains(e.HTML, `<a href="https://pm.example/api/unsubscribe?token=1.matches.sig" style="color:#6b7280;">Unsubscribe</a>`) ||
-		!strings.Contains(e.HTML, "because New matches by email is on") || !strings.HasSuffix(strings.TrimSpace(e.HTML), "</html>") {
+		!strings.Contains(e.HTML, "because New Matches by email is on") || !strings.HasSuffix(strings.TrimSpace(e.HTML), "</html>") {
 		t.Errorf("notice HTML lacks its title, unsubscribe line or end: %s", e.HTML)
 	}
 	reset, err := ResetCodeEmail("agent@example.com", "Asha", "123456")

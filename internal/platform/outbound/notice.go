@@ -12,8 +12,10 @@ type NoticeLine struct {
 
 // Notice is a notification email's content: the digest of new matches or
 // messages, or a connection update. ActionURL links to the exact screen;
-// Unsubscribe is the kind's one-click unsubscribe URL and Why names the
-// setting that sends it (e.g. "New matches by email").
+// Unsubscribe is the kind's one-click unsubscribe URL, Why names the
+// setting that sends it (e.g. "New Matches by email") and About what the
+// emails of that setting are about (e.g. "connection requests and their
+// answers"), for the footer.
 type Notice struct {
 	Name        string
 	Subject     string
@@ -25,6 +27,7 @@ type Notice struct {
 	Footnote    string
 	Unsubscribe string
 	Why         string
+	About       string
 }
 
 type noticeData struct {

@@ -2,6 +2,7 @@ package outbound
 
 import (
 	"context"
+	"crypto/rand"
 	"errors"
 	"fmt"
 	"net/mail"
@@ -32,6 +33,11 @@ type SMTPConfig struct {
 	// "tls" (implicit TLS) or "none" (only for tests and local relays).
 	TLS     string
 	Timeout time.Duration // connect and command timeout; 0 means DefaultSMTPTimeout
+	// Hostname is PropMatch's public host name (PROPMATCH_PUBLIC_URL's):
+	// the domain of each Message-ID and the name the client greets the
+	// server with (EHLO). Empty means the From address's domain; never the
+	// machine's own name, which means nothing outside it.
+	Hostname string
 }
 
 // SMTPMailer sends email through one SMTP server, opening one connection per
@@ -40,6 +46,7 @@ type SMTPMailer struct {
 	host     string
 	password string
 	from     *mail.Address
+	hostname string // Message-ID's domain
 	opts     []gomail.Option
 }
 
@@ -75,7 +82,11 @@ func NewSMTPMailer(cfg SMTPConfig) (*SMTPMailer, error) {
 		timeout = DefaultSMTPTimeout
 	}
 
-	opts := []gomail.Option{gomail.WithTimeout(timeout)}
+	hostname := strings.TrimSpace(cfg.Hostname)
+	if hostname == "" {
+		hostname = from.Address[strings.LastIndexByte(from.Address, '@')+1:]
+	}
+	opts := []gomail.Option{gomail.WithTimeout(timeout), gomail.WithHELO(hostname)}
 	port := cfg.Port
 	switch strings.ToLower(strings.TrimSpace(cfg.TLS)) {
 	case "", SMTPTLSStartTLS:
@@ -109,7 +120,7 @@ func NewSMTPMailer(cfg SMTPConfig) (*SMTPMailer, error) {
 	if _, err := gomail.NewClient(host, opts...); err != nil {
 		return nil, fmt.Errorf("notify: smtp config: %s", redact(err.Error(), cfg.Password))
 	}
-	return &SMTPMailer{host: host, password: cfg.Password, from: from, opts: opts}, nil
+	return &SMTPMailer{host: host, password: cfg.Password, from: from, hostname: hostname, opts: opts}, nil
 }
 
 // SendEmail sends m as a multipart/alternative message (text and HTML; a
@@ -118,7 +129,7 @@ func NewSMTPMailer(cfg SMTPConfig) (*SMTPMailer, error) {
 // cannot be reached, refuses the login, the sender, the recipient or the
 // data. The error never contains the password.
 func (s *SMTPMailer) SendEmail(ctx context.Context, m Email) error {
-	msg, err := buildMessage(s.from, m)
+	msg, err := buildMessage(s.from, s.hostname, m)
 	if err != nil {
 		return err
 	}
@@ -135,7 +146,9 @@ func (s *SMTPMailer) SendEmail(ctx context.Context, m Email) error {
 	return nil
 }
 
-func buildMessage(from *mail.Address, m Email) (*gomail.Msg, error) {
+// buildMessage makes m into a message from from, whose Message-ID is a
+// random 128-bit value at hostname.
+func buildMessage(from *mail.Address, hostname string, m Email) (*gomail.Msg, error) {
 	if strings.TrimSpace(m.To) == "" {
 		return nil, errors.New("notify: email has no recipient")
 	}
@@ -156,7 +169,7 @@ func buildMessage(from *mail.Address, m Email) (*gomail.Msg, error) {
 		msg.SetListUnsubscribePost()
 	}
 	msg.SetDate()
-	msg.SetMessageID()
+	msg.SetMessageIDWithValue(rand.Text() + "@" + hostname)
 	switch {
 	case m.Text != "" && m.HTML != "":
 		msg.SetBodyString(gomail.TypeTextPlain, m.Text)

@@ -206,6 +206,48 @@ func TestSMTPMailer(t *testing.T) {
 		}
 	})
 
+	// The whole conversation as the server sees it: one greeting banner,
+	// one EHLO naming the public host, and a Message-ID at the public host
+	// (not the machine's own name).
+	t.Run("OneBannerAndThePublicHostName", func(t *testing.T) {
+		for _, tc := range []struct{ hostname, want string }{
+			{"propmatch.example.com", "propmatch.example.com"},
+			{"", "propmatch.test"}, // the From address's domain
+		} {
+			be := &testSMTP{}
+			l, err := net.Listen("tcp", "127.0.0.1:0")
+			if err != nil {
+				t.Fatal(err)
+			}
+			srv := smtp.NewServer(be)
+			srv.Domain = "mx.example.net"
+			talk := &syncWriter{}
+			srv.Debug = talk
+			go srv.Serve(l)
+			m, err := NewSMTPMailer(SMTPConfig{Host: "127.0.0.1", Port: l.Addr().(*net.TCPAddr).Port, From: "PropMatch <no-reply@propmatch.test>",
+				TLS: "none", Timeout: 5 * time.Second, Hostname: tc.hostname})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := m.SendEmail(context.Background(), email); err != nil {
+				t.Fatalf("SendEmail: %v", err)
+			}
+			srv.Close()
+			conv := talk.String()
+			if n := strings.Count(conv, "220 mx.example.net"); n != 1 {
+				t.Errorf("the banner was sent %d times, want once:\n%s", n, conv)
+			}
+			if n := strings.Count(conv, "EHLO "); n != 1 || !strings.Contains(conv, "EHLO "+tc.want+"\r\n") {
+				t.Errorf("want one EHLO %s:\n%s", tc.want, conv)
+			}
+			hdr, _, _, _ := parseMail(t, be.received()[0].Data)
+			id := hdr.Get("Message-Id")
+			if !strings.HasPrefix(id, "<") || !strings.HasSuffix(id, "@"+tc.want+">") || len(id) < 20 {
+				t.Errorf("Message-ID = %q, want a random id at %s", id, tc.want)
+			}
+		}
+	})
+
 	t.Run("AuthPlainWhenUsernameSet", func(t *testing.T) {
 		be := &testSMTP{user: "mailer", pass: "s3cret-pass"}
 		m := newTestMailer(t, startSMTP(t, be), "mailer", "s3cret-pass")
@@ -344,4 +386,22 @@ func TestSMTPDefaultPorts(t *testing.T) {
 			t.Errorf("%s: dial error %q does not name port %d", mode, err, want)
 		}
 	}
+}
+
+// syncWriter collects what several goroutines write.
+type syncWriter struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (w *syncWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.b.Write(p)
+}
+
+func (w *syncWriter) String() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.b.String()
 }

@@ -112,13 +112,19 @@ func checkBlock(in BlockInput, callerIP string) (netip.Prefix, error) {
 	return p, f.Err()
 }
 
-const blockColumns = `b.id, b.cidr, b.reason, COALESCE(u.username, ''), b.created_at, b.expires_at, b.lifted_at`
+const blockColumns = `b.id, b.cidr, b.reason, COALESCE(u.username, ''), b.created_by, u.deleted_at IS NOT NULL, b.created_at, b.expires_at, b.lifted_at`
 
+// scanBlock reads a block; CreatedBy names its admin as the audit log does
+// (audit.Who): "a deleted agent", "the system", never empty.
 func scanBlock(sc interface{ Scan(...any) error }, now time.Time) (Block, error) {
 	var b Block
-	if err := sc.Scan(&b.ID, &b.Range, &b.Reason, &b.CreatedBy, store.ScanTime(&b.CreatedAt), store.ScanTime(&b.ExpiresAt), nullTime{&b.LiftedAt}); err != nil {
+	var by *int64
+	var gone sql.NullBool
+	if err := sc.Scan(&b.ID, &b.Range, &b.Reason, &b.CreatedBy, &by, &gone, store.ScanTime(&b.CreatedAt), store.ScanTime(&b.ExpiresAt),
+		nullTime{&b.LiftedAt}); err != nil {
 		return Block{}, err
 	}
+	b.CreatedBy = audit.Who(b.CreatedBy, by, gone.Bool)
 	b.Active = b.LiftedAt == nil && now.Before(b.ExpiresAt)
 	return b, nil
 }

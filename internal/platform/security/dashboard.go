@@ -1,6 +1,7 @@
 package security
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"encoding/base64"
@@ -12,6 +13,7 @@ import (
 	"propmatch/internal/india"
 	"propmatch/internal/kit/apperr"
 	"propmatch/internal/kit/store"
+	"propmatch/internal/platform/audit"
 )
 
 // Dashboard windows: the Suspicious IPs tab and card look back IPWindow; an
@@ -160,7 +162,7 @@ func ParseEventPage(typ, limit, cursor string) (EventPage, error) {
 	p := EventPage{Type: typ, Limit: DefaultEventPage, After: cursor}
 	var f apperr.Fields
 	if typ != "" && !isType(typ) {
-		f.Add("type", "type must be one of "+strings.Join(Types, ", "))
+		f.Add("type", "Type must be one of "+strings.Join(Types, ", "))
 	}
 	if limit != "" {
 		n, err := strconv.Atoi(limit)
@@ -171,7 +173,7 @@ func ParseEventPage(typ, limit, cursor string) (EventPage, error) {
 	}
 	if cursor != "" {
 		if _, _, _, ok := decodeCursor(cursor); !ok {
-			f.Add("cursor", "cursor is not one this server gave out")
+			f.Add("cursor", "Cursor is not one this server gave out")
 		}
 	}
 	return p, f.Err()
@@ -226,19 +228,32 @@ func RecentEvents(ctx context.Context, q store.Querier, now time.Time, p EventPa
 		where += fmt.Sprintf(" AND (created_at < $%d OR (created_at = $%d AND (src < $%d OR (src = $%d AND id < $%d))))", n-2, n-2, n-1, n-1, n)
 	}
 	args = append(args, p.Limit+1)
-	query := `SELECT src, id, type, ip, url, who, detail, created_at, count, last_at FROM (
-			SELECT 0 AS src, id, type, ip, url, subject AS who, detail, created_at, count, last_at FROM security_events
+	// An admin action is shown in the audit log's words (audit.Summary, audit.Who).
+	query := `SELECT src, id, type, ip, url, who, detail, created_at, count, last_at, action, target_type, target_id, actor_id, gone FROM (
+			SELECT 0 AS src, id, type, ip, url, subject AS who, detail, created_at, count, last_at,
+				'' AS action, '' AS target_type, CAST(NULL AS BIGINT) AS target_id, CAST(NULL AS BIGINT) AS actor_id, 0 AS gone FROM security_events
 			UNION ALL
-			SELECT 1 AS src, id, '` + AdminAction + `' AS type, ip, '' AS url, actor_label AS who,
-				action || ' ' || target_type || COALESCE(' #' || CAST(target_id AS TEXT), '') AS detail, created_at,
-				1 AS count, created_at AS last_at FROM audit_log
+			SELECT 1 AS src, a.id, '` + AdminAction + `' AS type, a.ip, '' AS url, a.actor_label AS who, '' AS detail, a.created_at,
+				1 AS count, a.created_at AS last_at, a.action, a.target_type, a.target_id, a.actor_id,
+				CASE WHEN u.deleted_at IS NULL THEN 0 ELSE 1 END AS gone
+				FROM audit_log a LEFT JOIN users u ON u.id = a.actor_id
 		) e WHERE ` + where + fmt.Sprintf(` ORDER BY created_at DESC, src DESC, id DESC LIMIT $%d`, len(args))
 	rows, err := q.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, "", apperr.Wrap(err, "recent security events")
 	}
 	list, err := store.Collect(rows, func(rows *sql.Rows, e *Shown) error {
-		return rows.Scan(&e.src, &e.key, &e.Type, &e.IP, &e.URL, &e.User, &e.Detail, store.ScanTime(&e.Timestamp), &e.Count, store.ScanTime(&e.LastSeen))
+		var action, targetType string
+		var targetID, actorID *int64
+		var gone int
+		if err := rows.Scan(&e.src, &e.key, &e.Type, &e.IP, &e.URL, &e.User, &e.Detail, store.ScanTime(&e.Timestamp), &e.Count,
+			store.ScanTime(&e.LastSeen), &action, &targetType, &targetID, &actorID, &gone); err != nil {
+			return err
+		}
+		if e.src == 1 {
+			e.Detail, e.User = audit.Summary(action, targetType, targetID), audit.Who(e.User, actorID, gone == 1)
+		}
+		return nil
 	})
 	if err != nil {
 		return nil, "", apperr.Wrap(err, "recent security events")
@@ -275,7 +290,8 @@ func nameUsers(ctx context.Context, q store.Querier, list []Shown) error {
 		return nil
 	}
 	marks, args := inList(nil, ids)
-	rows, err := q.QueryContext(ctx, `SELECT CAST(id AS TEXT), username FROM users WHERE CAST(id AS TEXT) IN (`+marks+`)`, args...)
+	rows, err := q.QueryContext(ctx, `SELECT CAST(id AS TEXT), CASE WHEN deleted_at IS NULL THEN username ELSE '' END FROM users
+		WHERE CAST(id AS TEXT) IN (`+marks+`)`, args...)
 	if err != nil {
 		return apperr.Wrap(err, "name event users")
 	}
@@ -286,7 +302,7 @@ func nameUsers(ctx context.Context, q store.Querier, list []Shown) error {
 	}
 	names := make(map[string]string, len(pairs))
 	for _, p := range pairs {
-		names["user:"+p.id] = p.name
+		names["user:"+p.id] = cmp.Or(p.name, audit.Who("", nil, true))
 	}
 	for i, e := range list {
 		if n, ok := names[e.User]; ok {

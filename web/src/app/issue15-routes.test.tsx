@@ -98,7 +98,7 @@ describe('fix 5: a new account', () => {
 
 describe('fix 9: one messages count', () => {
   // The unread messages (2) and the messages badge (5) differ on purpose: both places show the badge.
-  const stats: DashboardStats = { ...dashboardStats, unreadMessages: 2, messagesBadge: 5 }
+  const stats: DashboardStats = { ...dashboardStats, unreadMessages: 2, pendingRequests: 3, messagesBadge: 5 }
 
   it('the mobile tile and the sidebar show the same number, from one field', async () => {
     expect(MESSAGES_COUNT).toBe('messagesBadge')
@@ -112,6 +112,10 @@ describe('fix 9: one messages count', () => {
     expect(screen.getByTestId('tile-count-messages')).toHaveTextContent('5')
     const nav = screen.getAllByRole('navigation', { name: 'Main' })[0]!
     await waitFor(() => expect(within(nav).getByRole('link', { name: /^Messages/ })).toHaveTextContent('5'))
+    // Issue 25: the sidebar's count says what it counts, as the top bar's counts unread messages only.
+    const badge = screen.getByTestId(`nav-badge-${MESSAGES_COUNT}`)
+    expect(badge).toHaveAttribute('title', `${stats.unreadMessages} unread messages and ${stats.pendingRequests} connection requests`)
+    expect(within(nav).getByRole('link', { name: /^Messages/ })).toHaveAccessibleName(/unread messages? and \d+ connection requests?/)
   })
 })
 

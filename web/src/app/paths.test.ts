@@ -10,6 +10,9 @@ describe('paths', () => {
     [paths.properties.to({ listing: 7 }), '/properties?listing=7'],
     [paths.messages.to({ withAgent: 3 }), '/messages?with=3'],
     [paths.messages.to(), '/messages'],
+    [paths.requirements.to({ requirement: 4 }), '/requirements?requirement=4'],
+    [paths.matches.to(), '/matches'],
+    [paths.matches.to({ tab: 'seller', sort: 'score', listing: 9, status: '' }), '/matches?tab=seller&sort=score&listing=9'],
   ])('builds %s', (built, want) => expect(built).toBe(want))
 })
 

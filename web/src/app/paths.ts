@@ -31,8 +31,25 @@ export const paths = {
     /** `listing` opens that listing's details. */
     to: ({ listing }: { listing?: number } = {}) => (listing === undefined ? '/properties' : `/properties?listing=${listing}`),
   },
-  requirements: { path: '/requirements', to: () => '/requirements' },
-  matches: { path: '/matches', to: () => '/matches' },
+  requirements: {
+    path: '/requirements',
+    /** `requirement` opens that requirement's details. */
+    to: ({ requirement }: { requirement?: number } = {}) =>
+      requirement === undefined ? '/requirements' : `/requirements?requirement=${requirement}`,
+  },
+  matches: {
+    path: '/matches',
+    /**
+     * The tab, order and filters, kept in the query (features/matches/lib/match-view.ts reads them);
+     * blank values are left out.
+     */
+    to: (view: Partial<Record<'tab' | 'sort' | 'status' | 'requirement' | 'listing' | 'minScore', string | number>> = {}) => {
+      const query = new URLSearchParams()
+      for (const [key, value] of Object.entries(view)) if (value !== undefined && value !== '') query.set(key, String(value))
+      const text = query.toString()
+      return text ? `/matches?${text}` : '/matches'
+    },
+  },
   messages: {
     path: '/messages',
     /** `withAgent` opens the conversation with that agent. */

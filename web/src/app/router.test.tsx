@@ -86,7 +86,7 @@ describe('routing and guards', () => {
     expect(within(nav).getByRole('link', { name: 'Messages 3' })).toHaveAttribute('href', '/messages')
     expect(within(nav).getByRole('link', { name: 'Agent Network 5' })).toHaveAttribute('href', '/agents')
     // The top bar's unread badge (desktop and mobile).
-    const shortcut = await screen.findByRole('link', { name: 'Messages, 2 unread' })
+    const shortcut = await screen.findByRole('link', { name: 'Messages, 2 unread messages' })
     expect(shortcut).toHaveAttribute('href', '/messages')
     expect(within(shortcut).getByTestId('unread-badge')).toHaveTextContent('2')
     expect(shortcut.parentElement?.className ?? '').not.toMatch(/md:hidden/)

@@ -173,7 +173,7 @@ export const appRoutes: RouteObject[] = [
                     children: [
                       {
                         path: paths.admin.path,
-                        lazy: () => import('@/features/admin/routes/admin-page').then((m) => ({ Component: m.AdminPage })),
+                        lazy: () => import('@/app/routes/admin/admin-console').then((m) => ({ Component: m.AdminConsole })),
                       },
                       {
                         path: paths.adminSite.path,

@@ -38,6 +38,7 @@ function ConnectForm({ agent, sender, onDone }: { agent: ConnectTarget; sender: 
   const form = useZodForm(connectSchema, { message: introMessage(sender, agent) })
   const message = useWatch({ control: form.control, name: 'message' })
   const send = useApiMutation(sendConnectionRequest, {
+    exclusive: true,
     successToast: 'Connection request sent successfully',
     errorToast: (error) =>
       error.status === 409

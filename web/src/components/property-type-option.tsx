@@ -15,7 +15,7 @@ export function PropertyTypeOption({ id, type }: { id: string; type: string }) {
     >
       <RadioGroupItem id={id} value={type} className="absolute top-2 left-2" />
       <PropertyTypeIcon type={type} className="size-5 shrink-0 text-muted-foreground" />
-      <span className="max-w-full leading-tight break-words">{propertyTypeLabel(type)}</span>
+      <span className="max-w-full leading-tight break-normal hyphens-none">{propertyTypeLabel(type)}</span>
     </label>
   )
 }

@@ -82,3 +82,46 @@ describe('useApiMutation', () => {
     expect(stale()).toEqual([])
   })
 })
+
+describe('useApiMutation with exclusive', () => {
+  it('runs one call at a time, decided synchronously, and takes the next once the first is done', async () => {
+    let finish: (() => void) | undefined
+    const calls: number[] = []
+    const write = apiMutation({
+      mutationFn: (n: number) => {
+        calls.push(n)
+        return new Promise<number>((resolve) => (finish = () => resolve(n)))
+      },
+    })
+    const { result } = setup(write, { exclusive: true })
+    let first: Promise<number> | undefined
+    let second: Promise<number> | undefined
+    act(() => {
+      result.current.mutate(1)
+      result.current.mutate(2) // dropped
+      first = result.current.mutateAsync(3) // the running call's promise
+      second = result.current.mutateAsync(4)
+    })
+    await waitFor(() => expect(calls).toEqual([1]))
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(calls).toEqual([1])
+    expect(first).toBe(second)
+    finish!()
+    await expect(first).resolves.toBe(1)
+    await act(async () => {
+      void result.current.mutateAsync(5)
+    })
+    await waitFor(() => expect(calls).toEqual([1, 5]))
+  })
+
+  it('lets calls overlap without it (a list whose rows share one hook)', async () => {
+    const calls: number[] = []
+    const write = apiMutation({ mutationFn: (n: number) => new Promise<number>(() => calls.push(n)) })
+    const { result } = setup(write)
+    act(() => {
+      result.current.mutate(1)
+      result.current.mutate(2)
+    })
+    await waitFor(() => expect(calls).toEqual([1, 2]))
+  })
+})

@@ -1,3 +1,4 @@
+import * as React from 'react'
 import { useMutation, useQueryClient, type QueryKey, type UseMutationOptions } from '@tanstack/react-query'
 import { toast, type ToastInput } from '@/components/ui/use-toast'
 import type { ApiError } from '@/lib/api-client'
@@ -30,6 +31,13 @@ export type ApiMutationOptions<TData, TVariables> = Omit<
   /** Runs after the toast. */
   onSuccess?: (data: TData, variables: TVariables) => unknown
   onError?: (error: ApiError, variables: TVariables) => unknown
+  /**
+   * One call at a time: while a call runs (until its toasts and callbacks are done), `mutate` does
+   * nothing and `mutateAsync` answers the running call's promise. The check is a ref set before the
+   * request, so a double click, a repeated Enter or a double form submit sends once even before React
+   * re-renders the button as disabled. For every write that sends something (a message, a request).
+   */
+  exclusive?: boolean
 }
 
 function successInput<TData, TVariables>(spec: ApiMutationOptions<TData, TVariables>['successToast'], data: TData, variables: TVariables) {
@@ -56,10 +64,11 @@ function staleTest(invalidates: Invalidates) {
  */
 export function useApiMutation<TData, TVariables>(
   { mutationFn, invalidates }: ApiMutation<TData, TVariables>,
-  { successToast, errorToast, onSuccess, onError, ...options }: ApiMutationOptions<TData, TVariables> = {},
+  { successToast, errorToast, onSuccess, onError, exclusive = false, ...options }: ApiMutationOptions<TData, TVariables> = {},
 ) {
   const queryClient = useQueryClient()
-  return useMutation<TData, ApiError, TVariables>({
+  const running = React.useRef<Promise<TData> | null>(null)
+  const mutation = useMutation<TData, ApiError, TVariables>({
     ...options,
     mutationFn,
     onSuccess: async (data, variables) => {
@@ -74,4 +83,23 @@ export function useApiMutation<TData, TVariables>(
       await onError?.(error, variables)
     },
   })
+  const { mutateAsync: start } = mutation
+  const mutateAsync = React.useCallback<typeof start>(
+    (...args) => {
+      if (running.current) return running.current
+      const call = start(...args).finally(() => {
+        running.current = null
+      })
+      running.current = call
+      return call
+    },
+    [start],
+  )
+  const mutate = React.useCallback<typeof mutation.mutate>(
+    (...args) => {
+      mutateAsync(...args).catch(() => {}) // as useMutation's mutate: the error is in the state and the toast
+    },
+    [mutateAsync],
+  )
+  return exclusive ? { ...mutation, mutate, mutateAsync } : mutation
 }

@@ -2194,6 +2194,11 @@ export interface components {
              */
             emailVerified: boolean;
             phone: components["schemas"]["Phone"];
+            /**
+             * @description Only in the admins' list of users (GET /api/admin/users), true for an account its owner deleted: it shows as
+             *     "Deleted agent", cannot be edited, given a role or reactivated. Absent otherwise.
+             */
+            deleted?: boolean;
             role: components["schemas"]["Role"];
             agentType: components["schemas"]["AgentType"];
             reraNumber: string | null;
@@ -2528,8 +2533,10 @@ export interface components {
         QueueStats: {
             /** @description Jobs still to do (pending or running) */
             depth: number;
-            /** @description How long the oldest pending job has waited */
+            /** @description How long the job due longest has waited since it became due (its run_at), not since it was queued */
             oldestPendingSeconds: number;
+            /** @description That job's kind (such as matching.property or notices.digest); empty when none is due */
+            oldestPendingKind?: string;
             doneLastMinute: number;
             /** @description Jobs that failed for good in the last minute */
             failedLastMinute: number;
@@ -2545,18 +2552,38 @@ export interface components {
             totalProperties: number;
             totalRequirements: number;
             totalMatches: number;
+            /** @description The courses agents can take: the same count as the agents' courses badge */
             totalCourses: number;
+            /** @description The courses listed as coming soon (not counted in totalCourses) */
+            comingSoonCourses: number;
             /** @description Accepted connections */
             activeConnections: number;
             signupsLast30Days: number;
             /** @description Active agents who used a session or wrote something in the last 7 days */
             activeAgentsLast7Days: number;
-            /** @description Background jobs still to do */
-            queueDepth: number;
-            /** @description How long the oldest pending job has waited */
-            queueOldestSeconds: number;
+            /** @description The background jobs still to do, by what they are: matching (the match engine's jobs), digests (notification digests, most of them waiting for their time on purpose) and other (backups, off-site copies, verification emails) */
+            queue: {
+                matching: components["schemas"]["QueueGroup"];
+                digests: components["schemas"]["QueueGroup"];
+                other: components["schemas"]["QueueGroup"];
+            };
             /** Format: date-time */
             countedAt: string;
+        };
+        QueueGroup: {
+            /** @description Jobs whose time has come, waiting for a worker */
+            due: number;
+            /** @description Jobs a worker holds */
+            running: number;
+            /** @description Jobs held back until their time (a digest's interval) */
+            scheduled: number;
+            /** @description How long the job due longest has waited since it became due (not since it was queued); 0 when none is due */
+            oldestDueSeconds: number;
+            /**
+             * Format: date-time
+             * @description When the first scheduled job becomes due; null when none is scheduled
+             */
+            nextAt: string | null;
         };
         RoleChange: {
             /**
@@ -2630,6 +2657,10 @@ export interface components {
         };
         AuditEvent: {
             id: number;
+            /** @description The action in the log's words with its target, e.g. 'Deactivated user · user #12'. The security dashboard shows admin actions in the same words. */
+            summary: string;
+            /** @description Who took the action, in words: the admin's username, 'the command line', 'a deleted agent' (an account deleted since; its name is not shown) or 'the system'. Never empty. */
+            actor: string;
             /** @description The admin; null for the command line */
             actorId: number | null;
             /** @description The admin's username when recorded, or cli */
@@ -2667,7 +2698,7 @@ export interface components {
             ip: string;
             /** @description The request path (empty for admin actions) */
             url: string;
-            /** @description The username when known, else what was tried (login:name, phone:+91...) */
+            /** @description The username when known ('a deleted agent' for an account deleted since), else what was tried (login:name, phone:+91...); for an admin action, who took it in the audit log's words */
             user: string;
             detail: string;
             /**
@@ -2988,7 +3019,12 @@ export interface components {
             [key: string]: unknown;
         };
         Version: {
-            /** @example 02a8ace236d6 */
+            /**
+             * @description The release name, else the short commit; 'development build' for a build of uncommitted changes or one without a commit stamp (never '-dirty')
+             * @example 02a8ace236d6
+             * @example v1.2.0
+             * @example development build
+             */
             version: string;
             /** @description The full commit; empty when unknown */
             revision: string;
@@ -3640,6 +3676,13 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+            /**
+             * Format: date-time
+             * @description For a declined (`rejected`) request, when its requester may send the same agent a new one (a week after
+             *     the decline; before then a new request is a 429); null for every other status. The agent who declined may
+             *     ask at any time.
+             */
+            askAgainAfter: string | null;
             requester: components["schemas"]["AgentSummary"];
             receiver: components["schemas"]["AgentSummary"];
         };
@@ -5681,6 +5724,18 @@ export interface operations {
                 type?: "buyer" | "seller";
                 /** @description Only matches whose caller's side has this lead status */
                 status?: components["schemas"]["MatchStatus"];
+                /**
+                 * @description The order: `newest` (the default) the newest match first; `score` the best score first; `status` by the
+                 *     caller's side's status in the dropdown's order (new, viewed, contacted, interested, not_interested, closed).
+                 *     Ties go newest first. A cursor belongs to its order: another order's cursor is a 400 at `cursor`.
+                 */
+                sort?: "newest" | "score" | "status";
+                /** @description Only the matches of this requirement */
+                requirementId?: number;
+                /** @description Only the matches of this listing */
+                propertyId?: number;
+                /** @description Only matches scoring at least this much */
+                minScore?: number;
                 /** @description Accepted for compatibility and ignored; lists are always the caller's own */
                 agentId?: components["parameters"]["AgentId"];
                 /** @description Page size, 1 to 500 (default 25) */
@@ -5694,7 +5749,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of matches, newest first; `Link` names the next page */
+            /** @description A page of matches in the order asked for (newest first by default); `Link` names the next page */
             200: {
                 headers: {
                     Link: components["headers"]["Link"];

@@ -9,3 +9,11 @@ export function useVersion() {
     staleTime: Infinity,
   })
 }
+
+/** The server's version of a build of uncommitted changes (never "-dirty"). */
+export const DEVELOPMENT_BUILD = 'development build'
+
+/** How a page names the running build: 'PropMatch version v1.2.0', or 'PropMatch development build'. */
+export function versionLabel(version: string) {
+  return version === DEVELOPMENT_BUILD ? 'PropMatch development build' : `PropMatch version ${version}`
+}

@@ -68,6 +68,14 @@ describe('prefilled messages', () => {
     expect(text).toContain('Would your client be interested')
     expect(text).not.toContain('+919812345678')
   })
+
+  it('says a rent or lease is per month in both messages (issue 25)', () => {
+    const base = makeMatch()
+    const rent = { ...base, property: { ...base.property, listingPurpose: 'for_rent', price: 35000 } } as typeof base
+    expect(buyerToSellerMessage(rent)).toContain('₹35,000/month')
+    expect(sellerToBuyerMessage(rent)).toContain('₹35,000/month')
+    expect(buyerToSellerMessage(base)).not.toContain('/month')
+  })
 })
 
 describe('contact actions', () => {

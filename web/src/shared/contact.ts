@@ -1,6 +1,6 @@
 import { toast } from '@/components/ui/use-toast'
 import type { Agent, Match } from '@/lib/api-schemas'
-import { formatPrice } from '@/shared/format'
+import { formatListingPrice } from '@/shared/format'
 import { propertyTypeLabel } from '@/shared/listing-vocabulary'
 
 /** Which side of a match the signed-in agent is on. */
@@ -61,7 +61,7 @@ export function buyerToSellerMessage(match: Match) {
   return [
     greet(sellerAgent?.fullName),
     '',
-    `I am ${buyerAgent?.fullName ?? 'a buyer agent'} from PropMatch. Your listing "${property?.title ?? ''}" (${propertyTypeLabel(property?.propertyType)}, ${place(property?.locality, property?.city)}, ${formatPrice(property?.price)}) matches my client's requirement with a ${match.matchScore}% compatibility score.`,
+    `I am ${buyerAgent?.fullName ?? 'a buyer agent'} from PropMatch. Your listing "${property?.title ?? ''}" (${propertyTypeLabel(property?.propertyType)}, ${place(property?.locality, property?.city)}, ${formatListingPrice(property?.price, property?.listingPurpose)}) matches my client's requirement with a ${match.matchScore}% compatibility score.`,
     '',
     'Is it still available? I would like to discuss the details and arrange a site visit for my client.',
     '',
@@ -77,7 +77,7 @@ export function sellerToBuyerMessage(match: Match) {
   return [
     greet(buyerAgent?.fullName),
     '',
-    `I am ${sellerAgent?.fullName ?? 'a seller agent'} from PropMatch. My listing "${property?.title ?? ''}" (${place(property?.locality, property?.city)}, ${formatPrice(property?.price)}) matches your client's requirement for ${types || 'a property'}${cities ? ` in ${cities}` : ''} with a ${match.matchScore}% compatibility score.`,
+    `I am ${sellerAgent?.fullName ?? 'a seller agent'} from PropMatch. My listing "${property?.title ?? ''}" (${place(property?.locality, property?.city)}, ${formatListingPrice(property?.price, property?.listingPurpose)}) matches your client's requirement for ${types || 'a property'}${cities ? ` in ${cities}` : ''} with a ${match.matchScore}% compatibility score.`,
     '',
     'Would your client be interested in a site visit? I am happy to share more details.',
     '',

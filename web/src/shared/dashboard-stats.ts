@@ -8,6 +8,16 @@ import type { DashboardStats } from '@/lib/api-schemas'
  */
 export const MESSAGES_COUNT = 'messagesBadge' as const satisfies keyof DashboardStats
 
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
+
+/**
+ * What the Messages count is made of, said in words: "3 unread messages and 1 connection request". The top
+ * bar's badge counts unread messages only; this says why the two numbers can differ.
+ */
+export function messagesBadgeTitle(unread: number, requests: number) {
+  return `${plural(unread, 'unread message', 'unread messages')} and ${plural(requests, 'connection request', 'connection requests')}`
+}
+
 /** Query keys of the caller's dashboard counts. */
 export const dashboardStatsKeys = {
   all: () => ['/api/dashboard/stats'] as const,

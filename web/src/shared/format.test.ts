@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { priceInWords } from '@/shared/price-words'
-import { formatListingPrice, formatPrice, priceFieldLabel, priceLabel, scoreClasses, scoreColor } from '@/shared/format'
+import { formatListingPrice, formatMaintenance, formatPrice, priceFieldLabel, priceLabel, scoreClasses, scoreColor } from '@/shared/format'
 import { listingPurposeLabel, propertyTypeLabel } from '@/shared/listing-vocabulary'
 
 describe('formatPrice', () => {
@@ -37,6 +37,9 @@ describe('priceInWords', () => {
     expect(priceInWords(10_000_000)).toBe('One Crore Rupees')
     expect(priceInWords(123_456_789)).toBe('Twelve Crore Thirty Four Lakh Fifty Six Thousand Seven Hundred Eighty Nine Rupees')
     expect(priceInWords('99999')).toBe('Ninety Nine Thousand Nine Hundred Ninety Nine Rupees')
+    expect(priceInWords(1)).toBe('One Rupee')
+    expect(priceInWords(1.75)).toBe('One Rupee')
+    expect(priceInWords(2)).toBe('Two Rupees')
     expect(priceInWords(500)).toBe('Five Hundred Rupees')
   })
 
@@ -96,4 +99,14 @@ describe('formatListingPrice (issue 15, fix 9)', () => {
     [45000, 'forRent', '₹45,000/month'],
     [45000, null, '₹45,000'],
   ])('%s %s → %s', (price, purpose, shown) => expect(formatListingPrice(price, purpose)).toBe(shown))
+})
+
+describe('formatMaintenance (issue 25: maintenance gets its ₹)', () => {
+  it('shows an amount in rupees per month, and text as written', () => {
+    expect(formatMaintenance('3000')).toBe('₹3,000/month')
+    expect(formatMaintenance('₹ 3,500')).toBe('₹3,500/month')
+    expect(formatMaintenance('Rs. 2500 per month')).toBe('₹2,500/month')
+    expect(formatMaintenance('included in rent')).toBe('included in rent')
+    expect(formatMaintenance('')).toBe('')
+  })
 })

@@ -34,6 +34,17 @@ export function formatListingPrice(value: Amount, listingPurpose: string | null 
   return isMonthly(listingPurpose) ? `${price}/month` : price
 }
 
+/**
+ * A monthly maintenance charge as shown: "₹3,000/month" from "3000" or "₹ 3,000"; text that is
+ * not an amount ("included in rent") is shown as written.
+ */
+export function formatMaintenance(value: string | null | undefined): string {
+  const text = (value ?? '').trim()
+  if (!text) return ''
+  const n = toAmount(text.replace(/^₹\s*|^rs\.?\s*/i, '').replace(/,/g, '').replace(/\s*(\/|per)\s*month$/i, ''))
+  return n === null ? text : `${formatPrice(n)}/month`
+}
+
 export type ScoreColor = 'green' | 'yellow' | 'red'
 
 /** Match score colour: 90 and up green, 70 to 89 yellow, below 70 red. */

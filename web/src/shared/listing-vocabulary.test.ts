@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   bedroomChoices,
+  furnishingLabel,
   listingPurposeLabel,
   minBedroomsLabel,
   PROPERTY_TYPES,
@@ -37,5 +38,11 @@ describe('listing vocabulary', () => {
     expect(propertyTypeLabel('farmhouse')).toBe('Farmhouse')
     expect(minBedroomsLabel(3)).toBe('3+ BHK')
     expect(minBedroomsLabel(null)).toBe('')
+  })
+  it('names furnishing in words, never as stored (issue 25)', () => {
+    expect(furnishingLabel('semi')).toBe('Semi-furnished')
+    expect(furnishingLabel('fully')).toBe('Fully furnished')
+    expect(furnishingLabel('unfurnished')).toBe('Unfurnished')
+    expect(furnishingLabel(null)).toBe('')
   })
 })

@@ -63,12 +63,18 @@ export function requirementPurposeLabel(purpose: string | null | undefined) {
   return requirementPurposeLabels[camel] ?? purpose
 }
 
-/** Furnishing choices (a villa's Furnished Status). */
+/** Furnishing choices (a villa's Furnished Status, a listing's furnishing). */
 export const furnishingOptions: Option[] = [
-  { value: 'fully', label: 'Fully Furnished' },
-  { value: 'semi', label: 'Semi Furnished' },
+  { value: 'fully', label: 'Fully furnished' },
+  { value: 'semi', label: 'Semi-furnished' },
   { value: 'unfurnished', label: 'Unfurnished' },
 ]
+
+/** "semi" → "Semi-furnished": a stored furnishing code is never shown as it is stored. */
+export function furnishingLabel(value: string | null | undefined) {
+  if (!value) return ''
+  return furnishingOptions.find((o) => o.value === value.toLowerCase())?.label ?? value
+}
 
 /** Bedrooms apply to apartments and villas only. */
 export function hasBedrooms(propertyType: string | null | undefined) {

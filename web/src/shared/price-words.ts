@@ -7,7 +7,7 @@ let toWords: ToWords | undefined
 
 /**
  * The amount spelled in the Indian grouping followed by "Rupees", e.g.
- * 2500000 → "Twenty Five Lakh Rupees". Empty for empty, non-numeric or
+ * 2500000 → "Twenty Five Lakh Rupees" (1 → "One Rupee"). Empty for empty, non-numeric or
  * non-positive values; paise are dropped.
  */
 export function priceInWords(value: Amount): string {
@@ -16,5 +16,5 @@ export function priceInWords(value: Amount): string {
   const rupees = Math.floor(n)
   if (rupees <= 0) return ''
   toWords ??= new ToWords()
-  return `${toWords.convert(rupees)} Rupees`
+  return `${toWords.convert(rupees)} ${rupees === 1 ? 'Rupee' : 'Rupees'}`
 }

@@ -27,6 +27,7 @@ export function makeConnection(overrides: Partial<Connection> = {}): Connection 
     status: 'pending',
     createdAt: '2025-03-01T10:00:00Z',
     updatedAt: '2025-03-02T10:00:00Z',
+    askAgainAfter: overrides.status === 'rejected' ? '2025-03-09T10:00:00Z' : null,
     requester: makeSummary({ id: requesterId, fullName: requesterId === 1 ? 'Ravi Kumar' : 'Suresh Reddy' }),
     receiver: makeSummary({ id: receiverId, fullName: receiverId === 1 ? 'Ravi Kumar' : 'Suresh Reddy' }),
     ...overrides,

@@ -13,7 +13,7 @@ function setup(count: number) {
 describe('top bar messages shortcut', () => {
   it('shows the unread count', async () => {
     setup(4)
-    const link = await screen.findByRole('link', { name: 'Messages, 4 unread' })
+    const link = await screen.findByRole('link', { name: 'Messages, 4 unread messages' })
     expect(link).toHaveAttribute('href', '/messages')
     expect(screen.getByTestId('unread-badge')).toHaveTextContent('4')
   })

@@ -24,7 +24,7 @@ export function MessagesShortcut() {
     if (stats && idle && stats.unreadMessages !== count) void queryClient.invalidateQueries({ queryKey: key })
   }, [count, queryClient])
 
-  const label = count ? `Messages, ${count} unread` : 'Messages'
+  const label = count ? `Messages, ${count} unread ${count === 1 ? 'message' : 'messages'}` : 'Messages'
   return (
     <Button asChild variant="ghost" size="icon" className="relative">
       <Link to={paths.messages.to()} aria-label={label}>
@@ -33,6 +33,7 @@ export function MessagesShortcut() {
           <span
             className="absolute top-1 right-1 min-w-4 rounded-full bg-destructive px-1 text-center text-[10px] leading-4 font-semibold text-destructive-foreground"
             data-testid="unread-badge"
+            title={`${count} unread ${count === 1 ? 'message' : 'messages'}`}
             aria-hidden
           >
             {count > 99 ? '99+' : count}

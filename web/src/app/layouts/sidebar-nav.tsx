@@ -3,7 +3,7 @@ import { NavLink } from 'react-router'
 import { visibleNavItems, type NavBadge } from '@/app/layouts/nav-items'
 import { PropertyTypesList } from '@/app/layouts/property-types-list'
 import { useAuth } from '@/lib/auth'
-import { useDashboardStats } from '@/shared/dashboard-stats'
+import { MESSAGES_COUNT, messagesBadgeTitle, useDashboardStats } from '@/shared/dashboard-stats'
 import { cn } from '@/lib/utils'
 
 /**
@@ -14,6 +14,10 @@ export function SidebarNav({ onNavigate }: { onNavigate?: (to: string) => void }
   const { user, logoutMutation } = useAuth()
   const stats = useDashboardStats({ enabled: !!user }).data
   const badgeValue = (badge: NavBadge) => stats?.[badge]
+  // The Messages badge counts unread messages and connection requests (the spec's), the top bar's unread
+  // messages only: the badge says what it counts, so two numbers never look like one number twice.
+  const badgeTitle = (badge: NavBadge) =>
+    badge === MESSAGES_COUNT && stats ? messagesBadgeTitle(stats.unreadMessages, stats.pendingRequests) : undefined
   return (
     <nav className="flex flex-1 flex-col gap-1 overflow-y-auto p-3" aria-label="Main">
       {visibleNavItems(user).map(({ to, label, icon: Icon, badge }) => (
@@ -36,8 +40,10 @@ export function SidebarNav({ onNavigate }: { onNavigate?: (to: string) => void }
             <span
               className="ml-auto rounded-full bg-muted px-2 py-0.5 text-xs font-semibold text-subtle-foreground"
               data-testid={`nav-badge-${badge}`}
+              title={badgeTitle(badge)}
             >
               {badgeValue(badge)}
+              {badgeTitle(badge) && <span className="sr-only"> ({badgeTitle(badge)})</span>}
             </span>
           )}
         </NavLink>

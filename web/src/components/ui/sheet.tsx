@@ -1,6 +1,7 @@
 import * as React from 'react'
 import { Dialog as SheetPrimitive } from 'radix-ui'
 import { X } from 'lucide-react'
+import { registerCloseButton } from '@/components/ui/escape-stack'
 import { cn } from '@/lib/utils'
 
 export const Sheet = SheetPrimitive.Root
@@ -21,7 +22,10 @@ export function SheetContent({ className, children, ...props }: React.ComponentP
         {...props}
       >
         {children}
-        <SheetPrimitive.Close className="absolute top-4 right-4 rounded-md p-1 text-muted-foreground hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+        <SheetPrimitive.Close
+          ref={registerCloseButton}
+          className="absolute top-4 right-4 rounded-md p-1 text-muted-foreground hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+        >
           <X className="size-4" />
           <span className="sr-only">Close menu</span>
         </SheetPrimitive.Close>

@@ -37,6 +37,38 @@ describe('Dashboard: banner', () => {
 })
 
 describe('Dashboard: desktop', () => {
+  it('opens a marketplace row in a detail view: photos, area, description and the agent; a requirement without client contact', async () => {
+    const { user, calls } = setup('desktop')
+    const list = await screen.findByTestId('marketplace-properties')
+    const before = calls.length
+    await user.click(within(list).getByRole('button', { name: 'View Lake view villa' }))
+    const dialog = await screen.findByTestId('property-detail-dialog')
+    expect(within(dialog).getByRole('heading', { name: 'Lake view villa' })).toBeInTheDocument()
+    expect(within(dialog).getAllByRole('img', { name: /Lake view villa, photo 1/ }).length).toBeGreaterThan(0)
+    expect(dialog).toHaveTextContent('Spacious flat near the lake')
+    expect(dialog).toHaveTextContent('1650')
+    const agent = within(dialog).getByTestId('marketplace-detail-agent')
+    expect(agent).toHaveTextContent('Listed by: Suresh Reddy')
+    expect(within(agent).getByRole('link', { name: 'Call Suresh Reddy' })).toHaveAttribute('href', 'tel:+919000011111')
+    // The row holds everything the view shows: no further request, and no Edit on another agent's listing.
+    expect(calls.slice(before).filter((c) => c.method !== 'GET' || c.path.startsWith('/api/properties/'))).toEqual([])
+    expect(within(dialog).queryByRole('button', { name: 'Edit Property' })).not.toBeInTheDocument()
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByTestId('property-detail-dialog')).not.toBeInTheDocument())
+
+    await user.click(screen.getByRole('tab', { name: 'Buyer Requirements' }))
+    const requirements = await screen.findByTestId('marketplace-requirements')
+    await user.click(within(requirements).getByRole('button', { name: 'View Details' }))
+    const details = await screen.findByRole('dialog', { name: 'Requirement Details' })
+    expect(within(details).getByTestId('requirement-details')).toHaveTextContent('Anita Sharma')
+    // The client as the server gives it, and never their contact, even when a server slip sends it.
+    expect(details).not.toHaveTextContent('9812345678')
+    expect(details).not.toHaveTextContent('anita@example.com')
+    expect(within(details).getByTestId('client-contact-hidden')).toHaveTextContent('Client contact details stay with the buyer agent')
+    expect(within(details).getByTestId('marketplace-detail-agent')).toHaveTextContent('Buyer agent: Kiran Das')
+    expect(within(details).queryByRole('button', { name: /Edit|Delete/ })).not.toBeInTheDocument()
+  })
+
   it('shows the marketplace listings with their agent, and the requirements tab without client contact', async () => {
     const { user, calls } = setup('desktop')
     const list = await screen.findByTestId('marketplace-properties')
@@ -176,19 +208,27 @@ describe('Dashboard: desktop', () => {
     })
   })
 
-  it('has Quick Actions, and Recommended Services as the rail first among the side cards and full-width below 1280 px', async () => {
+  it("has Quick Actions, and Recommended Services after the agent's own work at every width (issue 25)", async () => {
     const { user } = setup('desktop')
     const quick = await screen.findByTestId('quick-actions-card')
     expect(within(quick).getByRole('link', { name: 'View Matches' })).toHaveAttribute('href', '/matches')
     expect(within(quick).getByRole('link', { name: 'Find Agents' })).toHaveAttribute('href', '/agents')
     await user.click(within(quick).getByRole('button', { name: 'Post Requirement' }))
     expect(await screen.findByRole('heading', { name: 'Post Client Requirement' })).toBeInTheDocument()
-    const [full, rail] = screen.getAllByTestId('recommended-services-card')
-    expect(full).toHaveClass('xl:hidden')
-    expect(rail).toHaveClass('hidden', 'xl:block')
-    expect(rail!.parentElement!.firstElementChild).toBe(rail)
-    expect(await within(rail!).findByText('No advertisements available for your location.')).toBeInTheDocument()
-    expect(within(full!).getByText('No advertisements available for your location.')).toBeInTheDocument()
+    // One advert card, no width hides it, and it is the last of four side cards (two even rows of two at 1024 px).
+    const ads = screen.getAllByTestId('recommended-services-card')
+    expect(ads).toHaveLength(1)
+    expect(ads[0]!.className).not.toMatch(/hidden/)
+    const side = screen.getByTestId('dashboard-side')
+    expect([...side.children].map((c) => c.getAttribute('data-testid'))).toEqual([
+      'new-matches-card',
+      'recent-messages-card',
+      'quick-actions-card',
+      'recommended-services-card',
+    ])
+    // Nothing above the marketplace but the greeting.
+    expect(screen.getByTestId('dashboard-banner').nextElementSibling).toContainElement(screen.getByTestId('marketplace-card'))
+    expect(await within(ads[0]!).findByText('No advertisements available for your location.')).toBeInTheDocument()
     expect(screen.queryByTestId('mobile-tiles')).not.toBeInTheDocument()
   })
 })

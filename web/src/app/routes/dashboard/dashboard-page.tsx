@@ -66,7 +66,11 @@ function Banner({
           {agentTypeLabel(user?.agentType)}
         </p>
       </div>
-      <div className="flex max-w-full shrink-0 flex-wrap gap-2" data-testid="dashboard-actions">
+      {/* On a phone the buttons are one full-width column, each as wide as the others (issue 25). */}
+      <div
+        className="grid w-full shrink-0 grid-cols-1 gap-2 sm:flex sm:w-auto sm:max-w-full sm:flex-wrap [&>*]:w-full sm:[&>*]:w-auto"
+        data-testid="dashboard-actions"
+      >
         <Button variant="secondary" onClick={onAddProperty}>
           <Home /> Add Property
         </Button>
@@ -86,8 +90,8 @@ function Banner({
 /**
  * /dashboard (docs/product.md#dashboard): greeting and actions; on desktop (768 px and up) the
  * marketplace with New Matches, Recent Messages and Quick Actions, on mobile count tiles and
- * Recent Properties. Recommended Services (the adverts targeted at the agent) leads the side cards on
- * desktop and follows Recent Properties on mobile.
+ * Recent Properties. Recommended Services (the adverts targeted at the agent) comes after the agent's own
+ * work at every width: last of the side cards on desktop, after Recent Properties on mobile.
  */
 export function DashboardPage() {
   const { user, isLoading: userLoading } = useAuth()
@@ -130,17 +134,18 @@ export function DashboardPage() {
 
       {isDesktop ? (
         <>
-          {/* Adverts: full-width under the greeting below 1280 px; from 1280 px the rail in the side column. */}
-          {user && <RecommendedServicesCard form="full" className="xl:hidden" />}
+          {/* The agent's own work first (issue 25): the marketplace straight under the greeting, then New
+              Matches, Recent Messages and Quick Actions, and the adverts last: the side column from 1280 px,
+              two even columns of two cards from 1024 px, one column below. */}
           <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_20rem]">
             <div className="min-w-0">
               <MarketplaceCard />
             </div>
-            <div className="grid min-w-0 content-start gap-6 lg:grid-cols-2 xl:grid-cols-1 [&>*]:min-w-0">
-              {user && <RecommendedServicesCard form="rail" className="hidden xl:block" />}
+            <div className="grid min-w-0 content-start gap-6 lg:grid-cols-2 xl:grid-cols-1 [&>*]:min-w-0" data-testid="dashboard-side">
               {user && <NewMatchesCard userId={user.id} total={stats.data?.newMatches} onView={viewMatch} />}
               {user && <RecentMessagesCard userId={user.id} />}
               <QuickActionsCard onAddProperty={addProperty} onPostRequirement={postRequirement} />
+              {user && <RecommendedServicesCard form="rail" />}
             </div>
           </div>
         </>

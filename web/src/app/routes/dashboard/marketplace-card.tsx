@@ -9,8 +9,11 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { AgentContact } from '@/app/routes/dashboard/agent-contact'
 import { useMarketplaceProperties } from '@/features/properties/api/get-marketplace-properties'
 import { PropertyCard } from '@/features/properties/components/property-card'
+import { PropertyDetailDialog } from '@/features/properties/components/property-detail-dialog'
 import { useMarketplaceRequirements } from '@/features/requirements/api/get-marketplace-requirements'
 import { RequirementCard } from '@/features/requirements/components/requirement-card'
+import { RequirementDetailsDialog } from '@/features/requirements/components/requirement-details-dialog'
+import type { MarketplaceProperty, PublicRequirement } from '@/lib/api-schemas'
 import type { Page } from '@/lib/api-client'
 import { pageItems } from '@/lib/paged-query'
 import { useDebouncedValue } from '@/lib/use-debounced-value'
@@ -121,7 +124,9 @@ function ListPanel<T extends { id: number }>({
   )
 }
 
-function PropertiesPanel({ search, onSearch }: { search: string; onSearch: (v: string) => void }) {
+type PanelProps<T> = { search: string; onSearch: (v: string) => void; onView: (item: T) => void }
+
+function PropertiesPanel({ search, onSearch, onView }: PanelProps<MarketplaceProperty>) {
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS)
   return (
     <ListPanel
@@ -139,6 +144,7 @@ function PropertiesPanel({ search, onSearch }: { search: string; onSearch: (v: s
         <PropertyCard
           property={p}
           layout="compact"
+          onView={() => onView(p)}
           footer={
             <AgentContact agentId={p.agentId} name={p.agentName} phone={p.agentPhone} hidden={p.agentContactHidden} role="Listed by" />
           }
@@ -148,7 +154,7 @@ function PropertiesPanel({ search, onSearch }: { search: string; onSearch: (v: s
   )
 }
 
-function RequirementsPanel({ search, onSearch }: { search: string; onSearch: (v: string) => void }) {
+function RequirementsPanel({ search, onSearch, onView }: PanelProps<PublicRequirement>) {
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS)
   return (
     <ListPanel
@@ -166,6 +172,7 @@ function RequirementsPanel({ search, onSearch }: { search: string; onSearch: (v:
         <RequirementCard
           requirement={r}
           className="p-3 shadow-none"
+          onView={() => onView(r)}
           footer={
             <AgentContact agentId={r.agentId} name={r.agentName} phone={r.agentPhone} hidden={r.agentContactHidden} role="Buyer agent" />
           }
@@ -175,15 +182,28 @@ function RequirementsPanel({ search, onSearch }: { search: string; onSearch: (v:
   )
 }
 
+/** The listing agent (or the buyer agent) in a marketplace detail dialog. */
+function DialogAgent({ item, role }: { item: MarketplaceProperty | PublicRequirement; role: string }) {
+  return (
+    <section className="border-t border-border pt-2" data-testid="marketplace-detail-agent">
+      <AgentContact agentId={item.agentId} name={item.agentName} phone={item.agentPhone} hidden={item.agentContactHidden} role={role} />
+    </section>
+  )
+}
+
 /**
  * The desktop Marketplace card: every agent's active listings and buyer requirements,
  * searched on the server (debounced), page by page. A tab's list loads when first shown;
- * each tab keeps its search while the other is open.
+ * each tab keeps its search while the other is open. View on a row opens its details
+ * (photos, area, description and the listing agent; a requirement with its client as
+ * the privacy rules allow) from the row's own data, with no further request.
  */
 export function MarketplaceCard() {
   const [tab, setTab] = React.useState<Tab>('properties')
   const [propertySearch, setPropertySearch] = React.useState('')
   const [requirementSearch, setRequirementSearch] = React.useState('')
+  const [property, setProperty] = React.useState<MarketplaceProperty | null>(null)
+  const [requirement, setRequirement] = React.useState<PublicRequirement | null>(null)
   return (
     <Card data-testid="marketplace-card">
       <CardHeader>
@@ -197,12 +217,25 @@ export function MarketplaceCard() {
             <TabsTrigger value="requirements">Buyer Requirements</TabsTrigger>
           </TabsList>
           <TabsContent value="properties">
-            <PropertiesPanel search={propertySearch} onSearch={setPropertySearch} />
+            <PropertiesPanel search={propertySearch} onSearch={setPropertySearch} onView={setProperty} />
           </TabsContent>
           <TabsContent value="requirements">
-            <RequirementsPanel search={requirementSearch} onSearch={setRequirementSearch} />
+            <RequirementsPanel search={requirementSearch} onSearch={setRequirementSearch} onView={setRequirement} />
           </TabsContent>
         </Tabs>
+        <PropertyDetailDialog
+          property={property}
+          open={!!property}
+          onOpenChange={(open) => !open && setProperty(null)}
+          footer={property && <DialogAgent item={property} role="Listed by" />}
+        />
+        <RequirementDetailsDialog
+          view="marketplace"
+          requirement={requirement}
+          open={!!requirement}
+          onOpenChange={(open) => !open && setRequirement(null)}
+          footer={requirement && <DialogAgent item={requirement} role="Buyer agent" />}
+        />
       </CardContent>
     </Card>
   )

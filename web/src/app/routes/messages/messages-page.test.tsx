@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { MessagesPage } from '@/app/routes/messages/messages-page'
@@ -140,6 +140,34 @@ describe('Messages: thread', () => {
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true))
     expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ receiverId: 2, content: 'First line\nsecond line' })
     await waitFor(() => expect(box).toHaveValue(''))
+  })
+
+  it('sends one message for a double click or a click plus Enter, before the button re-renders as disabled', async () => {
+    let answer: (() => void) | undefined
+    const { user, calls } = setup('/messages?with=2', {
+      'POST /api/messages': ({ body }) =>
+        new Promise((resolve) => {
+          answer = () =>
+            resolve({ status: 201, body: makeMessage({ id: 14, senderId: me, receiverId: 2, content: (body as { content: string }).content }) })
+        }),
+    })
+    const box = await screen.findByPlaceholderText('Type your message...')
+    await user.type(box, 'See you at 5')
+    const send = screen.getByRole('button', { name: 'Send message' })
+    // Both clicks land in one task: nothing re-renders in between.
+    act(() => {
+      fireEvent.click(send)
+      fireEvent.click(send)
+      fireEvent.keyDown(box, { key: 'Enter' })
+    })
+    await waitFor(() => expect(answer).toBeDefined())
+    answer!()
+    await waitFor(() => expect(box).toHaveValue(''))
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1)
+    // Once it is answered, the next message goes.
+    await user.type(box, 'And bring the papers')
+    await user.click(send)
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2))
   })
 
   it("toasts 'Error' with the server message when sending fails, keeping the text", async () => {

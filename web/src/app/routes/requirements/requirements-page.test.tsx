@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { RequirementsPage } from '@/app/routes/requirements/requirements-page'
 import { TestRequirementsPage } from '@/features/requirements/routes/test-requirements-page'
 import { makeMatch, makeRequirement } from '@/test/match-fixtures'
-import { expectToast, mockApi, renderWithProviders, testUser } from '@/test/utils'
+import { currentLocation, expectToast, mockApi, renderWithProviders, testUser } from '@/test/utils'
 
 const L = 100_000
 const requirements = [
@@ -35,6 +35,20 @@ const names = () => screen.queryAllByTestId('requirement-card').map((card) => wi
 const tile = (label: string) => within(screen.getByTestId(`tile-${label}`)).getByTestId('tile-value').textContent
 
 describe('RequirementsPage', () => {
+  it('opens the requirement a match card links to (?requirement=ID), loading pages until found, and drops the parameter', async () => {
+    mockApi({
+      ...baseApi,
+      'GET /api/requirements': (req) =>
+        req.url.searchParams.get('cursor')
+          ? { body: [requirements[2]] }
+          : { body: requirements.slice(0, 2), headers: { Link: '</api/requirements?cursor=2>; rel="next"' } },
+    })
+    renderWithProviders(<RequirementsPage />, { route: '/requirements?requirement=3' })
+    const dialog = await screen.findByRole('dialog', { name: 'Requirement Details' })
+    expect(within(dialog).getByTestId('requirement-details')).toHaveTextContent('Meena Iyer')
+    await waitFor(() => expect(currentLocation()).toBe('/requirements'))
+  })
+
   it('shows the empty state', async () => {
     mockApi({ ...baseApi, 'GET /api/requirements': { body: [] } })
     renderWithProviders(<RequirementsPage />)

@@ -15,6 +15,7 @@ import { RequirementTiles } from '@/features/requirements/components/requirement
 import { allFilters, citiesOf, filterRequirements } from '@/features/requirements/lib/requirement-filters'
 import type { Match, Requirement } from '@/lib/api-schemas'
 import { pageItems } from '@/lib/paged-query'
+import { useOpenLinked } from '@/lib/use-open-linked'
 import { OnceOpened } from '@/components/once-opened'
 import { EmptyState } from '@/components/empty-state'
 
@@ -47,6 +48,9 @@ export function RequirementsPage() {
   }, [])
 
   const show = (kind: NonNullable<Open>['kind'], requirement: Requirement | null = null) => setOpen({ kind, requirement })
+  // ?requirement=ID (a buyer-side match card's "For your client" links here) opens that requirement's details.
+  const showDetails = React.useCallback((requirement: Requirement) => setOpen({ kind: 'details', requirement }), [])
+  useOpenLinked('requirement', requirements, all, showDetails)
   const close = () => setOpen(null)
   const the = (kind: NonNullable<Open>['kind']) => (open?.kind === kind ? open.requirement : null)
 

@@ -5,6 +5,7 @@ import { pagedQueryOptions } from '@/lib/paged-query'
 
 type Schemas = components['schemas']
 export type AdminStats = Schemas['AdminStats']
+export type QueueGroup = Schemas['QueueGroup']
 export type AdminUser = Schemas['User']
 export type AdminProperty = Schemas['AdminProperty']
 export type AdminRequirement = Schemas['AdminRequirement']

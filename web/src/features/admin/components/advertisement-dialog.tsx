@@ -9,6 +9,7 @@ import { NativeSelect } from '@/components/ui/native-select'
 import { Textarea } from '@/components/ui/textarea'
 import { setServerErrors, untilSettled, useZodForm } from '@/components/ui/use-zod-form'
 import type { Advertisement } from '@/features/admin/api/get-admin-advertisements'
+import { TargetPlaces } from '@/features/admin/components/target-places'
 import { saveAdvertisement, type AdvertisementInput } from '@/features/admin/api/save-advertisement'
 import { advertColors, advertIcons } from '@/shared/advert-options'
 import { useApiMutation } from '@/lib/api-mutation'
@@ -34,7 +35,7 @@ const advertSchema = z.object({
 })
 
 type Form = z.infer<typeof advertSchema>
-type TextKey = Exclude<keyof Form, 'advertisementImage' | 'isActive'>
+type TextKey = Exclude<keyof Form, 'advertisementImage' | 'isActive' | 'targetCities' | 'targetStates'>
 
 function formOf(ad: Advertisement | null): Form {
   return {
@@ -89,6 +90,8 @@ function AdvertisementForm({ ad, onDone }: { ad: Advertisement | null; onDone: (
   const form = useZodForm(advertSchema, formOf(ad))
   const { errors, isSubmitting } = form.formState
   const image = useWatch({ control: form.control, name: 'advertisementImage' })
+  const targetCities = useWatch({ control: form.control, name: 'targetCities' })
+  const targetStates = useWatch({ control: form.control, name: 'targetStates' })
   const save = useApiMutation(saveAdvertisement, {
     successToast: ad ? 'Advertisement updated successfully' : 'Advertisement created successfully',
     errorToast: 'Could not save the advertisement',
@@ -173,8 +176,18 @@ function AdvertisementForm({ ad, onDone }: { ad: Advertisement | null; onDone: (
       </FieldSet>
       <FieldSet legend="Location Targeting">
         <div className="grid gap-3 sm:grid-cols-2">
-          {text('targetCities', 'Target Cities', 'Comma-separated; empty means all cities')}
-          {text('targetStates', 'Target States', 'Comma-separated; empty means all states')}
+          <TargetPlaces
+            kind="city"
+            value={targetCities}
+            onChange={(v) => form.setValue('targetCities', v, { shouldDirty: true })}
+            error={errors.targetCities?.message}
+          />
+          <TargetPlaces
+            kind="state"
+            value={targetStates}
+            onChange={(v) => form.setValue('targetStates', v, { shouldDirty: true })}
+            error={errors.targetStates?.message}
+          />
         </div>
       </FieldSet>
       <DialogFooter>

@@ -37,6 +37,9 @@ describe('AdvertisementsCard', () => {
       'GET /api/user': { body: admin },
       'GET /api/admin/advertisements': { body: [ad] },
       'POST /api/advertisements': { status: 201, body: { ...ad, id: 8 } },
+      'GET /api/states': { body: ['Kerala', 'Maharashtra'] },
+      'GET /api/cities/Maharashtra': { body: ['Nashik', 'Pune'] },
+      'GET /api/cities/Kerala': { body: ['Kochi', 'Kollam'] },
     })
     const user = userEvent.setup()
     renderWithProviders(<AdvertisementsCard />)
@@ -46,14 +49,23 @@ describe('AdvertisementsCard', () => {
     await user.click(screen.getByRole('button', { name: 'Add New Advertisement' }))
     const dialog = await screen.findByRole('dialog', { name: 'Add New Advertisement' })
     await user.type(within(dialog).getByLabelText('Title'), 'Home loans')
-    await user.type(within(dialog).getByLabelText('Target Cities'), 'Pune, ,Nashik')
+    // Cities are picked from the lists, never typed: a state, then one of its cities.
+    expect(within(dialog).queryByRole('textbox', { name: 'Target Cities' })).toBeNull()
+    await user.selectOptions(await within(dialog).findByLabelText('State of the city to add'), 'Maharashtra')
+    await user.selectOptions(await within(dialog).findByRole('combobox', { name: 'City to add' }), 'Pune')
+    await user.click(within(dialog).getAllByRole('button', { name: 'Add' })[0])
+    await user.selectOptions(within(dialog).getByLabelText('State of the city to add'), 'Kerala')
+    await within(dialog).findByRole('option', { name: 'Kochi' })
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'City to add' }), 'Kochi')
+    await user.click(within(dialog).getAllByRole('button', { name: 'Add' })[0])
+    expect(within(dialog).getByRole('list', { name: 'Target Cities' })).toHaveTextContent('PuneKochi')
     await user.selectOptions(within(dialog).getByLabelText('Colour'), 'bg-violet-600')
     await user.click(within(dialog).getByRole('button', { name: 'Create Advertisement' }))
     await expectToast('Advertisement created successfully')
     // The server splits the targets; the form sends what was typed, with the defaults the server fills left empty.
     expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({
       title: 'Home loans',
-      targetCities: 'Pune, ,Nashik',
+      targetCities: 'Pune, Kochi',
       color: 'bg-violet-600',
       iconName: 'Star',
       buttonText: '',
@@ -69,17 +81,18 @@ describe('AdvertisementsCard', () => {
       'GET /api/admin/advertisements': { body: [ad] },
       'PUT /api/advertisements/7': {
         status: 400,
-        body: { message: 'Invalid', errors: [{ path: 'websiteUrl', message: 'websiteUrl must be a valid http or https URL' }] },
+        body: { message: 'Invalid', errors: [{ path: 'websiteUrl', message: 'Website address must be a valid http or https address' }] },
       },
+      'GET /api/states': { body: ['Kerala', 'Maharashtra'] },
     })
     const user = userEvent.setup()
     renderWithProviders(<AdvertisementsCard />)
     await user.click(await screen.findByRole('button', { name: 'Edit RERA Legal Help' }))
     const dialog = await screen.findByRole('dialog', { name: 'Edit Advertisement' })
-    expect(within(dialog).getByLabelText('Target Cities')).toHaveValue('Pune, Mumbai')
+    expect(within(dialog).getByRole('list', { name: 'Target Cities' })).toHaveTextContent('PuneMumbai')
     await user.type(within(dialog).getByLabelText('Website URL'), 'rera help')
     await user.click(within(dialog).getByRole('button', { name: 'Update Advertisement' }))
-    expect(await within(dialog).findByText('websiteUrl must be a valid http or https URL')).toBeInTheDocument()
+    expect(await within(dialog).findByText('Website address must be a valid http or https address')).toBeInTheDocument()
     expect(within(dialog).getByLabelText('Website URL')).toHaveAttribute('aria-invalid', 'true')
   })
 

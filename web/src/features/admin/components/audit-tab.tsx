@@ -1,7 +1,7 @@
 import { ScrollText } from 'lucide-react'
 import { useAuditLog, type AuditEvent } from '@/features/admin/api/get-admin-data'
 import { ListState } from '@/features/admin/components/list-state'
-import { auditActionLabel, changedFields } from '@/features/admin/lib/admin-format'
+import { changedFields } from '@/features/admin/lib/admin-format'
 import { pageItems } from '@/lib/paged-query'
 
 /** The audit log: every admin action, newest first, with what changed. */
@@ -25,15 +25,14 @@ function AuditRow({ e }: { e: AuditEvent }) {
     <li className="grid gap-1 rounded-lg border border-border bg-card p-3 text-sm">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <p className="font-medium text-foreground">
-          {auditActionLabel(e.action)} · {e.targetType}
-          {e.targetId != null ? ` #${e.targetId}` : ''}
+          {e.summary}
         </p>
         <time className="text-xs text-muted-foreground" dateTime={e.createdAt}>
           {new Date(e.createdAt).toLocaleString('en-IN')}
         </time>
       </div>
       <p className="text-xs text-muted-foreground">
-        by {e.actorLabel || 'unknown'}
+        by {e.actor}
         {e.ip ? ` from ${e.ip}` : ''}
       </p>
       {changes.length > 0 && (

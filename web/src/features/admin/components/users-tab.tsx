@@ -2,6 +2,7 @@ import * as React from 'react'
 import { Pencil, Users } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { NativeSelect } from '@/components/ui/native-select'
 import { useAdminUsers, type AdminUser } from '@/features/admin/api/get-admin-data'
 import { setUserActive, setUserRole } from '@/features/admin/api/update-user'
@@ -11,9 +12,13 @@ import { ListState } from '@/features/admin/components/list-state'
 import { roleLabel } from '@/features/admin/lib/admin-format'
 import { useApiMutation } from '@/lib/api-mutation'
 import { pageItems } from '@/lib/paged-query'
+import { formatPhone } from '@/lib/phone-display'
 import { useDebouncedValue } from '@/lib/use-debounced-value'
 
-/** Users: searched on the server; role, edit, deactivate and reactivate on each. */
+/**
+ * Users: searched on the server; role, edit, deactivate (after a confirmation that says what it does) and
+ * reactivate on each. A deleted account shows as deleted, with none of them.
+ */
 export function UsersTab({ meId }: { meId: number }) {
   const [search, setSearch] = React.useState('')
   const q = useDebouncedValue(search.trim(), 300)
@@ -42,6 +47,7 @@ export function UsersTab({ meId }: { meId: number }) {
 }
 
 function UserRow({ user, isMe, onEdit }: { user: AdminUser; isMe: boolean; onEdit: () => void }) {
+  const [confirming, setConfirming] = React.useState(false)
   const role = useApiMutation(setUserRole, {
     successToast: (u) => ({ variant: 'success', title: 'Role updated', description: `${u.fullName} is now ${roleLabel(u.role)}.` }),
     errorToast: 'Could not change the role',
@@ -53,7 +59,9 @@ function UserRow({ user, isMe, onEdit }: { user: AdminUser; isMe: boolean; onEdi
       description: u.isActive ? `${u.fullName} can sign in again.` : `${u.fullName} is signed out and off the marketplace.`,
     }),
     errorToast: 'Could not change the account',
+    onSettled: () => setConfirming(false),
   })
+  const deleted = !!user.deleted
   return (
     <li
       className="grid gap-3 rounded-lg border border-border bg-card p-3 md:grid-cols-[1fr_auto] md:items-center"
@@ -61,45 +69,78 @@ function UserRow({ user, isMe, onEdit }: { user: AdminUser; isMe: boolean; onEdi
     >
       <div className="min-w-0">
         <div className="flex flex-wrap items-center gap-2">
-          <p className="font-medium text-foreground">{user.fullName}</p>
-          <Badge variant={user.role === 'admin' ? 'default' : 'secondary'} data-testid="role-badge">
-            {roleLabel(user.role)}
-          </Badge>
-          {!user.isActive && <Badge variant="destructive">deactivated</Badge>}
+          <p className={deleted ? 'font-medium text-muted-foreground' : 'font-medium text-foreground'}>{user.fullName}</p>
+          {deleted ? (
+            <Badge variant="secondary" data-testid="deleted-badge">
+              deleted
+            </Badge>
+          ) : (
+            <Badge variant={user.role === 'admin' ? 'default' : 'secondary'} data-testid="role-badge">
+              {roleLabel(user.role)}
+            </Badge>
+          )}
+          {!deleted && !user.isActive && <Badge variant="destructive">deactivated</Badge>}
         </div>
-        <p className="truncate text-sm text-subtle-foreground">
-          @{user.username} · {user.phone}
-          {user.email ? ` · ${user.email}` : ''}
-        </p>
-        <p className="text-sm text-muted-foreground">
-          {user.city}, {user.state}
-        </p>
-      </div>
-      <div className="flex flex-wrap items-center gap-2">
-        <NativeSelect
-          aria-label={`Role of ${user.fullName}`}
-          value={user.role}
-          disabled={role.isPending}
-          onChange={(e) => role.mutate({ id: user.id, role: e.target.value === 'admin' ? 'admin' : 'user' })}
-          className="w-28"
-        >
-          <option value="agent">user</option>
-          <option value="admin">admin</option>
-        </NativeSelect>
-        <Button variant="outline" size="sm" onClick={onEdit} aria-label={`Edit ${user.fullName}`}>
-          <Pencil aria-hidden /> Edit
-        </Button>
-        {!isMe && (
-          <Button
-            variant={user.isActive ? 'destructive' : 'outline'}
-            size="sm"
-            disabled={active.isPending}
-            onClick={() => active.mutate({ id: user.id, active: !user.isActive })}
-          >
-            {user.isActive ? 'Deactivate' : 'Reactivate'}
-          </Button>
+        {deleted ? (
+          <p className="text-sm text-muted-foreground">Account deleted by its owner: its details are erased.</p>
+        ) : (
+          <>
+            <p className="truncate text-sm text-subtle-foreground">
+              @{user.username} · <span className="whitespace-nowrap">{formatPhone(user.phone)}</span>
+              {user.email ? ` · ${user.email}` : ''}
+            </p>
+            <p className="text-sm text-muted-foreground">
+              {user.city}, {user.state}
+            </p>
+          </>
         )}
       </div>
+      {!deleted && (
+        <div className="flex flex-wrap items-center gap-2">
+          <NativeSelect
+            aria-label={`Role of ${user.fullName}`}
+            value={user.role}
+            disabled={role.isPending}
+            onChange={(e) => role.mutate({ id: user.id, role: e.target.value === 'admin' ? 'admin' : 'user' })}
+            className="w-28"
+          >
+            <option value="agent">user</option>
+            <option value="admin">admin</option>
+          </NativeSelect>
+          <Button variant="outline" size="sm" onClick={onEdit} aria-label={`Edit ${user.fullName}`}>
+            <Pencil aria-hidden /> Edit
+          </Button>
+          {!isMe &&
+            (user.isActive ? (
+              <Button variant="destructive" size="sm" disabled={active.isPending} onClick={() => setConfirming(true)}>
+                Deactivate
+              </Button>
+            ) : (
+              <Button variant="outline" size="sm" disabled={active.isPending} onClick={() => active.mutate({ id: user.id, active: true })}>
+                Reactivate
+              </Button>
+            ))}
+        </div>
+      )}
+      <Dialog open={confirming} onOpenChange={(open) => !open && !active.isPending && setConfirming(false)}>
+        <DialogContent className="sm:max-w-md">
+          <DialogHeader>
+            <DialogTitle>Deactivate {user.fullName}?</DialogTitle>
+            <DialogDescription>
+              This signs {user.fullName} out on every device and takes their listings and requirements off the marketplace.
+              They cannot sign in until an admin reactivates the account.
+            </DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setConfirming(false)} disabled={active.isPending}>
+              Cancel
+            </Button>
+            <Button variant="destructive" onClick={() => active.mutate({ id: user.id, active: false })} disabled={active.isPending}>
+              {active.isPending ? 'Deactivating...' : 'Deactivate'}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
     </li>
   )
 }

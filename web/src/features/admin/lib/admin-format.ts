@@ -1,30 +1,3 @@
-/** Words for the audit log's actions; an unknown action is shown as stored. */
-export const auditActionLabels: Record<string, string> = {
-  'user.role': 'Changed role',
-  'user.update': 'Edited user',
-  'user.deactivate': 'Deactivated user',
-  'user.reactivate': 'Reactivated user',
-  'property.delete': 'Deleted property',
-  'requirement.delete': 'Deleted requirement',
-  'course.create': 'Created course',
-  'course.update': 'Edited course',
-  'course.delete': 'Deleted course',
-  'app_demo.reorder': 'Reordered app demos',
-  'site.update': 'Edited site content',
-  'advertisement.create': 'Created advertisement',
-  'advertisement.update': 'Edited advertisement',
-  'advertisement.delete': 'Deleted advertisement',
-  'backup.manual': 'Started a manual backup',
-  'backup.download': 'Downloaded backup',
-  'backup.delete': 'Deleted backup',
-  'database.export': 'Exported the database',
-  'account.delete': 'Deleted their own account',
-}
-
-export function auditActionLabel(action: string) {
-  return auditActionLabels[action] ?? action
-}
-
 type Doc = Record<string, unknown> | unknown[] | null | undefined
 
 /** The fields whose values differ between before and after (both objects), in key order. */

@@ -8,6 +8,7 @@ afterEach(() => vi.unstubAllGlobals())
 
 const admin = { ...testUser, id: 1, role: 'admin' as const, username: 'asha', fullName: 'Asha Rao' }
 const agent = { ...testUser, id: 2, username: 'bala', fullName: 'Bala Subramanian', phone: '+919800000002' }
+const gone = { ...testUser, id: 9, username: 'deleted:9', fullName: 'Deleted agent', phone: 'deleted:9', isActive: false, deleted: true }
 
 const stats = {
   totalUsers: 12,
@@ -15,11 +16,15 @@ const stats = {
   totalRequirements: 5,
   totalMatches: 7,
   totalCourses: 3,
+  comingSoonCourses: 2,
   activeConnections: 4,
   signupsLast30Days: 6,
   activeAgentsLast7Days: 2,
-  queueDepth: 1,
-  queueOldestSeconds: 240,
+  queue: {
+    matching: { due: 1, running: 0, scheduled: 0, oldestDueSeconds: 240, nextAt: null },
+    digests: { due: 0, running: 0, scheduled: 0, oldestDueSeconds: 0, nextAt: null },
+    other: { due: 0, running: 0, scheduled: 0, oldestDueSeconds: 0, nextAt: null },
+  },
   countedAt: '2026-01-01T00:00:00Z',
 }
 
@@ -39,6 +44,8 @@ describe('AdminPage', () => {
       expect(within(tile).getByText(value)).toBeInTheDocument()
     }
     expect(within(overview).getByText('oldest waiting 4 min')).toBeInTheDocument()
+    // Issue 25: the agents' count, and those coming soon beside it.
+    expect(within(overview).getByText('available courses (2 coming soon)')).toBeInTheDocument()
   })
 
   it('links to the other admin pages', async () => {
@@ -59,7 +66,7 @@ describe('AdminPage', () => {
     const { calls } = mockApi({
       'GET /api/user': { body: admin },
       'GET /api/admin/stats': { body: stats },
-      'GET /api/admin/users': ({ url }) => ({ body: url.searchParams.get('q') === 'nobody' ? [] : [admin, agent] }),
+      'GET /api/admin/users': ({ url }) => ({ body: url.searchParams.get('q') === 'nobody' ? [] : [admin, agent, gone] }),
       'PATCH /api/admin/users/2/role': { body: { ...agent, role: 'admin' } },
       'POST /api/admin/users/2/deactivate': { body: { ...agent, isActive: false } },
     })
@@ -74,8 +81,27 @@ describe('AdminPage', () => {
     await expectToast('Role updated', 'Bala Subramanian is now admin.')
     expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ role: 'admin' })
 
+    // Phones are formatted.
+    expect(row).toHaveTextContent('+91 98000 00002')
+    // A deleted account shows as deleted, with no role selector, Edit or Reactivate.
+    const deletedRow = screen.getByTestId('admin-user-deleted:9')
+    expect(deletedRow).toHaveTextContent('deleted')
+    expect(within(deletedRow).queryByRole('combobox')).toBeNull()
+    expect(within(deletedRow).queryByRole('button')).toBeNull()
+    expect(deletedRow).not.toHaveTextContent('deleted:9')
+
+    // Deactivate asks first, naming what it does; Cancel sends nothing.
     await user.click(within(row).getByRole('button', { name: 'Deactivate' }))
+    let confirm = await screen.findByRole('dialog', { name: 'Deactivate Bala Subramanian?' })
+    expect(confirm).toHaveTextContent('signs Bala Subramanian out on every device')
+    expect(confirm).toHaveTextContent('takes their listings and requirements off the marketplace')
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }))
+    expect(calls.some((c) => c.path === '/api/admin/users/2/deactivate')).toBe(false)
+    await user.click(within(row).getByRole('button', { name: 'Deactivate' }))
+    confirm = await screen.findByRole('dialog', { name: 'Deactivate Bala Subramanian?' })
+    await user.click(within(confirm).getByRole('button', { name: 'Deactivate' }))
     await expectToast('User deactivated')
+    expect(calls.some((c) => c.path === '/api/admin/users/2/deactivate')).toBe(true)
 
     await user.type(screen.getByRole('searchbox'), 'nobody')
     expect(await screen.findByText('No users match your search.')).toBeInTheDocument()
@@ -119,6 +145,8 @@ describe('AdminPage', () => {
             id: 9,
             actorId: 1,
             actorLabel: 'asha',
+            actor: 'asha',
+            summary: 'Changed role · user #2',
             action: 'user.role',
             targetType: 'user',
             targetId: 2,

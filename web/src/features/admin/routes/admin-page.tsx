@@ -1,3 +1,4 @@
+import type * as React from 'react'
 import { DatabaseBackup, FileText, Mail, ShieldAlert } from 'lucide-react'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
@@ -29,8 +30,11 @@ const tools = [
   [paths.emailTest.to(), 'Email templates', Mail],
 ] as const
 
-/** /admin (admins only, behind AdminRoute): the admin console. */
-export function AdminPage() {
+/**
+ * /admin (admins only, behind AdminRoute): the admin console. `coursesCard` is the Content tab's course management,
+ * which the app composes in from the training feature (app/routes/admin).
+ */
+export function AdminPage({ coursesCard }: { coursesCard?: React.ReactNode } = {}) {
   const { user } = useAuth()
   return (
     <div className="mx-auto grid max-w-6xl gap-4 p-4 md:p-6">
@@ -71,7 +75,7 @@ export function AdminPage() {
           <MatchesTab />
         </TabsContent>
         <TabsContent value="content">
-          <ContentTab />
+          <ContentTab courses={coursesCard} />
         </TabsContent>
         <TabsContent value="audit">
           <AuditTab />

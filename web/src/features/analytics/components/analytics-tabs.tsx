@@ -23,7 +23,7 @@ import {
   type Row,
 } from '@/features/analytics/lib/analytics-view'
 import type { AnalyticsReport } from '@/lib/api-schemas'
-import { formatPrice } from '@/shared/format'
+import { formatListingPrice } from '@/shared/format'
 import { listingPurposeLabel, propertyTypeLabel } from '@/shared/listing-vocabulary'
 
 type Props = { report: AnalyticsReport }
@@ -149,7 +149,7 @@ export function PropertiesTab({ report }: Props) {
           items={report.recent.properties.map((p) => ({
             key: String(p.id),
             title: p.title,
-            detail: `${propertyTypeLabel(p.propertyType)} · ${listingPurposeLabel(p.listingPurpose)} · ${p.city} · ${formatPrice(p.price)}`,
+            detail: `${propertyTypeLabel(p.propertyType)} · ${listingPurposeLabel(p.listingPurpose)} · ${p.city} · ${formatListingPrice(p.price, p.listingPurpose)}`,
             date: p.createdAt,
           }))}
         />

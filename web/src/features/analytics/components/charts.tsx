@@ -1,5 +1,5 @@
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
-import type { Row, SeriesKey } from '@/features/analytics/lib/analytics-view'
+import { isSparse, type Row, type SeriesKey } from '@/features/analytics/lib/analytics-view'
 
 // Chart colours (Tailwind blue-600, emerald-600, amber-500, violet-600, rose-600).
 const colours = ['#2563eb', '#059669', '#f59e0b', '#7c3aed', '#e11d48']
@@ -36,7 +36,14 @@ export function StatusBarChart({ rows }: { rows: { label: string; asBuyer: numbe
   )
 }
 
-/** One line per series over the window's days. */
+/** A point on each day with a value, none on empty days: a sparse series' days show (issue 25). */
+function ValueDot(props: { cx?: number; cy?: number; value?: number | null; stroke?: string; index?: number }) {
+  const { cx, cy, value, stroke, index } = props
+  if (cx == null || cy == null || !value) return <g key={index} />
+  return <circle key={index} cx={cx} cy={cy} r={4} fill={stroke} stroke="white" strokeWidth={1.5} data-testid="series-point" />
+}
+
+/** One line per series over the window's days; a sparse series (see isSparse) marks its days with points. */
 export function SeriesLineChart({ rows, keys }: { rows: { day: string }[]; keys: readonly { key: SeriesKey; label: string }[] }) {
   return (
     <ResponsiveContainer width="100%" height="100%">
@@ -53,7 +60,7 @@ export function SeriesLineChart({ rows, keys }: { rows: { day: string }[]; keys:
             dataKey={key}
             name={label}
             stroke={colours[i]}
-            dot={false}
+            dot={isSparse(rows, key) ? <ValueDot /> : false}
             strokeWidth={2}
             isAnimationActive={false}
           />

@@ -5,6 +5,7 @@ import {
   cardFigures,
   formatDuration,
   formatPercent,
+  isSparse,
   funnelRows,
   funnelSummary,
   isAnalyticsWindow,
@@ -94,5 +95,14 @@ describe('analytics view', () => {
     )
     const quiet = makeReport({ series: r.series.map((d) => ({ ...d, messagesSent: 0, messagesReceived: 0, connections: 0 })) })
     expect(seriesSummary(quiet, activitySeries)).toMatch(/No activity yet\.$/)
+  })
+})
+
+describe('isSparse (issue 25)', () => {
+  it('is true when at most a third of the days have a value', () => {
+    const days = (values: number[]) => values.map((v, i) => ({ day: String(i), listings: v }))
+    expect(isSparse(days([0, 0, 5, 0, 0, 0]), 'listings')).toBe(true)
+    expect(isSparse(days([1, 2, 0, 3]), 'listings')).toBe(false)
+    expect(isSparse([], 'listings')).toBe(false)
   })
 })

@@ -161,3 +161,13 @@ export function seriesSummary(report: AnalyticsReport, keys: readonly { key: Ser
 export function seriesRows(report: AnalyticsReport) {
   return report.series.map((d) => ({ ...d, day: shortDate(d.date) }))
 }
+
+/**
+ * Whether a series is sparse: at most a third of its days have anything. A line through such a series is a
+ * flat line with a spike, so the chart marks each day that has a value with a point (issue 25).
+ */
+export function isSparse(rows: readonly Record<string, unknown>[], key: string) {
+  if (rows.length === 0) return false
+  const withValue = rows.filter((r) => typeof r[key] === 'number' && (r[key] as number) > 0).length
+  return withValue * 3 <= rows.length
+}

@@ -38,6 +38,16 @@ describe('HelpPage', () => {
     expect(await screen.findByText('PropMatch version 02a8ace236d6')).toBeInTheDocument()
   })
 
+  it('names a development build so, never with "-dirty"', async () => {
+    mockApi({
+      'GET /api/site': { body: site({ phone: '', email: '' }) },
+      'GET /api/version': { body: { ...version, version: 'development build', modified: true } },
+    })
+    renderWithProviders(<HelpPage />, { route: '/help', path: '/help' })
+    expect(await screen.findByText('PropMatch development build')).toBeInTheDocument()
+    expect(screen.queryByText(/dirty/)).toBeNull()
+  })
+
   it('says so when no support contact is published, rather than inventing one', async () => {
     mockApi({ 'GET /api/site': { body: site({ phone: '', email: '' }) }, 'GET /api/version': { body: version } })
     renderWithProviders(<HelpPage />, { route: '/help', path: '/help' })

@@ -9,7 +9,7 @@ import { FAQS } from '@/features/help/components/faqs'
 import { userQueryOptions } from '@/lib/auth'
 import { formatIndianPhone, siteContentQuery } from '@/shared/site'
 import { useTheme } from '@/lib/theme'
-import { useVersion } from '@/lib/version'
+import { useVersion, versionLabel } from '@/lib/version'
 import { paths } from '@/app/paths'
 
 /** The support phone and email an administrator set in the landing page's Contact section. */
@@ -104,7 +104,7 @@ export function HelpPage() {
           </CardContent>
         </Card>
         <p className="text-center text-xs text-muted-foreground" data-testid="help-version">
-          PropMatch version {version.data?.version ?? '…'}
+          {versionLabel(version.data?.version ?? '…')}
         </p>
       </main>
     </div>

@@ -62,16 +62,16 @@ describe('LandingPage', () => {
     expect(screen.queryByRole('link', { name: /^Call / })).not.toBeInTheDocument()
   })
 
-  it('Watch Demo opens the dialog, which says No video available without an address', async () => {
+  it('hides Watch Demo while no video is set, and shows the app itself beside the text (issue 25)', async () => {
     setup()
-    const user = userEvent.setup()
     await screen.findByText('RERA rules for agents')
-    await user.click(screen.getByRole('button', { name: 'Watch Demo' }))
-    const dialog = await screen.findByRole('dialog')
-    expect(within(dialog).getByText('No video available')).toBeInTheDocument()
-    expect(within(dialog).getByRole('button', { name: 'Open on YouTube' })).toBeDisabled()
-    await user.click(within(dialog).getByRole('button', { name: 'Close' }))
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Watch Demo' })).not.toBeInTheDocument()
+    const img = screen.getByTestId('hero-image')
+    expect(img).toHaveAttribute('src', '/hero-dashboard.webp')
+    expect(img).toHaveAttribute('width', '1120')
+    expect(img).toHaveAttribute('height', '700')
+    expect(img).toHaveAttribute('loading', 'lazy')
+    expect(img).toHaveAccessibleName(/PropMatch dashboard/)
   })
 
   it('plays the video from the privacy-enhanced host, with an Open on YouTube link on mobile', async () => {

@@ -1,22 +1,28 @@
 import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api-client'
 import type { MatchSide } from '@/shared/contact'
+import { matchesApiQuery, type MatchListFilter } from '@/features/matches/lib/match-view'
 import { pagedQueryOptions } from '@/lib/paged-query'
 
-/** Query keys of matches: ['/api/matches', {type}] is GET /api/matches?type=buyer|seller. */
+/** Query keys of matches: ['/api/matches', {type, ...}] is GET /api/matches?type=buyer|seller&... */
 export const matchKeys = {
   all: ['/api/matches'] as const,
-  list: (type: MatchSide) => ['/api/matches', { type }] as const,
+  list: (type: MatchSide, filter?: MatchListFilter) => ['/api/matches', matchesApiQuery(type, filter)] as const,
   /** The newest matches with status new on both sides, one page of `limit` (the dashboard's New Matches). */
   newest: (limit: number) => ['/api/matches', { status: 'new', limit }] as const,
 }
 
-/** GET /api/matches?type=, page by page: the caller's matches as buyer or as seller agent, newest first. */
-export const matchesQueryOptions = (type: MatchSide) =>
-  pagedQueryOptions(matchKeys.list(type), (init) => api.GET('/api/matches', { params: { query: { type } }, ...init }))
+/**
+ * GET /api/matches?type=, page by page: the caller's matches as buyer or as seller agent, newest first
+ * unless the filter names another order; the server sorts and filters (docs/product.md#matches).
+ */
+export const matchesQueryOptions = (type: MatchSide, filter?: MatchListFilter) =>
+  pagedQueryOptions(matchKeys.list(type, filter), (init) =>
+    api.GET('/api/matches', { params: { query: matchesApiQuery(type, filter) }, ...init }),
+  )
 
-export function useMatches(type: MatchSide) {
-  return useInfiniteQuery(matchesQueryOptions(type))
+export function useMatches(type: MatchSide, filter?: MatchListFilter, { enabled = true }: { enabled?: boolean } = {}) {
+  return useInfiniteQuery({ ...matchesQueryOptions(type, filter), enabled })
 }
 
 /**

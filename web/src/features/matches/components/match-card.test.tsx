@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { MatchCard } from '@/features/matches/components/match-card'
-import { makeAgent, makeMatch, makeProperty } from '@/test/match-fixtures'
+import { makeAgent, makeMatch, makeProperty, makePublicRequirement } from '@/test/match-fixtures'
 import { currentLocation, mockApi, renderWithProviders, testUser } from '@/test/utils'
 
 afterEach(() => vi.unstubAllGlobals())
@@ -27,6 +27,26 @@ describe('MatchCard', () => {
     renderWithProviders(<MatchCard match={makeMatch()} side="buyer" onDetails={() => {}} />)
     expect(screen.queryByTestId('match-my-listing')).not.toBeInTheDocument()
     expect(screen.getByTestId('match-property')).toHaveTextContent('3BHK Lake View Apartment')
+  })
+
+  it('shows the buyer agent which of their clients the match is for, with a link to the requirement', async () => {
+    mockApi({ 'GET /api/user': { body: testUser } })
+    const user = userEvent.setup()
+    const match = makeMatch({
+      requirementId: 17,
+      requirement: makePublicRequirement({ id: 17, clientName: 'Ramesh Kumar', preferredCities: ['Hyderabad', 'Secunderabad'] }),
+    })
+    renderWithProviders(<MatchCard match={match} side="buyer" onDetails={() => {}} />)
+    const client = screen.getByTestId('match-for-client')
+    expect(client).toHaveTextContent('For your client: Ramesh Kumar · Hyderabad, Secunderabad')
+    await user.click(within(client).getByRole('link', { name: 'Ramesh Kumar' }))
+    expect(currentLocation()).toBe('/requirements?requirement=17')
+  })
+
+  it('does not show the client line on the seller side, where the card is about the client already', () => {
+    mockApi({ 'GET /api/user': { body: testUser } })
+    renderWithProviders(<MatchCard match={makeMatch()} side="seller" onDetails={() => {}} />)
+    expect(screen.queryByTestId('match-for-client')).not.toBeInTheDocument()
   })
 
   it('disables Call and WhatsApp with the reason, and offers a connection request, when the agent hides their contact', async () => {

@@ -73,7 +73,28 @@ function MyListing({ match }: { match: Match }) {
       >
         {p.title}
       </Link>
-      <span className="text-muted-foreground"> · {[p.locality, formatPrice(p.price)].filter(Boolean).join(' · ')}</span>
+      <span className="text-muted-foreground"> · {[p.locality, formatListingPrice(p.price, p.listingPurpose)].filter(Boolean).join(' · ')}</span>
+    </p>
+  )
+}
+
+/**
+ * The buyer agent's own requirement this match is for ("For your client: Ramesh Kumar"), so two cards
+ * for one listing tell apart; links to it on My Requirements. The buyer agent owns the requirement, so
+ * the API gives them the client's full name (docs/product.md#privacy).
+ */
+function ForClient({ match }: { match: Match }) {
+  const r = match.requirement
+  return (
+    <p className="min-w-0 rounded-md bg-muted/50 px-3 py-2 text-sm" data-testid="match-for-client">
+      <span className="text-muted-foreground">For your client: </span>
+      <Link
+        to={paths.requirements.to({ requirement: match.requirementId })}
+        className="font-medium break-words text-accent-foreground hover:underline"
+      >
+        {r.clientName}
+      </Link>
+      {r.preferredCities.length > 0 && <span className="text-muted-foreground"> · {r.preferredCities.join(', ')}</span>}
     </p>
   )
 }
@@ -98,7 +119,7 @@ export function MatchCard({ match, side, onDetails }: MatchCardProps) {
         <span className="text-xs text-muted-foreground">{formatDate(match.createdAt)}</span>
       </div>
       {side === 'buyer' ? <PropertyFacts match={match} /> : <RequirementFacts match={match} />}
-      {side === 'seller' && <MyListing match={match} />}
+      {side === 'seller' ? <MyListing match={match} /> : <ForClient match={match} />}
       <AgentSummary agent={counterpart} role={side === 'buyer' ? 'Seller agent' : 'Buyer agent'} />
       {preview && (
         <p className="text-sm text-subtle-foreground" data-testid="match-notes">
@@ -108,7 +129,11 @@ export function MatchCard({ match, side, onDetails }: MatchCardProps) {
       )}
       {side === 'buyer' && <ShareClientName match={match} />}
       {/* mt-auto keeps the actions on the card's bottom edge, so cards side by side line them up. */}
-      <div className="mt-auto flex flex-wrap gap-2" data-testid="match-actions">
+      {/* On a phone the four actions share one row (issue 25: WhatsApp never wraps alone): icon over label. */}
+      <div
+        className="mt-auto grid grid-cols-4 gap-1.5 sm:flex sm:flex-wrap sm:gap-2 max-sm:[&>*]:h-auto max-sm:[&>*]:min-w-0 max-sm:[&>*]:flex-col max-sm:[&>*]:gap-0.5 max-sm:[&>*]:px-1 max-sm:[&>*]:py-1.5 max-sm:[&>*]:text-xs"
+        data-testid="match-actions"
+      >
         <Button size="sm" variant="outline" onClick={onDetails}>
           <Eye /> Details
         </Button>

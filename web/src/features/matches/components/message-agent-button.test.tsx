@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { MatchCard } from '@/features/matches/components/match-card'
@@ -47,6 +47,19 @@ describe('Message button on matches', () => {
     expect(body.content).toContain('"3BHK Lake View Apartment"')
     // The server marks the match contacted, so the match lists refresh.
     expect(view.queryClient.getQueryState(['/api/matches', { type: 'buyer' }])!.isInvalidated).toBe(true)
+  })
+
+  it('sends one message when Send Message is clicked twice before it re-renders', async () => {
+    const { user, calls } = setup(() => new Promise((resolve) => setTimeout(() => resolve({ status: 201, body: sent }), 50)))
+    renderWithProviders(<MatchCard match={makeMatch()} side="buyer" onDetails={() => {}} />)
+    await user.click(screen.getByRole('button', { name: 'Message' }))
+    const send = await screen.findByTestId('match-message-send')
+    act(() => {
+      fireEvent.click(send)
+      fireEvent.click(send)
+    })
+    await expectToast('Message Sent', 'Your professional message has been sent to the agent')
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1)
   })
 
   it('writes to the buyer agent about their client requirement from the seller side', async () => {

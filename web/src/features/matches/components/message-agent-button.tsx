@@ -97,6 +97,7 @@ function MatchMessageForm({
   const form = useZodForm(matchMessageSchema, { text: prefilled })
   const text = useWatch({ control: form.control, name: 'text' })
   const send = useApiMutation(sendMatchMessage, {
+    exclusive: true,
     successToast: { variant: 'success', title: 'Message Sent', description: 'Your professional message has been sent to the agent' },
     errorToast: (error) => ({
       variant: 'destructive',

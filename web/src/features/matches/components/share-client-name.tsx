@@ -10,6 +10,7 @@ import type { Match } from '@/lib/api-schemas'
  */
 export function ShareClientName({ match }: { match: Match }) {
   const share = useApiMutation(shareMatchClient, {
+    exclusive: true,
     successToast: { variant: 'success', title: 'Client name shared', description: "The seller agent now sees your client's full name." },
     errorToast: 'Could not share the client name',
   })

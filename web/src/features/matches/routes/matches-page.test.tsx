@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { MatchesPage } from '@/features/matches/routes/matches-page'
-import { makeMatch, makeProperty, makePublicRequirement } from '@/test/match-fixtures'
-import { mockApi, renderWithProviders, testUser } from '@/test/utils'
+import { makeMatch, makeProperty, makePublicRequirement, makeRequirement } from '@/test/match-fixtures'
+import { currentLocation, mockApi, renderWithProviders, testUser } from '@/test/utils'
 
 afterEach(() => vi.unstubAllGlobals())
 
@@ -146,5 +146,63 @@ describe('MatchesPage', () => {
     renderWithProviders(<MatchesPage />)
     await user.click(await screen.findByRole('button', { name: /details/i }))
     expect(await screen.findByRole('heading', { name: '88% Compatibility' })).toBeInTheDocument()
+  })
+})
+
+describe('MatchesPage order and filters', () => {
+  it('reads the tab, order and filters from the URL and asks the server for them', async () => {
+    const { calls } = api([], [makeMatch({ id: 3 })], {
+      'GET /api/properties': { body: [makeProperty({ id: 8, title: 'Sea View Villa', locality: 'Juhu' })] },
+    })
+    renderWithProviders(<MatchesPage />, { route: '/matches?tab=seller&sort=score&status=new&listing=8&requirement=5&minScore=70' })
+    await screen.findByTestId('match-card')
+    expect(tab(/As Seller Agent/)).toHaveAttribute('aria-selected', 'true')
+    const paths = calls.map((c) => c.path)
+    // Each tab gets its own: the listing narrows the seller tab, the requirement the buyer tab.
+    expect(paths).toContain('/api/matches?type=seller&sort=score&status=new&propertyId=8&minScore=70')
+    expect(paths).toContain('/api/matches?type=buyer&sort=score&status=new&requirementId=5&minScore=70')
+    const filters = screen.getByTestId('match-filters')
+    expect(within(filters).getByRole('combobox', { name: 'Sort matches' })).toHaveValue('score')
+    expect(within(filters).getByRole('combobox', { name: 'Status' })).toHaveValue('new')
+    expect(within(filters).getByRole('combobox', { name: 'Minimum score' })).toHaveValue('70')
+    await waitFor(() => expect(within(filters).getByRole('option', { name: 'Sea View Villa · Juhu' })).toBeInTheDocument())
+    expect(within(filters).getByRole('combobox', { name: 'Listing' })).toHaveValue('8')
+  })
+
+  it('keeps each choice in the URL and asks the server again', async () => {
+    const { calls } = api([makeMatch({ id: 1 })], [], {
+      'GET /api/requirements': { body: [makeRequirement({ id: 5, clientName: 'Ramesh Kumar', preferredCities: ['Hyderabad'] })] },
+    })
+    const user = userEvent.setup()
+    renderWithProviders(<MatchesPage />, { route: '/matches' })
+    await screen.findByTestId('match-card')
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort matches' }), 'score')
+    await waitFor(() => expect(currentLocation()).toBe('/matches?sort=score'))
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Requirement' }), 'Ramesh Kumar · Hyderabad')
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Minimum score' }), '90')
+    await waitFor(() => expect(currentLocation()).toBe('/matches?sort=score&requirement=5&minScore=90'))
+    await waitFor(() => expect(calls.map((c) => c.path)).toContain('/api/matches?type=buyer&sort=score&requirementId=5&minScore=90'))
+    await user.click(tab(/As Seller Agent/))
+    await waitFor(() => expect(currentLocation()).toBe('/matches?tab=seller&sort=score&requirement=5&minScore=90'))
+  })
+
+  it('says when no match fits the filters, and clears them', async () => {
+    api([], [], {
+      'GET /api/matches': ({ url }) => ({ body: url.searchParams.get('minScore') ? [] : [makeMatch({ id: 1 })] }),
+    })
+    const user = userEvent.setup()
+    renderWithProviders(<MatchesPage />, { route: '/matches?sort=status&minScore=90' })
+    const empty = await screen.findByTestId('no-filtered-buyer')
+    expect(empty).toHaveTextContent('No matches fit these filters.')
+    await user.click(within(empty).getByRole('button', { name: 'Clear filters' }))
+    await screen.findByTestId('match-card')
+    expect(currentLocation()).toBe('/matches?sort=status')
+  })
+
+  it('ignores unknown values in the URL', async () => {
+    const { calls } = api([makeMatch({ id: 1 })], [])
+    renderWithProviders(<MatchesPage />, { route: '/matches?sort=price&status=maybe&minScore=300&requirement=abc' })
+    await screen.findByTestId('match-card')
+    expect(calls.map((c) => c.path)).toContain('/api/matches?type=buyer')
   })
 })

@@ -1,6 +1,6 @@
 import * as React from 'react'
-import { Handshake } from 'lucide-react'
-import { Link } from 'react-router'
+import { Handshake, SearchX } from 'lucide-react'
+import { Link, useSearchParams } from 'react-router'
 import { LoadMore } from '@/components/load-more'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
@@ -8,6 +8,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { useMatches } from '@/features/matches/api/get-matches'
 import { MatchCard } from '@/features/matches/components/match-card'
 import { MatchDetailsDialog } from '@/features/matches/components/match-details-dialog'
+import { MatchFilterBar } from '@/features/matches/components/match-filter-bar'
+import { filterFor, isFiltered, matchesViewQuery, readMatchesView, type MatchListFilter, type MatchesView } from '@/features/matches/lib/match-view'
 import { useDashboardStats } from '@/shared/dashboard-stats'
 import type { DashboardStats, Match } from '@/lib/api-schemas'
 import type { MatchSide } from '@/shared/contact'
@@ -28,7 +30,15 @@ const emptyState: Record<MatchSide, { message: string; to: string; action: strin
   },
 }
 
-function MatchList({ side, query, onDetails }: { side: MatchSide; query: ReturnType<typeof useMatches>; onDetails: (m: Match) => void }) {
+type MatchListProps = {
+  side: MatchSide
+  query: ReturnType<typeof useMatches>
+  filtered: boolean
+  onClear: () => void
+  onDetails: (m: Match) => void
+}
+
+function MatchList({ side, query, filtered, onClear, onDetails }: MatchListProps) {
   if (query.isPending) {
     return (
       <div className="flex items-center justify-center gap-2 py-12 text-muted-foreground">
@@ -44,6 +54,20 @@ function MatchList({ side, query, onDetails }: { side: MatchSide; query: ReturnT
     )
   }
   const matches = pageItems(query.data)
+  if (matches.length === 0 && filtered) {
+    return (
+      <EmptyState
+        icon={SearchX}
+        data-testid={`no-filtered-${side}`}
+        message="No matches fit these filters."
+        action={
+          <Button variant="outline" onClick={onClear}>
+            Clear filters
+          </Button>
+        }
+      />
+    )
+  }
   if (matches.length === 0) {
     return (
       <EmptyState
@@ -80,12 +104,36 @@ function CountBadge({ stats, side }: { stats: DashboardStats | undefined; side: 
   )
 }
 
-/** /matches: the agent's matches as buyer agent and as seller agent, page by page (Load more); tab counts from the stats. */
+/**
+ * The page's view (tab, order, filters) from its URL query, and a setter that writes it back (replacing
+ * the history entry, so Back leaves the page instead of undoing each choice).
+ */
+function useMatchesView(): [MatchesView, (view: MatchesView) => void] {
+  const [params, setParams] = useSearchParams()
+  const view = React.useMemo(() => readMatchesView(params), [params])
+  const setView = React.useCallback(
+    (next: MatchesView) => {
+      setParams(new URLSearchParams(paths.matches.to(matchesViewQuery(next)).split('?')[1]), { replace: true })
+    },
+    [setParams],
+  )
+  return [view, setView]
+}
+
+/**
+ * /matches: the agent's matches as buyer agent and as seller agent, page by page (Load more); tab counts
+ * from the stats. The tab, the order and the filters live in the URL, and the server sorts and filters.
+ */
 export function MatchesPage() {
-  const buyer = useMatches('buyer')
-  const seller = useMatches('seller')
+  const [view, setView] = useMatchesView()
+  const buyerFilter = filterFor('buyer', view.filter)
+  const sellerFilter = filterFor('seller', view.filter)
+  const buyer = useMatches('buyer', buyerFilter)
+  const seller = useMatches('seller', sellerFilter)
   const stats = useDashboardStats().data
   const [selected, setSelected] = React.useState<{ match: Match; side: MatchSide } | null>(null)
+  const setFilter = (filter: MatchListFilter) => setView({ ...view, filter })
+  const clear = () => setFilter({ sort: view.filter.sort })
 
   React.useEffect(() => {
     document.title = 'Matches · PropMatch'
@@ -97,7 +145,7 @@ export function MatchesPage() {
         <h1 className="text-2xl font-bold tracking-tight text-foreground">Matches</h1>
         <p className="text-subtle-foreground">Properties matching your clients, and clients matching your listings.</p>
       </div>
-      <Tabs defaultValue="buyer">
+      <Tabs value={view.tab} onValueChange={(tab) => setView({ ...view, tab: tab as MatchSide })}>
         <TabsList>
           <TabsTrigger value="buyer">
             As Buyer Agent <CountBadge stats={stats} side="buyer" />
@@ -106,11 +154,25 @@ export function MatchesPage() {
             As Seller Agent <CountBadge stats={stats} side="seller" />
           </TabsTrigger>
         </TabsList>
-        <TabsContent value="buyer">
-          <MatchList side="buyer" query={buyer} onDetails={(match) => setSelected({ match, side: 'buyer' })} />
+        <TabsContent value="buyer" className="grid gap-4">
+          <MatchFilterBar side="buyer" filter={view.filter} onChange={setFilter} />
+          <MatchList
+            side="buyer"
+            query={buyer}
+            filtered={isFiltered(buyerFilter)}
+            onClear={clear}
+            onDetails={(match) => setSelected({ match, side: 'buyer' })}
+          />
         </TabsContent>
-        <TabsContent value="seller">
-          <MatchList side="seller" query={seller} onDetails={(match) => setSelected({ match, side: 'seller' })} />
+        <TabsContent value="seller" className="grid gap-4">
+          <MatchFilterBar side="seller" filter={view.filter} onChange={setFilter} />
+          <MatchList
+            side="seller"
+            query={seller}
+            filtered={isFiltered(sellerFilter)}
+            onClear={clear}
+            onDetails={(match) => setSelected({ match, side: 'seller' })}
+          />
         </TabsContent>
       </Tabs>
       <MatchDetailsDialog

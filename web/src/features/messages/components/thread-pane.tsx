@@ -33,6 +33,7 @@ export function ThreadPane({ userId, otherUserId, name, picture, unreadCount, on
   const newestId = messages.at(-1)?.id
 
   const send = useApiMutation(sendMessage, {
+    exclusive: true,
     onSuccess: () => setText(''),
     errorToast: (error) => ({ variant: 'destructive', title: 'Error', description: error.message || 'Failed to send message' }),
   })

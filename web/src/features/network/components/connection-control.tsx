@@ -2,7 +2,7 @@ import { Loader2, RotateCcw, UserPlus, X } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { cancelConnection } from '@/features/network/api/answer-connection'
-import { connectionControls, relationshipOf } from '@/features/network/lib/connection-state'
+import { askAgainDay, connectionControls, relationshipOf, waitUntil } from '@/features/network/lib/connection-state'
 import { useApiMutation } from '@/lib/api-mutation'
 import type { Connection } from '@/lib/api-schemas'
 
@@ -11,6 +11,7 @@ const badgeVariant = { Pending: 'secondary', Connected: 'success', Declined: 'ou
 /** Cancel a sent request, with a toast for the outcome (docs/product.md#connections). */
 export function useCancelRequest() {
   return useApiMutation(cancelConnection, {
+    exclusive: true,
     successToast: 'Connection request cancelled',
     errorToast: 'Failed to cancel connection request',
   })
@@ -28,6 +29,9 @@ type ConnectionControlProps = {
 export function ConnectionControl({ connection, userId, agentName, onConnect }: ConnectionControlProps) {
   const relationship = relationshipOf(connection, userId)
   const { badge, action } = connectionControls[relationship]
+  // A declined requester waits out the server's cool-down: the card says until when instead of offering
+  // a request that would fail.
+  const wait = waitUntil(connection, userId)
   const cancel = useCancelRequest()
   return (
     <div className="flex flex-wrap items-center gap-2" data-testid="connection-control" data-state={relationship}>
@@ -43,7 +47,12 @@ export function ConnectionControl({ connection, userId, agentName, onConnect }: 
           {cancel.isPending ? <Loader2 className="animate-spin" /> : <X />} Cancel
         </Button>
       )}
-      {(action === 'Connect' || action === 'Connect Again' || action === 'Try Again') && (
+      {wait && (
+        <span className="text-sm text-muted-foreground" data-testid="ask-again">
+          You can ask again after {askAgainDay(wait)}
+        </span>
+      )}
+      {!wait && (action === 'Connect' || action === 'Connect Again' || action === 'Try Again') && (
         <Button size="sm" onClick={onConnect}>
           {action === 'Try Again' ? <RotateCcw /> : <UserPlus />} {action}
         </Button>

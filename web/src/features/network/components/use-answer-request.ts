@@ -7,6 +7,7 @@ export function useAnswerRequest({
   onAnswered,
 }: { onAnswered?: (connection: Connection, variables: AnswerConnectionVariables) => void } = {}) {
   return useApiMutation(answerConnection, {
+    exclusive: true,
     successToast: (_, { status }) => ({
       variant: 'success',
       title: status === 'accepted' ? 'Connection request accepted' : 'Connection request declined',

@@ -24,6 +24,25 @@ export function receivedPending(connections: Connection[], userId: number) {
   return connections.filter((c) => c.status === 'pending' && c.receiverId === userId)
 }
 
+/**
+ * Until when the signed-in agent must wait to ask again: only the requester of a declined request waits,
+ * until the server's `askAgainAfter` (a week after the decline); undefined when they may ask now.
+ */
+export function waitUntil(
+  connection: Pick<Connection, 'status' | 'requesterId' | 'askAgainAfter'> | null | undefined,
+  userId: number,
+  now: Date = new Date(),
+): Date | undefined {
+  if (connection?.status !== 'rejected' || connection.requesterId !== userId || !connection.askAgainAfter) return undefined
+  const at = new Date(connection.askAgainAfter)
+  return at.getTime() > now.getTime() ? at : undefined
+}
+
+/** "5 Dec": the day a wait ends, in India's time (the server's rule counts in IST too). */
+export function askAgainDay(at: Date) {
+  return at.toLocaleDateString('en-IN', { day: 'numeric', month: 'short', timeZone: 'Asia/Kolkata' })
+}
+
 /** What the connection control offers for each relationship (docs/product.md#agent-network). */
 export type ConnectionControl = {
   badge?: 'Pending' | 'Connected' | 'Declined'

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { NetworkPage } from '@/features/network/routes/network-page'
@@ -147,6 +147,31 @@ describe('Agent Network: Discover Agents', () => {
     }
   })
 
+  it('tells a declined requester the day they may ask again instead of offering a request that would fail', async () => {
+    const declined = (id: number, fullName: string, connection: Partial<Connection>) =>
+      makeDirectoryAgent({ id, fullName, connection: makeConnection({ id: id * 10, status: 'rejected', ...connection }) })
+    setup({
+      'GET /api/agents': {
+        body: [
+          // I asked, they declined, the week is not over: 5 Dec 2099, 11:30 in India.
+          declined(2, 'Gita Nair', { requesterId: me, receiverId: 2, askAgainAfter: '2099-12-05T06:00:00Z' }),
+          // Past the week: Try Again.
+          declined(3, 'Hari Menon', { requesterId: me, receiverId: 3, askAgainAfter: '2025-03-09T10:00:00Z' }),
+          // They asked and I declined: I may ask at any time.
+          declined(4, 'Isha Jain', { requesterId: 4, receiverId: me, askAgainAfter: '2099-12-05T06:00:00Z' }),
+        ],
+      },
+    })
+    await waitFor(() => expect(screen.getAllByTestId('agent-card')).toHaveLength(3))
+    const gita = within(card('Gita Nair')).getByTestId('connection-control')
+    expect(gita).toHaveTextContent('DeclinedYou can ask again after 5 Dec')
+    expect(within(gita).queryByRole('button')).not.toBeInTheDocument()
+    for (const name of ['Hari Menon', 'Isha Jain']) {
+      expect(within(card(name)).getByRole('button', { name: 'Try Again' })).toBeEnabled()
+      expect(within(card(name)).queryByTestId('ask-again')).not.toBeInTheDocument()
+    }
+  })
+
   it('searches on the server once typing pauses', async () => {
     const { user, calls } = setup()
     await waitFor(() => expect(screen.getAllByTestId('agent-card')).toHaveLength(6))
@@ -180,6 +205,22 @@ describe('Agent Network: Discover Agents', () => {
     await expectToast('Connection request sent successfully')
     expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ recipientId: 2, message: box.value.trim() })
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+  })
+
+  it('sends one connection request when Send Request is clicked twice before it re-renders', async () => {
+    const { user, calls } = setup({
+      'POST /api/connections': () => new Promise((resolve) => setTimeout(() => resolve({ status: 201, body: makeConnection() }), 50)),
+    })
+    await waitFor(() => expect(screen.getAllByTestId('agent-card')).toHaveLength(6))
+    await user.click(within(card('Suresh Reddy')).getByRole('button', { name: 'Connect' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Send Connection Request' })
+    const send = within(dialog).getByRole('button', { name: 'Send Request' })
+    act(() => {
+      fireEvent.click(send)
+      fireEvent.click(send)
+    })
+    await expectToast('Connection request sent successfully')
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1)
   })
 
   it('will not send a blank introduction', async () => {

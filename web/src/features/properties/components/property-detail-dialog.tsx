@@ -7,8 +7,8 @@ import { propertyLocation } from '@/features/properties/components/property-card
 import { PropertyImage } from '@/features/properties/components/property-image'
 import { optionLabel, typeFields } from '@/features/properties/lib/property-options'
 import type { Property, PropertyType } from '@/lib/api-schemas'
-import { formatListingPrice, priceFieldLabel } from '@/shared/format'
-import { bedroomsLabel, listingPurposeLabel, propertyTypeLabel } from '@/shared/listing-vocabulary'
+import { formatListingPrice, formatMaintenance, priceFieldLabel } from '@/shared/format'
+import { bedroomsLabel, furnishingLabel, listingPurposeLabel, propertyTypeLabel } from '@/shared/listing-vocabulary'
 
 type Row = [label: string, value: string]
 
@@ -24,7 +24,16 @@ export function propertySpecifications(property: Property): Row[] {
     if (value === null || value === undefined || value === '') continue
     let text = optionLabel(property.propertyType, def.name, value)
     if (def.name === 'bedrooms' && !text.includes('BHK')) text = bedroomsLabel(text)
+    if (def.name === 'maintenance') {
+      rows.push(['Maintenance', formatMaintenance(String(value))])
+      continue
+    }
     rows.push([def.label, text])
+  }
+  // The built-up area, when given, whatever the type's own fields (match cards show it for every type).
+  const fields = typeFields[property.propertyType as PropertyType] ?? []
+  if (property.builtUpArea != null && !fields.some((def) => def.name === 'builtUpArea')) {
+    rows.push(['Built-up Area (sq.ft)', String(property.builtUpArea)])
   }
   if (property.sqft) rows.push(['Area (sq.ft)', String(property.sqft)])
   return rows
@@ -53,10 +62,12 @@ type PropertyDetailDialogProps = {
   open: boolean
   onOpenChange: (open: boolean) => void
   onEdit?: (property: Property) => void
+  /** Under the details, e.g. the listing agent on the marketplace. */
+  footer?: React.ReactNode
 }
 
 /** A listing's details (docs/product.md#listing-form), with an Edit Property button when editing is allowed. */
-export function PropertyDetailDialog({ property, open, onOpenChange, onEdit }: PropertyDetailDialogProps) {
+export function PropertyDetailDialog({ property, open, onOpenChange, onEdit, footer }: PropertyDetailDialogProps) {
   if (!property) return null
   const location = propertyLocation(property)
   const specifications = propertySpecifications(property)
@@ -67,7 +78,7 @@ export function PropertyDetailDialog({ property, open, onOpenChange, onEdit }: P
     ['Pincode', property.pincode],
     ['Address', property.address],
     ['Facing', property.facing],
-    ['Furnishing', property.furnishing],
+    ['Furnishing', furnishingLabel(property.furnishing)],
   ])
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -123,6 +134,7 @@ export function PropertyDetailDialog({ property, open, onOpenChange, onEdit }: P
           <h3 className="text-sm font-semibold text-foreground">Location Details</h3>
           <Rows rows={locationRows} />
         </section>
+        {footer}
         {onEdit && (
           <div className="flex justify-end">
             <Button onClick={() => onEdit(property)}>

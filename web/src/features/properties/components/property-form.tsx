@@ -79,7 +79,7 @@ export function PropertyForm({ property, onDone }: PropertyFormProps) {
             <RadioGroup
               value={field.value}
               aria-label="Property Type"
-              className="grid-cols-2 sm:grid-cols-3 md:grid-cols-5"
+              className="grid-cols-[repeat(auto-fill,minmax(7.5rem,1fr))]"
               onValueChange={(value) => {
                 if (value === field.value) return
                 // A new form starts the type's fields afresh; an edit keeps what is stored.

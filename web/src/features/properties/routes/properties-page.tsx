@@ -1,6 +1,5 @@
 import * as React from 'react'
 import { Home, Plus, SearchX } from 'lucide-react'
-import { useSearchParams } from 'react-router'
 import { LoadMore, LoadedOnlyHint } from '@/components/load-more'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
@@ -15,6 +14,7 @@ import { PropertyFiltersBar } from '@/features/properties/components/property-fi
 import { emptyFilters, filterProperties, type PropertyFilters } from '@/features/properties/lib/filter-properties'
 import type { Property } from '@/lib/api-schemas'
 import { pageItems } from '@/lib/paged-query'
+import { useOpenLinked } from '@/lib/use-open-linked'
 import { OnceOpened } from '@/components/once-opened'
 import { EmptyState } from '@/components/empty-state'
 
@@ -22,32 +22,6 @@ import { EmptyState } from '@/components/empty-state'
 const PropertyFormDialog = React.lazy(() =>
   import('@/features/properties/components/property-form-dialog').then((m) => ({ default: m.PropertyFormDialog })),
 )
-
-/**
- * Opens the listing named by ?listing=ID (a seller-side match card links here), loading further pages
- * until it is found; the parameter is dropped once handled, so closing the dialog stays closed.
- */
-function useOpenLinkedListing(properties: ReturnType<typeof useMyProperties>, all: Property[], open: (p: Property) => void) {
-  const [params, setParams] = useSearchParams()
-  const wanted = Number(params.get('listing')) || 0
-  const { isSuccess, hasNextPage, isFetchingNextPage, fetchNextPage } = properties
-  React.useEffect(() => {
-    if (!wanted || !isSuccess || isFetchingNextPage) return
-    const found = all.find((p) => p.id === wanted)
-    if (!found && hasNextPage) {
-      void fetchNextPage()
-      return
-    }
-    if (found) open(found)
-    setParams(
-      (prev) => {
-        prev.delete('listing')
-        return prev
-      },
-      { replace: true },
-    )
-  }, [wanted, isSuccess, isFetchingNextPage, hasNextPage, fetchNextPage, all, open, setParams])
-}
 
 /**
  * /properties: the agent's own listings with search, filters, counters and add / view / edit / delete.
@@ -78,7 +52,8 @@ export function PropertiesPage() {
   }
 
   const all = React.useMemo(() => pageItems(properties.data), [properties.data])
-  useOpenLinkedListing(properties, all, setViewing)
+  // ?listing=ID (a seller-side match card links here) opens that listing's details.
+  useOpenLinked('listing', properties, all, setViewing)
   const visible = React.useMemo(() => filterProperties(all, filters), [all, filters])
 
   let content: React.ReactNode

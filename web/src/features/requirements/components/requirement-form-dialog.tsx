@@ -143,7 +143,7 @@ export function RequirementForm({ requirement, onSaved }: { requirement: Require
               onValueChange={field.onChange}
               aria-label="Property Type"
               aria-invalid={!!errors.propertyType}
-              className="grid-cols-2 sm:grid-cols-3 md:grid-cols-5"
+              className="grid-cols-[repeat(auto-fill,minmax(7.5rem,1fr))]"
             >
               {PROPERTY_TYPES.map((type) => (
                 <PropertyTypeOption key={type} id={`requirement-type-${type}`} type={type} />

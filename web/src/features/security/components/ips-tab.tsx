@@ -115,7 +115,7 @@ function BlockRow({ b, now, onLift, lifting }: { b: IpBlock; now: number; onLift
       <div className="min-w-0 flex-1">
         <p className="font-mono font-medium break-all text-foreground">{b.range}</p>
         <p className="text-xs text-muted-foreground">
-          {b.reason ? `${b.reason} · ` : ''}by {b.createdBy || 'unknown'} on {formatWhen(b.createdAt)} · {state}
+          {b.reason ? `${b.reason} · ` : ''}by {b.createdBy} on {formatWhen(b.createdAt)} · {state}
         </p>
       </div>
       {b.active ? (
