@@ -82,53 +82,53 @@ func (s *Service) SavePlans(ctx context.Context, actor int64, list []PlanInput) 
 			LeadPricePaise: in.LeadPricePaise.Value, Popular: in.Popular.Value, Buyable: in.Buyable.Value, DisplayOrder: i + 1}
 		switch {
 		case p.ID != PlanStarter && p.ID != PlanProfessional && p.ID != PlanEnterprise:
-			f.Add(at("id"), "id must be starter, professional or enterprise")
+			f.Add(at("id"), "Plan must be Starter, Professional or Enterprise")
 		case seen[p.ID]:
-			f.Add(at("id"), "each plan appears once")
+			f.Add(at("id"), "Each plan appears once")
 		}
 		seen[p.ID] = true
-		text(&f, at("name"), p.Name, true)
-		text(&f, at("priceText"), p.PriceText, true)
-		text(&f, at("periodText"), p.PeriodText, false)
+		text(&f, at("name"), "Name", p.Name, true)
+		text(&f, at("priceText"), "Price text", p.PriceText, true)
+		text(&f, at("periodText"), "Period text", p.PeriodText, false)
 		if utf8.RuneCountInString(p.Description) > 2*maxPlanText || !input.IsLine(p.Description) {
-			f.Add(at("description"), fmt.Sprintf("description is one line of at most %d characters", 2*maxPlanText))
+			f.Add(at("description"), fmt.Sprintf("Description is one line of at most %d characters", 2*maxPlanText))
 		}
 		if len(p.Highlights) > maxHighlights {
-			f.Add(at("highlights"), fmt.Sprintf("at most %d highlights", maxHighlights))
+			f.Add(at("highlights"), fmt.Sprintf("At most %d highlights", maxHighlights))
 		}
 		for j, h := range p.Highlights {
 			p.Highlights[j] = strings.TrimSpace(h)
-			text(&f, fmt.Sprintf("plans.%d.highlights.%d", i, j), p.Highlights[j], true)
+			text(&f, fmt.Sprintf("plans.%d.highlights.%d", i, j), "Highlight", p.Highlights[j], true)
 		}
 		if !in.PricePaise.Set || p.PricePaise < 0 || p.PricePaise > maxPricePaise {
-			f.Add(at("pricePaise"), "pricePaise is a whole number of paise from 0 to ₹1 crore")
+			f.Add(at("pricePaise"), "Price is a whole number of paise from 0 to ₹1 crore")
 		}
 		if p.Buyable && p.PricePaise <= 0 {
-			f.Add(at("buyable"), "a plan that can be bought needs a price")
+			f.Add(at("buyable"), "A plan that can be bought needs a price")
 		}
 		if p.Buyable && p.ID == PlanStarter {
 			f.Add(at("buyable"), "Starter is every agent's plan: it is not bought")
 		}
 		if !in.Limits.Listings.Set || p.Limits.Listings < 0 || p.Limits.Listings > maxLimit {
-			f.Add(at("limits.listings"), fmt.Sprintf("limits.listings is a whole number from 0 to %d", maxLimit))
+			f.Add(at("limits.listings"), fmt.Sprintf("Listing limit is a whole number from 0 to %d", maxLimit))
 		}
 		if !in.Limits.Requirements.Set || p.Limits.Requirements < 0 || p.Limits.Requirements > maxLimit {
-			f.Add(at("limits.requirements"), fmt.Sprintf("limits.requirements is a whole number from 0 to %d", maxLimit))
+			f.Add(at("limits.requirements"), fmt.Sprintf("Requirement limit is a whole number from 0 to %d", maxLimit))
 		}
 		if !in.LeadPricePaise.Set || p.LeadPricePaise <= 0 || p.LeadPricePaise > maxPricePaise {
-			f.Add(at("leadPricePaise"), "leadPricePaise is a whole number of paise above 0")
+			f.Add(at("leadPricePaise"), "Lead price is a whole number of paise above 0")
 		}
 		if p.Popular {
 			popular++
 			if popular > 1 {
-				f.Add(at("popular"), "only one plan is marked popular")
+				f.Add(at("popular"), "Only one plan is marked popular")
 			}
 		}
 		p.Period = planPeriod
 		out = append(out, p)
 	}
 	if len(list) != 3 || len(seen) != 3 {
-		f.Add("plans", "send the three plans: starter, professional and enterprise")
+		f.Add("plans", "Send the three plans: Starter, Professional and Enterprise")
 	}
 	if err := f.Err(); err != nil {
 		return nil, err
@@ -157,14 +157,14 @@ func (s *Service) SavePlans(ctx context.Context, actor int64, list []PlanInput) 
 	return plans(ctx, s.db)
 }
 
-// text adds a field error unless v is one line of at most maxPlanText
-// characters (and not blank when required).
-func text(f *apperr.Fields, path, v string, required bool) {
+// text adds a field error at path, naming it label, unless v is one line
+// of at most maxPlanText characters (and not blank when required).
+func text(f *apperr.Fields, path, label, v string, required bool) {
 	switch {
 	case required && strings.TrimSpace(v) == "":
-		f.Add(path, path[strings.LastIndex(path, ".")+1:]+" is required")
+		f.Add(path, label+" is required")
 	case utf8.RuneCountInString(v) > maxPlanText || !input.IsLine(v):
-		f.Add(path, fmt.Sprintf("%s is one line of at most %d characters", path[strings.LastIndex(path, ".")+1:], maxPlanText))
+		f.Add(path, fmt.Sprintf("%s is one line of at most %d characters", label, maxPlanText))
 	}
 }
 
@@ -207,16 +207,16 @@ func (s *Service) SavePacks(ctx context.Context, actor int64, list []PackInput) 
 	}
 	var f apperr.Fields
 	if len(list) > maxPacks {
-		f.Add("packs", fmt.Sprintf("at most %d packs", maxPacks))
+		f.Add("packs", fmt.Sprintf("At most %d packs", maxPacks))
 	}
 	for i, p := range list {
 		at := func(field string) string { return fmt.Sprintf("packs.%d.%s", i, field) }
-		text(&f, at("name"), string(p.Name), true)
+		text(&f, at("name"), "Name", string(p.Name), true)
 		if !p.AmountPaise.Set || p.AmountPaise.Value <= 0 || p.AmountPaise.Value > maxCreditsPaise {
-			f.Add(at("amountPaise"), "amountPaise is a whole number of paise above 0, at most ₹1 crore")
+			f.Add(at("amountPaise"), "Amount is a whole number of paise above 0, at most ₹1 crore")
 		}
 		if p.ID.Set && p.ID.Value <= 0 {
-			f.Add(at("id"), "id must be a pack's id")
+			f.Add(at("id"), "Choose a pack that exists")
 		}
 	}
 	if err := f.Err(); err != nil {
@@ -292,9 +292,9 @@ func (s *Service) AdjustCredits(ctx context.Context, actor, userID int64, in Cre
 	}
 	var f apperr.Fields
 	if !in.AmountPaise.Set || in.AmountPaise.Value == 0 || in.AmountPaise.Value > maxCreditsPaise || in.AmountPaise.Value < -maxCreditsPaise {
-		f.Add("amountPaise", "amountPaise is a whole number of paise, not zero, within ₹1 crore either way")
+		f.Add("amountPaise", "Amount is a whole number of paise, not zero, within ₹1 crore either way")
 	}
-	text(&f, "reason", string(in.Reason), true)
+	text(&f, "reason", "Reason", string(in.Reason), true)
 	if err := f.Err(); err != nil {
 		return BalanceOut{}, err
 	}
@@ -356,22 +356,23 @@ func (s *Service) SetAgentPlan(ctx context.Context, actor, userID int64, in Plan
 	id := string(in.Plan)
 	var f apperr.Fields
 	if id != PlanStarter && id != PlanProfessional && id != PlanEnterprise {
-		f.Add("plan", "plan must be starter, professional or enterprise")
+		f.Add("plan", "Plan must be Starter, Professional or Enterprise")
 	}
 	months := int(in.Months.Value)
 	if id != PlanStarter && (!in.Months.Set || months < 1 || months > 10*MaxPlanMonths) {
-		f.Add("months", fmt.Sprintf("months is a whole number from 1 to %d", 10*MaxPlanMonths))
+		f.Add("months", fmt.Sprintf("Months is a whole number from 1 to %d", 10*MaxPlanMonths))
 	}
 	var listings, requirements *int
 	if in.Limits != nil {
 		if id != PlanEnterprise {
-			f.Add("limits", "custom limits are for Enterprise")
+			f.Add("limits", "Custom limits are for Enterprise")
 		}
 		listings, requirements = in.Limits.Listings.Ptr(), in.Limits.Requirements.Ptr()
-		for path, v := range map[string]*int{"limits.listings": listings, "limits.requirements": requirements} {
-			if v != nil && (*v < 0 || *v > maxLimit) {
-				f.Add(path, fmt.Sprintf("%s is a whole number from 0 to %d", path, maxLimit))
-			}
+		if listings != nil && (*listings < 0 || *listings > maxLimit) {
+			f.Add("limits.listings", fmt.Sprintf("Listing limit is a whole number from 0 to %d", maxLimit))
+		}
+		if requirements != nil && (*requirements < 0 || *requirements > maxLimit) {
+			f.Add("limits.requirements", fmt.Sprintf("Requirement limit is a whole number from 0 to %d", maxLimit))
 		}
 	}
 	if err := f.Err(); err != nil {
