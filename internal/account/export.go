@@ -46,6 +46,10 @@ var sections = []section{
 	{"moduleProgress", "module_progress", "user_id = $1", nil},
 	{"certificates", "certificates", "user_id = $1", nil},
 	{"images", "media", "owner_id = $1", []string{"data"}},
+	{"billingAccount", "billing_accounts", "user_id = $1", nil},
+	{"creditLedger", "billing_ledger", "user_id = $1", nil},
+	{"unlockedMatches", "billing_unlocks", "user_id = $1", nil},
+	{"planChanges", "billing_plan_changes", "user_id = $1", nil},
 	{"payments", "payments", "user_id = $1", nil},
 	{"invoices", "invoices", "user_id = $1", nil},
 }

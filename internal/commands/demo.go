@@ -71,6 +71,12 @@ func seedDemo(ctx context.Context, db *store.DB, a *auth.Service, sc *site.Servi
 		if err != nil {
 			return fmt.Errorf("demo adverts: %w", err)
 		}
+		bill, err := demo.SeedBilling(ctx, db, demo.Showcase{Seller: ids["priya"], Buyer: ids["rahul"]})
+		if err != nil {
+			return fmt.Errorf("demo billing: %w", err)
+		}
+		fmt.Fprintf(&b, "Demo billing added: %d agents on plans (priya Professional, rahul Starter, one Enterprise), %d unlocked matches.\n",
+			bill.Accounts, bill.Unlocks)
 		purchases, err := demo.Purchases(ctx, db, demo.Showcase{Seller: ids["priya"], Buyer: ids["rahul"]})
 		if err != nil {
 			return fmt.Errorf("demo purchases: %w", err)

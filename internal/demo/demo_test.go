@@ -435,6 +435,29 @@ func TestShowcase(t *testing.T) {
 		}
 		checkEngineAgrees(t, db, matchengine.DefaultLimit)
 
+		t.Run("Billing", func(t *testing.T) {
+			res, err := demo.SeedBilling(ctx, db, demo.Showcase{Seller: priya, Buyer: rahul})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Accounts != 3 || res.Unlocks < 2 {
+				t.Errorf("billing seed %+v: want three agents on plans and some unlocks", res)
+			}
+			for _, plan := range []string{"starter", "professional", "enterprise"} {
+				if n := count(t, db, `SELECT COUNT(*) FROM billing_accounts WHERE plan_id = $1`, plan); n < 1 {
+					t.Errorf("no demo agent on %s", plan)
+				}
+			}
+			if n := count(t, db, `SELECT COUNT(*) FROM billing_ledger WHERE user_id = $1 AND kind = 'lead'`, rahul); n < 1 {
+				t.Error("rahul's ledger has no lead")
+			}
+			if n := count(t, db, `SELECT COUNT(*) FROM billing_accounts a WHERE a.balance_paise <> (SELECT SUM(amount_paise) FROM billing_ledger l WHERE l.user_id = a.user_id)`); n != 0 {
+				t.Errorf("%d demo accounts whose balance is not their ledger's sum", n)
+			}
+			if again, err := demo.SeedBilling(ctx, db, demo.Showcase{Seller: priya, Buyer: rahul}); err != nil || again.Accounts != 0 {
+				t.Errorf("a second seed added %+v, %v", again, err)
+			}
+		})
 		t.Run("Network", func(t *testing.T) {
 			low, high := min(priya, rahul), max(priya, rahul)
 			if n := count(t, db, `SELECT COUNT(*) FROM connections WHERE user_low = $1 AND user_high = $2 AND status = 'accepted'`, low, high); n != 1 {

@@ -97,7 +97,8 @@ func TestEveryAdminRouteRecordsAnAgentsAttempt(t *testing.T) {
 		}
 	}
 	slices.Sort(admin)
-	eachEngine(t, apiOptions{}, func(t *testing.T, a *apiTest) {
+	// Billing on: with it off its admin routes are not bound at all.
+	eachEngine(t, apiOptions{billing: true}, func(t *testing.T, a *apiTest) {
 		agent := a.newAgent("dev", "9800000011")
 		for i, pattern := range admin {
 			method, path, _ := strings.Cut(pattern, " ")

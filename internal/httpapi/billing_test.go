@@ -65,6 +65,10 @@ func TestBillingOffHasNoRoutesAndHidesNoContact(t *testing.T) {
 		for range 12 {
 			a.create(S, "/api/properties", listing())
 		}
+		site := a.do("GET", "/api/site", nil).json(t)
+		if site["billing"] != false || len(site["plans"].([]any)) != 0 {
+			t.Errorf("billing off: the landing page has billing %v and plans %v, want false and none", site["billing"], site["plans"])
+		}
 	})
 }
 
@@ -373,6 +377,9 @@ func TestAdminBilling(t *testing.T) {
 		wantStatus(t, a.do("PUT", "/api/admin/billing/plans", list, as(admin)), 200)
 		if price := a.do("GET", "/api/billing", nil, as(B)).json(t)["plans"].([]any)[1].(map[string]any)["pricePaise"]; price != 60000.0 {
 			t.Errorf("professional price %v after the edit, want 60000", price)
+		}
+		if price := a.do("GET", "/api/site", nil).json(t)["plans"].([]any)[1].(map[string]any)["price"]; price != "₹600" {
+			t.Errorf("the landing page shows %v for Professional after the edit, want ₹600", price)
 		}
 		wantError(t, a.do("PUT", "/api/admin/billing/plans", list[:2], as(admin)), 400, "plans")
 

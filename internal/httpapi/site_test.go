@@ -13,7 +13,7 @@ import (
 )
 
 func TestSiteContent(t *testing.T) {
-	eachEngine(t, apiOptions{}, func(t *testing.T, a *apiTest) {
+	eachEngine(t, billingOn, func(t *testing.T, a *apiTest) {
 		A := a.newAgent("siteagent", "+919845012345")
 		admin := a.newAgent("siteadmin", "+919845012346")
 		if _, err := a.db.Exec(`UPDATE users SET role = 'admin' WHERE id = $1`, admin.id); err != nil {
@@ -26,8 +26,8 @@ func TestSiteContent(t *testing.T) {
 			res := a.do("GET", "/api/site", nil)
 			wantStatus(t, res, 200)
 			body := res.json(t)
-			if plans := body["plans"].([]any); len(plans) != 3 {
-				t.Errorf("plans = %v", plans)
+			if plans := body["plans"].([]any); len(plans) != 3 || body["billing"] != true {
+				t.Errorf("billing %v, plans = %v: want billing's three plans", body["billing"], plans)
 			}
 			if cc := res.header.Get("Cache-Control"); cc != "no-cache" {
 				t.Errorf("Cache-Control = %q", cc)

@@ -210,8 +210,26 @@ func New(db *store.DB, o Options) Set {
 		set.Messages.UseLeads(billingSvc)
 		set.Properties.UsePlanLimits(billingSvc)
 		set.Requirements.UsePlanLimits(billingSvc)
+		set.Site.UsePlans(sitePlans(billingSvc))
 	}
 	return set
+}
+
+// sitePlans is the landing page's pricing made from billing's plans: the
+// page shows the rows billing enforces, never text of its own.
+func sitePlans(b *billing.Service) site.PlanSource {
+	return func(ctx context.Context) ([]site.Plan, error) {
+		list, err := b.Plans(ctx)
+		if err != nil {
+			return nil, err
+		}
+		out := make([]site.Plan, len(list))
+		for i, p := range list {
+			out[i] = site.Plan{Name: p.Name, Price: p.PriceText, Period: p.PeriodText, Description: p.Description,
+				Features: p.Highlights, Popular: p.Popular}
+		}
+		return out, nil
+	}
 }
 
 // publisher is the network.Publisher of the network and message services:

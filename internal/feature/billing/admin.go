@@ -30,6 +30,9 @@ func (s *Service) AdminPlans(ctx context.Context) ([]Plan, error) {
 	if err := s.on(); err != nil {
 		return nil, err
 	}
+	if err := s.ready(ctx); err != nil {
+		return nil, err
+	}
 	return plans(ctx, s.db)
 }
 
@@ -61,6 +64,9 @@ type PlanInput struct {
 // stored is touched.
 func (s *Service) SavePlans(ctx context.Context, actor int64, list []PlanInput) ([]Plan, error) {
 	if err := s.on(); err != nil {
+		return nil, err
+	}
+	if err := s.ready(ctx); err != nil {
 		return nil, err
 	}
 	var f apperr.Fields
@@ -174,6 +180,9 @@ func (s *Service) AdminPacks(ctx context.Context) ([]Pack, error) {
 	if err := s.on(); err != nil {
 		return nil, err
 	}
+	if err := s.ready(ctx); err != nil {
+		return nil, err
+	}
 	return packs(ctx, s.db, true)
 }
 
@@ -191,6 +200,9 @@ type PackInput struct {
 // from list is made inactive (never deleted: payments name their pack).
 func (s *Service) SavePacks(ctx context.Context, actor int64, list []PackInput) ([]Pack, error) {
 	if err := s.on(); err != nil {
+		return nil, err
+	}
+	if err := s.ready(ctx); err != nil {
 		return nil, err
 	}
 	var f apperr.Fields

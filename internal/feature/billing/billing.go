@@ -11,6 +11,7 @@ package billing
 
 import (
 	"strconv"
+	"sync/atomic"
 
 	"propmatch/internal/kit/apperr"
 	"propmatch/internal/kit/store"
@@ -21,6 +22,7 @@ type Service struct {
 	db      *store.DB
 	enabled bool
 	sides   MatchSides
+	seeded  atomic.Bool // the default plans and packs exist (seed.go)
 }
 
 // NewService returns a Service on db; enabled is false when the operator

@@ -120,6 +120,12 @@ func appendEntry(ctx context.Context, tx *sql.Tx, now time.Time, e Entry) (int64
 // valid a month. Only the transaction whose INSERT made the row grants, so
 // an account is granted once however many requests open it together.
 func ensureAccount(ctx context.Context, tx *sql.Tx, now time.Time, userID int64) error {
+	if ok, err := hasAccount(ctx, tx, userID); err != nil || ok {
+		return err
+	}
+	if err := seedTx(ctx, tx, now); err != nil {
+		return err
+	}
 	var role string
 	err := tx.QueryRowContext(ctx, `INSERT INTO billing_accounts (user_id, created_at, updated_at)
 		SELECT id, $2, $2 FROM users WHERE id = $1

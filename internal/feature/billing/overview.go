@@ -101,6 +101,9 @@ func MonthStart(now time.Time) time.Time {
 
 // open opens agentID's account when it has none.
 func (s *Service) open(ctx context.Context, now time.Time, agentID int64) error {
+	if err := s.ready(ctx); err != nil {
+		return err
+	}
 	if ok, err := hasAccount(ctx, s.db, agentID); err != nil || ok {
 		return err
 	}

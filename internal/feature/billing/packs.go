@@ -58,6 +58,9 @@ func (s *Service) Pack(ctx context.Context, id int64) (Pack, error) {
 	if err := s.on(); err != nil {
 		return Pack{}, err
 	}
+	if err := s.ready(ctx); err != nil {
+		return Pack{}, err
+	}
 	price, err := leadPrice(ctx, s.db)
 	if err != nil {
 		return Pack{}, err

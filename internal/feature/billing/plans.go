@@ -92,12 +92,20 @@ func plan(ctx context.Context, q store.Querier, id string) (Plan, error) {
 
 // Plans returns every plan in display order (the landing page's pricing
 // reads them too, so it never promises what is not enforced).
-func (s *Service) Plans(ctx context.Context) ([]Plan, error) { return plans(ctx, s.db) }
+func (s *Service) Plans(ctx context.Context) ([]Plan, error) {
+	if err := s.ready(ctx); err != nil {
+		return nil, err
+	}
+	return plans(ctx, s.db)
+}
 
 // PlanPrice returns the price of one month of plan, NotFound for an unknown
 // plan or one that cannot be bought.
 func (s *Service) PlanPrice(ctx context.Context, id string) (pricePaise int64, err error) {
 	if err := s.on(); err != nil {
+		return 0, err
+	}
+	if err := s.ready(ctx); err != nil {
 		return 0, err
 	}
 	p, err := plan(ctx, s.db, id)
@@ -119,14 +127,14 @@ const MaxPlanMonths = 12
 // Each change is recorded in billing_plan_changes with its payment.
 func SetPlan(ctx context.Context, tx *sql.Tx, now time.Time, userID int64, planID string, months int, paymentID *int64) error {
 	now = now.UTC().Truncate(time.Microsecond)
+	if err := ensureAccount(ctx, tx, now, userID); err != nil {
+		return err
+	}
 	if _, err := plan(ctx, tx, planID); err != nil {
 		return err
 	}
 	if planID != PlanStarter && (months < 1 || months > 10*MaxPlanMonths) {
 		return apperr.New(apperr.Invalid, "A plan is set for 1 to %d months", 10*MaxPlanMonths)
-	}
-	if err := ensureAccount(ctx, tx, now, userID); err != nil {
-		return err
 	}
 	var current string
 	var endsAt *time.Time
@@ -215,6 +223,9 @@ func currentPlan(ctx context.Context, q store.Querier, now time.Time, userID int
 func (s *Service) APIAccess(ctx context.Context, userID int64) (bool, error) {
 	if !s.Enabled() {
 		return true, nil
+	}
+	if err := s.ready(ctx); err != nil {
+		return false, err
 	}
 	p, _, err := currentPlan(ctx, s.db, s.db.Time(), userID)
 	if err != nil {

@@ -56,6 +56,9 @@ func (s *Service) Unlock(ctx context.Context, agentID, matchID int64) (Unlocked,
 	if err := s.on(); err != nil {
 		return Unlocked{}, err
 	}
+	if err := s.ready(ctx); err != nil {
+		return Unlocked{}, err
+	}
 	var out Unlocked
 	err := s.db.WithTx(ctx, func(tx *sql.Tx) error {
 		other, err := s.otherAgent(ctx, tx, agentID, matchID)

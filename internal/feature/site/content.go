@@ -1,5 +1,6 @@
-// Package site holds the landing page's editable content (offers, pricing
-// plans, testimonials, the demo video, contact details and training topics)
+// Package site holds the landing page's editable content (offers,
+// testimonials, the demo video, contact details and training topics), the
+// pricing plans it shows from billing (UsePlans: the rows billing enforces)
 // and its live figures, each cached in memory for a few minutes so that the
 // public page does not reach the database on every visit.
 package site
@@ -17,7 +18,9 @@ import (
 	"propmatch/internal/platform/auth"
 )
 
-// Content is everything the landing page shows that an admin may edit.
+// Content is everything the landing page shows. Plans are not site
+// content: they are billing's plans (UsePlans), edited in the admin
+// console's Billing tab, so the page never promises what is not enforced.
 type Content struct {
 	Offers         []Offer       `json:"offers"`
 	Plans          []Plan        `json:"plans"`
@@ -34,8 +37,8 @@ type Offer struct {
 	Label string `json:"label"`
 }
 
-// Plan is a pricing plan (spec: name, price, period, description, features,
-// popular flag).
+// Plan is a pricing plan as the landing page shows it (spec: name, price,
+// period, description, features, popular flag), made from billing's plan.
 type Plan struct {
 	Name        string   `json:"name"`
 	Price       string   `json:"price"`
@@ -74,7 +77,6 @@ type Contact struct {
 // stay as they are.
 type Update struct {
 	Offers         *[]Offer       `json:"offers"`
-	Plans          *[]Plan        `json:"plans"`
 	Testimonials   *[]Testimonial `json:"testimonials"`
 	DemoVideo      *DemoVideo     `json:"demoVideo"`
 	Contact        *Contact       `json:"contact"`
@@ -84,8 +86,6 @@ type Update struct {
 // Limits of the content.
 const (
 	MaxOffers       = 9
-	MaxPlans        = 4
-	MaxFeatures     = 12
 	MaxTestimonials = 6
 	MaxTopics       = 12
 )
@@ -128,15 +128,12 @@ func (c *checker) count(path, label string, n, minN, maxN int) bool {
 // E.164) and returns Invalid with a field error for each problem, or
 // Invalid without fields when u names no part.
 func (u *Update) Validate() error {
-	if u.Offers == nil && u.Plans == nil && u.Testimonials == nil && u.DemoVideo == nil && u.Contact == nil && u.TrainingTopics == nil {
-		return apperr.New(apperr.Invalid, "Send at least one part of the site content: offers, plans, testimonials, demoVideo, contact or trainingTopics")
+	if u.Offers == nil && u.Testimonials == nil && u.DemoVideo == nil && u.Contact == nil && u.TrainingTopics == nil {
+		return apperr.New(apperr.Invalid, "Send at least one part of the site content: offers, testimonials, demoVideo, contact or trainingTopics")
 	}
 	var c checker
 	if u.Offers != nil {
 		c.offers(*u.Offers)
-	}
-	if u.Plans != nil {
-		c.plans(*u.Plans)
 	}
 	if u.Testimonials != nil {
 		c.testimonials(*u.Testimonials)
@@ -161,32 +158,6 @@ func (c *checker) offers(list []Offer) {
 		o := &list[i]
 		o.Value = c.text(fmt.Sprintf("offers.%d.value", i), "Value", o.Value, 1, 20)
 		o.Label = c.text(fmt.Sprintf("offers.%d.label", i), "Label", o.Label, 1, 40)
-	}
-}
-
-func (c *checker) plans(list []Plan) {
-	if !c.count("plans", "Plans", len(list), 1, MaxPlans) {
-		return
-	}
-	popular := 0
-	for i := range list {
-		p := &list[i]
-		at := func(field string) string { return fmt.Sprintf("plans.%d.%s", i, field) }
-		p.Name = c.text(at("name"), "Name", p.Name, 1, 40)
-		p.Price = c.text(at("price"), "Price", p.Price, 1, 20)
-		p.Period = c.text(at("period"), "Period", p.Period, 0, 30)
-		p.Description = c.text(at("description"), "Description", p.Description, 0, 200)
-		if c.count(at("features"), "Features", len(p.Features), 1, MaxFeatures) {
-			for j := range p.Features {
-				p.Features[j] = c.text(fmt.Sprintf("plans.%d.features.%d", i, j), "Feature", p.Features[j], 1, 80)
-			}
-		}
-		if p.Popular {
-			popular++
-			if popular > 1 {
-				c.f.Add(at("popular"), "Only one plan can be marked most popular")
-			}
-		}
 	}
 }
 

@@ -3,7 +3,6 @@ package site_test
 import (
 	"errors"
 	"slices"
-	"strings"
 	"testing"
 
 	"propmatch/internal/feature/site"
@@ -12,15 +11,11 @@ import (
 
 func validUpdate() site.Update {
 	offers := []site.Offer{{Value: " ₹50 ", Label: "Per lead"}}
-	plans := []site.Plan{
-		{Name: "Starter", Price: "₹0", Period: "first month", Features: []string{"10 property listings"}},
-		{Name: "Professional", Price: "₹500", Period: "per month", Features: []string{"50 property listings"}, Popular: true},
-	}
 	testimonials := []site.Testimonial{{Name: "Srinivas Rao", Role: "Agent", City: "Hyderabad", Content: "Two matches the same evening.", Rating: 5}}
 	video := site.DemoVideo{Title: "Demo", VideoURL: "https://youtu.be/dQw4w9WgXcQ", Duration: "2 minutes"}
 	contact := site.Contact{Phone: "040 2345 6789", Email: "hello@propmatch.example"}
 	topics := []string{"RERA rules for agents"}
-	return site.Update{Offers: &offers, Plans: &plans, Testimonials: &testimonials, DemoVideo: &video, Contact: &contact, TrainingTopics: &topics}
+	return site.Update{Offers: &offers, Testimonials: &testimonials, DemoVideo: &video, Contact: &contact, TrainingTopics: &topics}
 }
 
 func TestValidateTidies(t *testing.T) {
@@ -57,9 +52,6 @@ func TestValidateFieldErrors(t *testing.T) {
 		{"phone", func(u *site.Update) { u.Contact.Phone = "12345" }, []string{"contact.phone"}},
 		{"foreign phone", func(u *site.Update) { u.Contact.Phone = "+1 650 253 0000" }, []string{"contact.phone"}},
 		{"email", func(u *site.Update) { u.Contact.Email = "not an email" }, []string{"contact.email"}},
-		{"two popular", func(u *site.Update) { (*u.Plans)[0].Popular = true }, []string{"plans.1.popular"}},
-		{"no features", func(u *site.Update) { (*u.Plans)[0].Features = nil }, []string{"plans.0.features"}},
-		{"long feature", func(u *site.Update) { (*u.Plans)[1].Features[0] = strings.Repeat("x", 81) }, []string{"plans.1.features.0"}},
 		{"control character", func(u *site.Update) { (*u.Offers)[0].Label = "Per\x00lead" }, []string{"offers.0.label"}},
 		{"no topics", func(u *site.Update) {
 			l := []string{}

@@ -28,9 +28,13 @@ type Figures struct {
 	CountedAt          time.Time `json:"countedAt"`
 }
 
-// Page is the content as stored, with when it last changed.
+// Page is the content as stored, with when it last changed, and the
+// pricing plans when billing is on.
 type Page struct {
 	Content
+	// Billing is whether PropMatch sells plans and credits here; off, the
+	// page hides its pricing and Plans is empty.
+	Billing bool `json:"billing"`
 	// UpdatedAt is when a part last changed; nil while every part is its
 	// default.
 	UpdatedAt *time.Time `json:"updatedAt"`
@@ -43,7 +47,17 @@ type Service struct {
 	figures cached.Value[Figures]
 	// pageLoads and figureLoads count database reads (for the cache's tests).
 	pageLoads, figureLoads atomic.Int64
+	// plans gives the pricing plans; nil with billing off.
+	plans PlanSource
 }
+
+// PlanSource returns the plans the landing page sells: billing's, the same
+// rows its limits and prices are enforced from. services.New sets it when
+// billing is on.
+type PlanSource func(ctx context.Context) ([]Plan, error)
+
+// UsePlans makes the page show src's plans (billing on).
+func (s *Service) UsePlans(src PlanSource) { s.plans = src }
 
 // NewService returns a Service.
 func NewService(db *store.DB) *Service {
@@ -59,8 +73,23 @@ func NewService(db *store.DB) *Service {
 	return s
 }
 
-// Page returns the content, from memory when read within CacheFor.
-func (s *Service) Page(ctx context.Context) (Page, error) { return s.page.Get(ctx) }
+// Page returns the content, from memory when read within CacheFor, with
+// the plans read fresh from billing (three rows), so an admin's price
+// change shows at once.
+func (s *Service) Page(ctx context.Context) (Page, error) {
+	pg, err := s.page.Get(ctx)
+	if err != nil {
+		return pg, err
+	}
+	pg.Plans = []Plan{}
+	if s.plans != nil {
+		pg.Billing = true
+		if pg.Plans, err = s.plans(ctx); err != nil {
+			return pg, err
+		}
+	}
+	return pg, nil
+}
 
 // Figures returns the live figures, from memory when counted within CacheFor.
 func (s *Service) Figures(ctx context.Context) (Figures, error) {
@@ -76,7 +105,6 @@ type part struct {
 
 var parts = []part{
 	{"offers", func(c *Content) any { return &c.Offers }, func(u *Update) any { return ptr(u.Offers) }},
-	{"plans", func(c *Content) any { return &c.Plans }, func(u *Update) any { return ptr(u.Plans) }},
 	{"testimonials", func(c *Content) any { return &c.Testimonials }, func(u *Update) any { return ptr(u.Testimonials) }},
 	{"demo_video", func(c *Content) any { return &c.DemoVideo }, func(u *Update) any { return ptr(u.DemoVideo) }},
 	{"contact", func(c *Content) any { return &c.Contact }, func(u *Update) any { return ptr(u.Contact) }},
@@ -183,12 +211,8 @@ func (s *Service) loadPage(ctx context.Context) (Page, error) {
 	}
 	// Lists are never null in the answer.
 	pg.Offers = nonNil(pg.Offers)
-	pg.Plans = nonNil(pg.Plans)
 	pg.Testimonials = nonNil(pg.Testimonials)
 	pg.TrainingTopics = nonNil(pg.TrainingTopics)
-	for i := range pg.Plans {
-		pg.Plans[i].Features = nonNil(pg.Plans[i].Features)
-	}
 	return pg, nil
 }
 

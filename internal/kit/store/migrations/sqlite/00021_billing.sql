@@ -4,7 +4,10 @@
 -- history. Money is integer paise. The balance never goes below zero (the
 -- CHECKs hold it even against a bug); ledger rows are never updated or
 -- deleted by the application. match_id and payment_id carry no foreign key:
--- a ledger row outlives the match it paid for. Keep the twin in step.
+-- a ledger row outlives the match it paid for. The default plans and packs
+-- are not seeded here (restore loads only into an empty database): billing
+-- adds them the first time it needs them (feature/billing/seed.go). Keep
+-- the twin in step.
 CREATE TABLE billing_plans (
     id                TEXT PRIMARY KEY CHECK (id IN ('starter', 'professional', 'enterprise')),
     name              TEXT NOT NULL,
@@ -23,16 +26,6 @@ CREATE TABLE billing_plans (
     display_order     INTEGER NOT NULL,
     updated_at        DATETIME NOT NULL
 );
-INSERT INTO billing_plans VALUES
-    ('starter', 'Starter', 0, '₹0', 'first month', 'Everything you need to start matching with other agents.',
-     '["₹25,000 free credits (500 leads)","10 active property listings","10 active client requirements","Basic matching","Agent networking","Email support","Free training"]',
-     10, 10, 0, 0, 5000, 0, 0, 1, CURRENT_TIMESTAMP),
-    ('professional', 'Professional', 50000, '₹500', 'per month', 'For busy agents who want more matches and more insight.',
-     '["50 active property listings","50 active client requirements","Advanced AI matching","Priority support","Analytics dashboard","Custom reports","API access","Free training"]',
-     50, 50, 1, 1, 5000, 1, 1, 2, CURRENT_TIMESTAMP),
-    ('enterprise', 'Enterprise', 0, 'Custom', '', 'For agencies and developers with large teams.',
-     '["Limits set for your team","Dedicated account manager","Custom integrations","Advanced analytics","API access","24/7 phone support","Premium training and certification"]',
-     500, 500, 1, 1, 5000, 0, 0, 3, CURRENT_TIMESTAMP);
 
 CREATE TABLE billing_packs (
     id            INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -43,10 +36,6 @@ CREATE TABLE billing_packs (
     created_at    DATETIME NOT NULL,
     updated_at    DATETIME NOT NULL
 );
-INSERT INTO billing_packs (name, amount_paise, active, display_order, created_at, updated_at) VALUES
-    ('Starter pack', 250000, 1, 1, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP),
-    ('Growth pack', 1000000, 1, 2, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP),
-    ('Pro pack', 2500000, 1, 3, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP);
 
 -- One row per agent, opened the first time billing meets them (with the
 -- Starter grant for an agent). plan_ends_at NULL: the plan does not end
