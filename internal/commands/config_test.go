@@ -135,3 +135,24 @@ func TestNoticesConfig(t *testing.T) {
 		t.Errorf("production notices config %+v", c)
 	}
 }
+
+func TestBillingSwitch(t *testing.T) {
+	for _, tc := range []struct {
+		value string
+		want  bool
+		bad   bool
+	}{{"", true, false}, {"on", true, false}, {"off", false, false}, {"no", false, true}} {
+		c, err := loadConfig(func(k string) string {
+			if k == "PROPMATCH_BILLING" {
+				return tc.value
+			}
+			return ""
+		})
+		switch {
+		case tc.bad && (err == nil || !strings.Contains(err.Error(), "PROPMATCH_BILLING")):
+			t.Errorf("PROPMATCH_BILLING=%q: err %v, want one naming it", tc.value, err)
+		case !tc.bad && (err != nil || c.Billing != tc.want):
+			t.Errorf("PROPMATCH_BILLING=%q: billing %v, %v; want %v", tc.value, c.Billing, err, tc.want)
+		}
+	}
+}

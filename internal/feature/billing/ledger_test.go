@@ -3,7 +3,6 @@ package billing_test
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"sync"
 	"testing"
@@ -102,7 +101,7 @@ func TestAppendOpensTheAccountWithTheGrantAndKeepsTheBalance(t *testing.T) {
 		if sum != last || last != 0 {
 			t.Errorf("ledger sum %d, balance %d: want both 0", sum, last)
 		}
-		if errors.Is(billing.ErrNoCredits, nil) || apperr.CodeOf(billing.ErrNoCredits) != apperr.NoCredits {
+		if apperr.CodeOf(billing.ErrNoCredits) != apperr.NoCredits {
 			t.Error("ErrNoCredits has the wrong code")
 		}
 	})

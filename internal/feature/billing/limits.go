@@ -92,7 +92,7 @@ func planLimitError(ctx context.Context, q store.Querier, p Plan, item limits.It
 			}
 		}
 	}
-	return apperr.New(apperr.PlanLimit, "%s Mark %s inactive, or ask us about Enterprise limits.", msg, one)
+	return apperr.New(apperr.PlanLimit, "%s Mark %s inactive to add another.", msg, one)
 }
 
 // ensure opens agentID's account in tx (with the welcome grant and its

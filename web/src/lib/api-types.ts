@@ -1378,6 +1378,156 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/billing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's plan, credits and usage, and the packs and plans on sale
+         * @description The first call opens the agent's billing account: Starter, with the welcome grant of ₹25,000 (500 leads at
+         *     ₹50) valid for a month. 404 when billing is off (`PROPMATCH_BILLING=off`), as every billing route.
+         */
+        get: operations["billingOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's credit ledger, newest first */
+        get: operations["billingLedger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matches/{id}/unlock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reveal the other agent's contact on a match, for one lead the first time
+         * @description Charges the caller one lead (the plan's lead price) the first time, once per agent and match, for good; a
+         *     repeat is free and answers the same contact. Free between connected agents. 402 `no_credits` when the balance
+         *     does not cover a lead; 409, charging nothing, when the other agent shares contact details with connections
+         *     only; 404 unless the caller is one of the match's agents, or with billing off.
+         */
+        post: operations["unlockMatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/billing/plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The three plans with prices, limits, features and display text (admins only) */
+        get: operations["adminBillingPlans"];
+        /**
+         * Save the three plans, in display order (admins only, audited)
+         * @description The landing page's pricing and the enforced limits read these same rows.
+         */
+        put: operations["adminSaveBillingPlans"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/billing/packs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every credit pack, retired ones too (admins only) */
+        get: operations["adminBillingPacks"];
+        /**
+         * Make the list the packs on sale, in its order (admins only, audited)
+         * @description A pack with an id is changed, one without is added, a stored pack left out is retired (inactive), never deleted.
+         */
+        put: operations["adminSaveBillingPacks"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/credits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add or take an agent's credits with a reason (admins only, audited)
+         * @description An `adjustment` ledger entry; taking more than the balance is a 400 (the balance never goes below zero).
+         */
+        post: operations["adminAdjustCredits"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Put an agent on a plan for some months (admins only, audited)
+         * @description Renewing the plan the agent is on extends it from its end; another plan starts now. Starter has no end.
+         *     `limits` are Enterprise's custom limits for this agent (absent: the plan's).
+         */
+        put: operations["adminSetPlan"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/advertisements": {
         parameters: {
             query?: never;
@@ -2007,6 +2157,8 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         Error: {
+            /** @description What kind of error it is (invalid, unauthorized, forbidden, not_found, conflict, too_large, too_many_requests, unavailable, internal, and 402's no_credits and plan_limit), for a client that acts on the kind; absent on a few answers given before routing */
+            code?: string;
             /** @description Human-readable, safe to show */
             message: string;
             /** @description Present for validation failures (400) */
@@ -2143,6 +2295,7 @@ export interface components {
         };
         SiteContent: {
             offers: components["schemas"]["SiteOffer"][];
+            /** @description Billing's plans (the rows it enforces, edited under /api/admin/billing/plans); empty with billing off */
             plans: components["schemas"]["SitePlan"][];
             testimonials: components["schemas"]["SiteTestimonial"][];
             demoVideo: components["schemas"]["SiteDemoVideo"];
@@ -2155,11 +2308,12 @@ export interface components {
              * @description When a part last changed; null while every part is its default
              */
             updatedAt: string | null;
+            /** @description Whether billing is on (PROPMATCH_BILLING); off, the page hides its pricing */
+            billing: boolean;
         };
-        /** @description Any non-empty subset of the parts of SiteContent. */
+        /** @description Any non-empty subset of the parts of SiteContent, except plans (billing's, edited under /api/admin/billing/plans). */
         SiteContentUpdate: {
             offers?: components["schemas"]["SiteOffer"][];
-            plans?: components["schemas"]["SitePlan"][];
             testimonials?: components["schemas"]["SiteTestimonial"][];
             demoVideo?: components["schemas"]["SiteDemoVideo"];
             contact?: components["schemas"]["SiteContact"];
@@ -2849,8 +3003,13 @@ export interface components {
             /** @description Empty when agentContactHidden */
             agentPhone: string;
             agentName: string;
-            /** @description The agent shares contact details with their connections only and the caller is not one (docs/product.md#privacy) */
+            /** @description The agent shares contact details with their connections only and the caller is not one (docs/product.md#privacy), or, billing on, a lead would reveal them */
             agentContactHidden: boolean;
+            /**
+             * @description Why agentPhone is empty
+             * @enum {string}
+             */
+            agentContactReason?: "locked" | "private";
         };
         /**
          * @description The Property fields without id, agentId, createdAt and updatedAt (those are ignored if sent).
@@ -2956,6 +3115,11 @@ export interface components {
             agentName?: string;
             agentPhone?: string;
             agentContactHidden?: boolean;
+            /**
+             * @description Why agentPhone is empty
+             * @enum {string}
+             */
+            agentContactReason?: "locked" | "private";
         };
         /**
          * @description Numbers may be sent as text; empty values are dropped. `clientPhone` is 10 digits (with or without +91).
@@ -2996,6 +3160,11 @@ export interface components {
             phone: string;
             email: components["schemas"]["NullableString"];
             contactHidden: boolean;
+            /**
+             * @description Present when contactHidden: `locked` (billing on: a lead would reveal it, unlock the match) or `private` (connections only)
+             * @enum {string}
+             */
+            contactReason?: "locked" | "private";
             city: string;
             state: string;
             reraNumber: components["schemas"]["NullableString"];
@@ -3015,6 +3184,139 @@ export interface components {
             /** @enum {integer} */
             locality: 0 | 20;
             total: number;
+        };
+        BillingLimits: {
+            /** @description Active listings allowed */
+            listings: number;
+            /** @description Active requirements allowed */
+            requirements: number;
+        };
+        BillingFeatures: {
+            apiAccess: boolean;
+            customReports: boolean;
+        };
+        CurrentPlan: {
+            /** @enum {string} */
+            id: "starter" | "professional" | "enterprise";
+            name: string;
+            limits: components["schemas"]["BillingLimits"];
+            features: components["schemas"]["BillingFeatures"];
+            /**
+             * Format: date-time
+             * @description null: the plan does not end (Starter)
+             */
+            endsAt: string | null;
+            /**
+             * Format: date-time
+             * @description Always null; plans do not renew by themselves
+             */
+            renewsAt: string | null;
+        };
+        BillingPlan: {
+            /** @enum {string} */
+            id: "starter" | "professional" | "enterprise";
+            name: string;
+            /** @description Price of one month */
+            pricePaise: number;
+            /** @enum {string} */
+            period: "month";
+            /** @description As the landing page shows it, e.g. "₹500" or "Custom" */
+            priceText: string;
+            /** @description e.g. "per month", "first month" */
+            periodText: string;
+            limits: components["schemas"]["BillingLimits"];
+            features: components["schemas"]["BillingFeatures"];
+            /** @description What one lead costs an agent on this plan */
+            leadPricePaise: number;
+            description: string;
+            highlights: string[];
+            popular: boolean;
+            /** @description Can be bought by an agent (Professional); Enterprise is set by an admin */
+            buyable: boolean;
+            displayOrder: number;
+        };
+        BillingPlanInput: {
+            /** @enum {string} */
+            id: "starter" | "professional" | "enterprise";
+            name: string;
+            pricePaise: number;
+            priceText: string;
+            periodText?: string;
+            description?: string;
+            highlights?: string[];
+            limits: components["schemas"]["BillingLimits"];
+            features?: components["schemas"]["BillingFeatures"];
+            leadPricePaise: number;
+            popular?: boolean;
+            buyable?: boolean;
+        };
+        CreditPack: {
+            id: number;
+            name: string;
+            amountPaise: number;
+            /** @description Leads it buys at Starter's lead price */
+            leads: number;
+            active: boolean;
+            displayOrder: number;
+        };
+        BillingCredits: {
+            balancePaise: number;
+            /** @description Leads the balance buys at the plan's lead price */
+            leads: number;
+            leadPricePaise: number;
+            /**
+             * Format: date-time
+             * @description When what is left of the welcome grant expires
+             */
+            expiresAt: string | null;
+        };
+        BillingOverview: {
+            enabled: boolean;
+            plan: components["schemas"]["CurrentPlan"];
+            credits: components["schemas"]["BillingCredits"];
+            usage: {
+                /** @description Active listings */
+                listings: number;
+                /** @description Active requirements */
+                requirements: number;
+                /** @description Leads this calendar month (India's) */
+                leadsThisMonth: number;
+                spentThisMonthPaise: number;
+            };
+            /** @description The packs on sale */
+            packs: components["schemas"]["CreditPack"][];
+            plans: components["schemas"]["BillingPlan"][];
+        };
+        LedgerEntry: {
+            id: number;
+            /** @enum {string} */
+            kind: "grant" | "purchase" | "lead" | "refund" | "adjustment" | "expiry";
+            /** @description Signed: + credit, - debit */
+            amountPaise: number;
+            balanceAfterPaise: number;
+            matchId: number | null;
+            paymentId: number | null;
+            note: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        Balance: {
+            balancePaise: number;
+            leads: number;
+        };
+        Unlock: {
+            contact: {
+                agentId: number;
+                name: string;
+                phone: string;
+                /** @description The wa.me link of phone */
+                whatsapp: string;
+                email: components["schemas"]["NullableString"];
+            };
+            /** @description Whether this call took a lead */
+            charged: boolean;
+            balancePaise: number;
+            leads: number;
         };
         /** @description A match as one of its two agents sees it; `status` and `notes` are that agent's own side. */
         Match: {
@@ -3041,6 +3343,11 @@ export interface components {
             requirement: components["schemas"]["PublicRequirement"];
             sellerAgent: components["schemas"]["Agent"];
             buyerAgent: components["schemas"]["Agent"];
+            /**
+             * @description Whether contacting the other agent on this match costs the caller nothing more: they unlocked it, they
+             *     are connected, or billing is off (docs/product.md#billing)
+             */
+            unlocked?: boolean;
         };
         PropertyTypeCounts: {
             apartment: number;
@@ -3301,6 +3608,11 @@ export interface components {
             username: string;
             phone: string;
             contactHidden: boolean;
+            /**
+             * @description Present when contactHidden: `locked` (billing on: unlocking a match with them would reveal it) or `private` (connections only)
+             * @enum {string}
+             */
+            contactReason?: "locked" | "private";
             city: string;
             state: string;
             agentType: components["schemas"]["AgentType"];
@@ -3528,6 +3840,18 @@ export interface components {
         };
         /** @description Not allowed: a cross-origin write, an unverified phone, a disabled account, or not the caller's to change */
         Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description Billing: `code` says which. `no_credits`: the balance does not cover a lead (buy a credit pack);
+         *     `plan_limit`: the agent's plan allows no more active listings or requirements (upgrade, or mark one inactive).
+         */
+        PaymentRequired: {
             headers: {
                 [name: string]: unknown;
             };
@@ -4532,6 +4856,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["TooLarge"];
             429: components["responses"]["TooManyRequests"];
@@ -4563,6 +4888,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
@@ -4651,6 +4977,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["TooLarge"];
             429: components["responses"]["TooManyRequests"];
@@ -4710,6 +5037,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
@@ -5669,6 +5997,264 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    billingOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The billing page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingOverview"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    billingLedger: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 500 (default 25) */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor from the previous page's `Link` header */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of ledger entries; `Link` names the next page */
+            200: {
+                headers: {
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LedgerEntry"][];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    unlockMatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contact and the caller's balance */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unlock"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    adminBillingPlans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plans in display order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingPlan"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    adminSaveBillingPlans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BillingPlanInput"][];
+            };
+        };
+        responses: {
+            /** @description The saved plans */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingPlan"][];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    adminBillingPacks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The packs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditPack"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    adminSaveBillingPacks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id?: number;
+                    name: string;
+                    amountPaise: number;
+                    /** @default true */
+                    active?: boolean;
+                }[];
+            };
+        };
+        responses: {
+            /** @description Every pack after the save */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditPack"][];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    adminAdjustCredits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Signed: + adds, - takes */
+                    amountPaise: number;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The agent's balance after */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Balance"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    adminSetPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    plan: "starter" | "professional" | "enterprise";
+                    months?: number;
+                    limits?: {
+                        listings?: number;
+                        requirements?: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The agent's plan now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CurrentPlan"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     adminListAdvertisements: {
         parameters: {
             query?: never;
@@ -5985,6 +6571,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];

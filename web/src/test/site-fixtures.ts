@@ -27,6 +27,7 @@ export function makeSitePage(overrides: Partial<SitePage> = {}): SitePage {
     contact: { phone: '+914048526100', email: 'hello@propmatch.example' },
     trainingTopics: ['RERA rules for agents', 'Home loans and financing'],
     updatedAt: '2026-01-01T00:00:00Z',
+    billing: true,
     ...overrides,
   }
 }

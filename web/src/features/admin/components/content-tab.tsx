@@ -27,7 +27,7 @@ export function ContentTab() {
           <CardTitle className="flex items-center gap-2">
             <Globe className="size-5 text-primary" aria-hidden /> Site Content
           </CardTitle>
-          <CardDescription>Offers, plans, testimonials, the demo video and contact details of the public landing page.</CardDescription>
+          <CardDescription>Offers, testimonials, the demo video and contact details of the public landing page (its plans are edited under Billing).</CardDescription>
         </CardHeader>
         <CardContent>
           <Button asChild variant="outline">

@@ -1,12 +1,12 @@
 import { Plus, Trash2 } from 'lucide-react'
-import { Controller, useFieldArray, useWatch, type FieldValues, type UseFormReturn } from 'react-hook-form'
+import { useFieldArray, useWatch, type FieldValues, type UseFormReturn } from 'react-hook-form'
 import { z } from 'zod'
 import { Button } from '@/components/ui/button'
 import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { NativeSelect } from '@/components/ui/native-select'
 import { Textarea } from '@/components/ui/textarea'
-import type { SiteContact, SiteDemoVideo, SiteOffer, SitePage, SitePlan, SiteTestimonial } from '@/shared/site'
+import type { SiteContact, SiteDemoVideo, SiteOffer, SitePage, SiteTestimonial } from '@/shared/site'
 import { lines, PartCard, type Errors } from '@/features/site-admin/components/part-card'
 
 // The server checks every part (its field errors show under the fields); the schemas only hold the values.
@@ -19,18 +19,6 @@ const testimonialsSchema = z.object({
       content: z.string(),
       rating: z.number(),
     }) satisfies z.ZodType<SiteTestimonial>,
-  ),
-})
-const plansSchema = z.object({
-  plans: z.array(
-    z.object({
-      name: z.string(),
-      price: z.string(),
-      period: z.string(),
-      description: z.string(),
-      features: z.array(z.string()),
-      popular: z.boolean(),
-    }) satisfies z.ZodType<SitePlan>,
   ),
 })
 const offersSchema = z.object({ offers: z.array(z.object({ value: z.string(), label: z.string() }) satisfies z.ZodType<SiteOffer>) })
@@ -108,71 +96,6 @@ export function TestimonialsForm({ initial }: { initial: SiteTestimonial[] }) {
       toUpdate={(values) => values}
     >
       {(form, errors) => <TestimonialsFields form={form} errors={errors} />}
-    </PartCard>
-  )
-}
-
-function PlansFields({ form, errors }: PartProps<typeof plansSchema>) {
-  const plans = useWatch({ control: form.control, name: 'plans' })
-  return plans.map((p, i) => (
-    <fieldset key={i} className="grid gap-3 rounded-lg border border-border p-4 sm:grid-cols-3">
-      <legend className="px-1 text-sm font-medium text-subtle-foreground">Plan {i + 1}</legend>
-      <Field id={`p-${i}-name`} label="Name" error={errors(`plans.${i}.name`)}>
-        <Input {...form.register(`plans.${i}.name`)} />
-      </Field>
-      <Field id={`p-${i}-price`} label="Price" error={errors(`plans.${i}.price`)}>
-        <Input {...form.register(`plans.${i}.price`)} />
-      </Field>
-      <Field id={`p-${i}-period`} label="Period" error={errors(`plans.${i}.period`)}>
-        <Input {...form.register(`plans.${i}.period`)} />
-      </Field>
-      <Field id={`p-${i}-description`} label="Description" error={errors(`plans.${i}.description`)} className="sm:col-span-3">
-        <Input {...form.register(`plans.${i}.description`)} />
-      </Field>
-      <Controller
-        control={form.control}
-        name={`plans.${i}.features`}
-        render={({ field }) => (
-          <Field
-            id={`p-${i}-features`}
-            label="Features (one per line)"
-            error={errors(`plans.${i}.features`) ?? field.value.map((_, j) => errors(`plans.${i}.features.${j}`)).find(Boolean)}
-            className="sm:col-span-3"
-          >
-            <Textarea
-              rows={5}
-              name={field.name}
-              ref={field.ref}
-              onBlur={field.onBlur}
-              value={field.value.join('\n')}
-              onChange={(e) => field.onChange(lines(e.target.value))}
-            />
-          </Field>
-        )}
-      />
-      <label className="flex items-center gap-2 text-sm text-subtle-foreground">
-        <input
-          type="radio"
-          name="popular-plan"
-          checked={p.popular}
-          onChange={() => plans.forEach((_, j) => form.setValue(`plans.${j}.popular`, j === i, { shouldDirty: true }))}
-        />
-        Most popular
-      </label>
-    </fieldset>
-  ))
-}
-
-export function PlansForm({ initial }: { initial: SitePlan[] }) {
-  return (
-    <PartCard
-      title="Pricing plans"
-      description="Prices are shown as written (₹500, Custom). One plan may be marked most popular."
-      schema={plansSchema}
-      defaultValues={{ plans: initial }}
-      toUpdate={(values) => values}
-    >
-      {(form, errors) => <PlansFields form={form} errors={errors} />}
     </PartCard>
   )
 }
@@ -310,7 +233,6 @@ export function ContentForms({ page }: { page: SitePage }) {
   return (
     <div className="grid gap-6">
       <TestimonialsForm initial={page.testimonials} />
-      <PlansForm initial={page.plans} />
       <OffersForm initial={page.offers} />
       <VideoForm initial={page.demoVideo} />
       <ContactForm initial={page.contact} />
