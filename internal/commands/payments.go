@@ -24,8 +24,8 @@ type PaymentsConfig struct {
 // The development gateway's credentials: the local fake's, never Razorpay's.
 const (
 	devRazorpayKeyID         = "rzp_test_propmatchdev"
-	devRazorpayKeySecret     = "propmatch-dev-key-secret"
-	devRazorpayWebhookSecret = "propmatch-dev-webhook-secret"
+	devRazorpayKeySecret     = "propmatch-dev-key-secret"     //nolint:gosec // the local fake's, public by design
+	devRazorpayWebhookSecret = "propmatch-dev-webhook-secret" //nolint:gosec // the local fake's, public by design
 )
 
 // devSupplier is development's seller on invoices: a made-up GSTIN with a

@@ -32,7 +32,7 @@ func (s *Service) WriteCSV(ctx context.Context, w io.Writer, fy string) error {
 	if err != nil {
 		return apperr.Wrap(err, "export invoices")
 	}
-	defer rows.Close()
+	defer func() { _ = rows.Close() }()
 	out := csv.NewWriter(w)
 	if err := out.Write(csvHeader); err != nil {
 		return err

@@ -27,19 +27,20 @@ type Payload struct {
 	Refund  *RefundWrap  `json:"refund,omitempty"`
 }
 
-// PaymentWrap, OrderWrap and RefundWrap are the {"entity": {...}} wrappers
-// of a payload's entities.
-type (
-	PaymentWrap struct {
-		Entity Payment `json:"entity"`
-	}
-	OrderWrap struct {
-		Entity Order `json:"entity"`
-	}
-	RefundWrap struct {
-		Entity Refund `json:"entity"`
-	}
-)
+// PaymentWrap is a payload's {"entity": {...}} wrapper of a payment.
+type PaymentWrap struct {
+	Entity Payment `json:"entity"`
+}
+
+// OrderWrap is a payload's {"entity": {...}} wrapper of an order.
+type OrderWrap struct {
+	Entity Order `json:"entity"`
+}
+
+// RefundWrap is a payload's {"entity": {...}} wrapper of a refund.
+type RefundWrap struct {
+	Entity Refund `json:"entity"`
+}
 
 // Payment is Razorpay's payment entity (the fields PropMatch reads, and
 // those the fake writes).

@@ -151,7 +151,7 @@ func (f *Fake) Deliver(ctx context.Context, body []byte) error {
 	if err != nil {
 		return err
 	}
-	defer res.Body.Close()
+	defer func() { _ = res.Body.Close() }()
 	_, _ = io.Copy(io.Discard, res.Body)
 	if res.StatusCode/100 != 2 {
 		return fmt.Errorf("razorpay fake: webhook answered HTTP %d", res.StatusCode)
