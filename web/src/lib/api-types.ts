@@ -1552,7 +1552,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's credit ledger, newest first */
+        /**
+         * The caller's credit ledger, newest first
+         * @description The agent's credit ledger, newest first: grants, purchases, leads, refunds, admin adjustments and expiries, each with the balance after it. Entries are never edited or deleted. Paged with `limit` and `cursor`; the next page's address is in the `Link` header.
+         */
         get: operations["billingLedger"];
         put?: never;
         post?: never;
@@ -1594,7 +1597,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The three plans with prices, limits, features and display text (admins only) */
+        /**
+         * The three plans with prices, limits, features and display text (admins only)
+         * @description Every plan with its price, limits, features and the words the landing page shows (admins).
+         */
         get: operations["adminBillingPlans"];
         /**
          * Save the three plans, in display order (admins only, audited)
@@ -1615,7 +1621,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every credit pack, retired ones too (admins only) */
+        /**
+         * Every credit pack, retired ones too (admins only)
+         * @description Every credit pack, on sale or not (admins).
+         */
         get: operations["adminBillingPacks"];
         /**
          * Make the list the packs on sale, in its order (admins only, audited)
@@ -2479,7 +2488,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's GST invoices, newest first */
+        /**
+         * The caller's GST invoices, newest first
+         * @description The agent's own GST tax invoices, newest first, one per payment. Paged with `limit` and `cursor`; the next page's address is in the `Link` header.
+         */
         get: operations["listInvoices"];
         put?: never;
         post?: never;
@@ -2498,7 +2510,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** The caller's tax invoice as a PDF (another agent's is 404; admins may read any) */
+        /**
+         * The caller's tax invoice as a PDF (another agent's is 404; admins may read any)
+         * @description One of the agent's own invoices as a PDF tax invoice (supplier and buyer GSTIN, place of supply, CGST and SGST or IGST). Another agent's invoice is 404.
+         */
         get: operations["invoicePdf"];
         put?: never;
         post?: never;
@@ -2598,16 +2613,23 @@ export interface components {
             updatedAt: string;
         };
         PaymentOrderInput: {
-            /** @description A credit pack's id */
+            /**
+             * Format: int64
+             * @description A credit pack's id
+             */
             pack?: number;
             /** @description A plan's id, such as professional */
             plan?: string;
-            /** @description Months of the plan (1 when left out) */
+            /**
+             * Format: int64
+             * @description Months of the plan (1 when left out)
+             */
             months?: number;
         };
         PaymentOrder: {
             /** @description Razorpay's order id (order_...) */
             orderId: string;
+            /** Format: int64 */
             amountPaise: number;
             /** @enum {string} */
             currency: "INR";
@@ -2634,26 +2656,40 @@ export interface components {
         PaymentVerified: {
             /** @enum {string} */
             status: "paid";
+            /** Format: int64 */
             invoiceId: number;
             credits: components["schemas"]["BillingCredits"];
         };
         Invoice: {
+            /** Format: int64 */
             id: number;
             /** @description Consecutive within India's financial year (April to March), such as PM/26-27/000123 */
             number: string;
             /** Format: date-time */
             issuedAt: string;
             description: string;
+            /** Format: int64 */
             taxablePaise: number;
-            /** @description CGST 9%, when the buyer is in the supplier's state */
+            /**
+             * Format: int64
+             * @description CGST 9%, when the buyer is in the supplier's state
+             */
             cgstPaise: number;
-            /** @description SGST 9%, when the buyer is in the supplier's state */
+            /**
+             * Format: int64
+             * @description SGST 9%, when the buyer is in the supplier's state
+             */
             sgstPaise: number;
-            /** @description IGST 18%, when the buyer is in another state */
+            /**
+             * Format: int64
+             * @description IGST 18%, when the buyer is in another state
+             */
             igstPaise: number;
+            /** Format: int64 */
             totalPaise: number;
         };
         InvoiceDetail: components["schemas"]["Invoice"] & {
+            /** Format: int64 */
             userId: number;
             sac: string;
             buyerName: string;
@@ -3895,9 +3931,15 @@ export interface components {
             total: number;
         };
         BillingLimits: {
-            /** @description Active listings allowed */
+            /**
+             * Format: int64
+             * @description Active listings allowed
+             */
             listings: number;
-            /** @description Active requirements allowed */
+            /**
+             * Format: int64
+             * @description Active requirements allowed
+             */
             requirements: number;
         };
         BillingFeatures: {
@@ -3925,7 +3967,10 @@ export interface components {
             /** @enum {string} */
             id: "starter" | "professional" | "enterprise";
             name: string;
-            /** @description Price of one month */
+            /**
+             * Format: int64
+             * @description Price of one month
+             */
             pricePaise: number;
             /** @enum {string} */
             period: "month";
@@ -3935,19 +3980,24 @@ export interface components {
             periodText: string;
             limits: components["schemas"]["BillingLimits"];
             features: components["schemas"]["BillingFeatures"];
-            /** @description What one lead costs an agent on this plan */
+            /**
+             * Format: int64
+             * @description What one lead costs an agent on this plan
+             */
             leadPricePaise: number;
             description: string;
             highlights: string[];
             popular: boolean;
             /** @description Can be bought by an agent (Professional); Enterprise is set by an admin */
             buyable: boolean;
+            /** Format: int64 */
             displayOrder: number;
         };
         BillingPlanInput: {
             /** @enum {string} */
             id: "starter" | "professional" | "enterprise";
             name: string;
+            /** Format: int64 */
             pricePaise: number;
             priceText: string;
             periodText?: string;
@@ -3955,23 +4005,35 @@ export interface components {
             highlights?: string[];
             limits: components["schemas"]["BillingLimits"];
             features?: components["schemas"]["BillingFeatures"];
+            /** Format: int64 */
             leadPricePaise: number;
             popular?: boolean;
             buyable?: boolean;
         };
         CreditPack: {
+            /** Format: int64 */
             id: number;
             name: string;
+            /** Format: int64 */
             amountPaise: number;
-            /** @description Leads it buys at Starter's lead price */
+            /**
+             * Format: int64
+             * @description Leads it buys at Starter's lead price
+             */
             leads: number;
             active: boolean;
+            /** Format: int64 */
             displayOrder: number;
         };
         BillingCredits: {
+            /** Format: int64 */
             balancePaise: number;
-            /** @description Leads the balance buys at the plan's lead price */
+            /**
+             * Format: int64
+             * @description Leads the balance buys at the plan's lead price
+             */
             leads: number;
+            /** Format: int64 */
             leadPricePaise: number;
             /**
              * Format: date-time
@@ -3984,12 +4046,22 @@ export interface components {
             plan: components["schemas"]["CurrentPlan"];
             credits: components["schemas"]["BillingCredits"];
             usage: {
-                /** @description Active listings */
+                /**
+                 * Format: int64
+                 * @description Active listings
+                 */
                 listings: number;
-                /** @description Active requirements */
+                /**
+                 * Format: int64
+                 * @description Active requirements
+                 */
                 requirements: number;
-                /** @description Leads this calendar month (India's) */
+                /**
+                 * Format: int64
+                 * @description Leads this calendar month (India's)
+                 */
                 leadsThisMonth: number;
+                /** Format: int64 */
                 spentThisMonthPaise: number;
             };
             /** @description The packs on sale */
@@ -3997,24 +4069,34 @@ export interface components {
             plans: components["schemas"]["BillingPlan"][];
         };
         LedgerEntry: {
+            /** Format: int64 */
             id: number;
             /** @enum {string} */
             kind: "grant" | "purchase" | "lead" | "refund" | "adjustment" | "expiry";
-            /** @description Signed: + credit, - debit */
+            /**
+             * Format: int64
+             * @description Signed: + credit, - debit
+             */
             amountPaise: number;
+            /** Format: int64 */
             balanceAfterPaise: number;
+            /** Format: int64 */
             matchId: number | null;
+            /** Format: int64 */
             paymentId: number | null;
             note: string;
             /** Format: date-time */
             createdAt: string;
         };
         Balance: {
+            /** Format: int64 */
             balancePaise: number;
+            /** Format: int64 */
             leads: number;
         };
         Unlock: {
             contact: {
+                /** Format: int64 */
                 agentId: number;
                 name: string;
                 phone: string;
@@ -4024,7 +4106,9 @@ export interface components {
             };
             /** @description Whether this call took a lead */
             charged: boolean;
+            /** Format: int64 */
             balancePaise: number;
+            /** Format: int64 */
             leads: number;
         };
         /** @description A match as one of its two agents sees it; `status` and `notes` are that agent's own side. */
@@ -7198,8 +7282,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** Format: int64 */
                     id?: number;
                     name: string;
+                    /** Format: int64 */
                     amountPaise: number;
                     /** @default true */
                     active?: boolean;
@@ -7234,7 +7320,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Signed: + adds, - takes */
+                    /**
+                     * Format: int64
+                     * @description Signed: + adds, - takes
+                     */
                     amountPaise: number;
                     reason: string;
                 };
@@ -7270,9 +7359,12 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     plan: "starter" | "professional" | "enterprise";
+                    /** Format: int64 */
                     months?: number;
                     limits?: {
+                        /** Format: int64 */
                         listings?: number;
+                        /** Format: int64 */
                         requirements?: number;
                     };
                 };
