@@ -407,7 +407,7 @@ func TestMatchesSortedAndFilteredByTheServer(t *testing.T) {
 			{"sort=price", "sort"}, {"minScore=101", "minScore"}, {"minScore=x", "minScore"},
 			{"requirementId=-4", "requirementId"}, {"propertyId=abc", "propertyId"},
 		} {
-			wantError(t, a.do("GET", "/api/matches?"+c.query, nil, as(B)), 400, c.path)
+			wantError(t, a.do("GET", "/api/matches?"+c.query, nil, as(B), invalid()), 400, c.path)
 		}
 		// A cursor of one order is refused by another.
 		res := a.do("GET", "/api/matches?type=buyer&sort=score&limit=1", nil, as(B))

@@ -19,7 +19,9 @@ export function ContentTab({ courses }: { courses?: React.ReactNode }) {
           <CardTitle className="flex items-center gap-2">
             <Globe className="size-5 text-primary" aria-hidden /> Site Content
           </CardTitle>
-          <CardDescription>Offers, testimonials, the demo video and contact details of the public landing page (its plans are edited under Billing).</CardDescription>
+          <CardDescription>
+            Offers, testimonials, the demo video and contact details of the public landing page (its plans are edited under Billing).
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <Button asChild variant="outline">
