@@ -574,7 +574,7 @@ func TestProductionWarnsOfAPlainHTTPPublicURL(t *testing.T) {
 		t.Run(tc.url, func(t *testing.T) {
 			r := serve(t, env{"DATABASE_URL": storetest.URL(t, store.SQLite), "PROPMATCH_ENV": "production", "PROPMATCH_PUBLIC_URL": tc.url,
 				"PROPMATCH_WHATSAPP_TOKEN": "tok", "PROPMATCH_WHATSAPP_PHONE_NUMBER_ID": "123", "PROPMATCH_WHATSAPP_OTP_TEMPLATE": "otp",
-				"PROPMATCH_SMTP_HOST": "smtp.example.com", "PROPMATCH_SMTP_FROM": "PropMatch <no-reply@example.com>"})
+				"PROPMATCH_SMTP_HOST": "smtp.example.com", "PROPMATCH_SMTP_FROM": "PropMatch <no-reply@example.com>", "PROPMATCH_BILLING": "off"})
 			if err := r.stop(t); err != nil {
 				t.Fatal(err)
 			}

@@ -366,7 +366,7 @@ func TestAdminBilling(t *testing.T) {
 		if l := res.json(t)["limits"].(map[string]any); l["listings"] != 3.0 || l["requirements"] != 200.0 {
 			t.Errorf("enterprise limits %v", l)
 		}
-		wantError(t, a.do("PUT", userPath(B.id, "/plan"), map[string]any{"plan": "gold", "months": 0}, as(admin)), 400, "plan", "months")
+		wantError(t, a.do("PUT", userPath(B.id, "/plan"), map[string]any{"plan": "gold", "months": 0}, as(admin), invalid()), 400, "plan", "months")
 
 		// Plans: the landing page's prices and the enforced limits are the same rows.
 		plans := a.do("GET", "/api/admin/billing/plans", nil, as(admin))
@@ -398,6 +398,6 @@ func TestAdminBilling(t *testing.T) {
 		if len(onSale) != 2 || onSale[0].(map[string]any)["name"] != "Small" || onSale[1].(map[string]any)["leads"] != 1000.0 {
 			t.Errorf("packs on sale %v", onSale)
 		}
-		wantError(t, a.do("PUT", "/api/admin/billing/packs", []any{map[string]any{"name": "", "amountPaise": -1}}, as(admin)), 400, "packs.0.name", "packs.0.amountPaise")
+		wantError(t, a.do("PUT", "/api/admin/billing/packs", []any{map[string]any{"name": "", "amountPaise": -1}}, as(admin), invalid()), 400, "packs.0.name", "packs.0.amountPaise")
 	})
 }

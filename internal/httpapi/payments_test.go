@@ -109,7 +109,7 @@ func TestBuyingAPackGrantsItsCreditsAndAnInvoiceOnce(t *testing.T) {
 			forged := verifyBody(c)
 			forged["razorpay_signature"] = razorpay.SignPayment("guessed-secret", c.OrderID, c.PaymentID)
 			wantError(t, a.do("POST", "/api/billing/verify", forged, as(g)), 400)
-			wantError(t, a.do("POST", "/api/billing/verify", map[string]any{"razorpay_order_id": c.OrderID}, as(g)), 400)
+			wantError(t, a.do("POST", "/api/billing/verify", map[string]any{"razorpay_order_id": c.OrderID}, as(g), invalid()), 400)
 			wantError(t, a.do("POST", "/api/billing/verify", verifyBody(c), as(other)), 404)
 			wantError(t, a.do("POST", "/api/billing/verify", verifyBody(c)), 401)
 		})
@@ -166,8 +166,8 @@ func TestBuyingAPackGrantsItsCreditsAndAnInvoiceOnce(t *testing.T) {
 		if !strings.HasPrefix(csv.header.Get("Content-Type"), "text/csv") || !strings.Contains(string(csv.body), first["number"].(string)) {
 			t.Fatalf("CSV = %s", csv.body)
 		}
-		wantError(t, a.do("GET", "/api/admin/billing/invoices?format=xml", nil, as(admin)), 400, "format")
-		wantError(t, a.do("GET", "/api/admin/billing/invoices?format=csv&fy=2026", nil, as(admin)), 400, "fy")
+		wantError(t, a.do("GET", "/api/admin/billing/invoices?format=xml", nil, as(admin), invalid()), 400, "format")
+		wantError(t, a.do("GET", "/api/admin/billing/invoices?format=csv&fy=2026", nil, as(admin), invalid()), 400, "fy")
 		wantError(t, a.do("GET", "/api/admin/billing/invoices", nil, as(g)), 403)
 	})
 }
@@ -188,7 +188,7 @@ func TestOrderInputIsChecked(t *testing.T) {
 			{"TooManyMonths", map[string]any{"plan": "professional", "months": 13}, "months"},
 		} {
 			t.Run(c.name, func(t *testing.T) {
-				wantError(t, a.sub(t).do("POST", "/api/billing/orders", c.body, as(g)), 400, c.path)
+				wantError(t, a.sub(t).do("POST", "/api/billing/orders", c.body, as(g), invalid()), 400, c.path)
 			})
 		}
 		res := a.do("POST", "/api/billing/orders", map[string]any{"plan": "professional", "months": 2}, as(g))

@@ -18,8 +18,10 @@ import (
 
 	"propmatch/internal/core/matchengine"
 	"propmatch/internal/demo"
+	"propmatch/internal/feature/billing"
 	"propmatch/internal/feature/matches"
 	"propmatch/internal/feature/message"
+	"propmatch/internal/feature/payments"
 	"propmatch/internal/feature/site"
 	"propmatch/internal/feature/training"
 	"propmatch/internal/kit/dbdump"
@@ -30,6 +32,7 @@ import (
 	"propmatch/internal/platform/access"
 	"propmatch/internal/platform/auth"
 	"propmatch/internal/platform/media"
+	"propmatch/internal/platform/razorpay"
 	"propmatch/internal/platform/settings"
 )
 
@@ -174,6 +177,28 @@ func fill(t *testing.T, db *store.DB) market {
 		m.buyer, now.Add(24*time.Hour), now); err != nil {
 		t.Fatal(err)
 	}
+	// Billing: agents on plans with ledgers and unlocks, and purchases with
+	// their GST invoices, made as the demo market makes them.
+	show := demo.Showcase{Seller: m.seller, Buyer: m.buyer}
+	if _, err := demo.SeedBilling(ctx, db, show); err != nil {
+		t.Fatal(err)
+	}
+	buys, err := demo.Purchases(ctx, db, show)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Recorded purchases never call the gateway; it is there because
+	// payments are taken only with one.
+	gw, err := razorpay.New(razorpay.Config{KeyID: "rzp_test_drill", KeySecret: "drill-secret", WebhookSecret: "drill-hook",
+		APIURL: "http://127.0.0.1:1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pay := payments.NewService(db, gw, billing.NewService(db, true), payments.Config{Supplier: payments.Supplier{
+		Name: "PropMatch Technologies Pvt Ltd", Address: "12 MG Road, Bengaluru 560001", State: "Karnataka", GSTIN: "29AAKCP0000Q1Z8"}}, nil)
+	if _, err := demo.AddPurchases(ctx, pay, buys); err != nil {
+		t.Fatal(err)
+	}
 	return m
 }
 
@@ -293,7 +318,9 @@ func TestRestoreDrill(t *testing.T) {
 
 // emptyInDrill are the tables the drill's activity does not fill.
 var emptyInDrill = map[string]bool{"advertisements": true, "backups": true, "daily_quotas": true, "ip_blocks": true, "otp_verifications": true,
-	"outbox": true, "password_reset_codes": true, "rate_counters": true}
+	"outbox": true, "password_reset_codes": true, "rate_counters": true,
+	// A refund comes only from Razorpay's signed webhook (payments' own tests).
+	"payment_refunds": true}
 
 func checkCopy(t *testing.T, db *store.DB, mf dbdump.Manifest, m market, wantMatches string) {
 	t.Helper()
