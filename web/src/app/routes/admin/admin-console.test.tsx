@@ -1,3 +1,4 @@
+import { makeAdminStats } from '@/test/admin-fixtures'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -32,7 +33,7 @@ describe('AdminConsole Content tab (issue 25)', () => {
   it('lists the courses with category and display order, edits and deletes them there', async () => {
     const { calls } = mockApi({
       'GET /api/user': { body: admin },
-      'GET /api/admin/stats': { body: {} },
+      'GET /api/admin/stats': { body: makeAdminStats() },
       'GET /api/admin/advertisements': { body: [] },
       'GET /api/courses': { body: [course(1, 'RERA Basics'), course(2, 'GST for Agents', 'coming_soon')] },
       'DELETE /api/courses/2': { status: 204 },

@@ -19,7 +19,7 @@ describe('Dashboard: banner', () => {
     expect(greeting).toHaveTextContent('Welcome back, Ravi Kumar')
     expect(within(greeting).getByText('Ravi Kumar')).toHaveClass('whitespace-nowrap')
     // The buttons move below as one row rather than wrapping one by one.
-    expect(screen.getByTestId('dashboard-actions')).toHaveClass('shrink-0', 'max-w-full')
+    expect(screen.getByTestId('dashboard-actions')).toHaveClass('shrink-0', 'sm:max-w-full')
     expect(within(screen.getByTestId('dashboard-actions')).getByRole('link', { name: 'Find Agents' })).toHaveAttribute('href', '/agents')
   })
 

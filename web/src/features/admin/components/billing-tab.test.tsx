@@ -1,3 +1,4 @@
+import { makeAdminStats } from '@/test/admin-fixtures'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -14,7 +15,7 @@ const agent = { ...testUser, id: 5, username: 'suresh', fullName: 'Suresh Reddy'
 function setup(extra: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({
     'GET /api/user': { body: admin },
-    'GET /api/admin/stats': { body: {} },
+    'GET /api/admin/stats': { body: makeAdminStats() },
     'GET /api/admin/users': { body: [agent] },
     'GET /api/admin/billing/plans': { body: billing.plans },
     'GET /api/admin/billing/packs': { body: billing.packs },
