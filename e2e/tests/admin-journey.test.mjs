@@ -110,7 +110,7 @@ test('an admin promotes, edits and deactivates an agent, and the audit log shows
     await expect(log).toContainText('Edited user')
     await expect(log).toContainText('fullName: Bala Subramanian → Bala S. Subramanian')
     await expect(log).toContainText(`by ${admin.username}`)
-    await expect(log).toContainText('by cli')
+    await expect(log).toContainText('by the command line')
     await shot(page, 'admin-audit-1280')
   })
 

@@ -13,6 +13,9 @@ import { gradientPng } from '../lib/png.mjs'
 
 // The phone-width test reads what the desktop journey made.
 test.describe.configure({ mode: 'serial' })
+// This journey is about contacts before billing (calls, WhatsApp, privacy): billing's leads
+// and unlocks have their own journey (billing.test.mjs).
+test.use({ serverEnv: { PROPMATCH_BILLING: 'off' } })
 
 const agentA = newAgent('seller', 'Asha Seller', 'seller', '6')
 const agentB = newAgent('buyer', 'Bharat Buyer', 'buyer', '7')

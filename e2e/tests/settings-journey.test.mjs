@@ -50,6 +50,10 @@ function propmatch(server, ...args) {
 
 const isDark = (page) => page.evaluate(() => document.documentElement.classList.contains('dark'))
 
+// This journey is about contacts before billing (calls, WhatsApp, privacy): billing's leads
+// and unlocks have their own journey (billing.test.mjs).
+test.use({ serverEnv: { PROPMATCH_BILLING: 'off' } })
+
 test('an agent hides their contact, another sees why and asks to connect; dark mode and notifications persist; help shows support', async ({
   page,
   newContext,
