@@ -1,17 +1,14 @@
 package payments_test
 
 import (
-	"bytes"
 	"context"
 	"fmt"
-	"io"
 	"net/http/httptest"
 	"testing"
 
-	"github.com/ledongthuc/pdf"
-
 	"propmatch/internal/feature/billing"
 	"propmatch/internal/feature/payments"
+	"propmatch/internal/kit/pdftext"
 	"propmatch/internal/kit/store"
 	"propmatch/internal/platform/auth"
 	"propmatch/internal/platform/razorpay"
@@ -121,19 +118,4 @@ func plan(id string, months int) payments.OrderInput {
 }
 
 // pdfText parses b as a one-page PDF and returns its text.
-func pdfText(t *testing.T, b []byte) string {
-	t.Helper()
-	r, err := pdf.NewReader(bytes.NewReader(b), int64(len(b)))
-	if err != nil {
-		t.Fatalf("not a PDF: %v", err)
-	}
-	if r.NumPage() != 1 {
-		t.Errorf("pages = %d, want 1", r.NumPage())
-	}
-	rd, err := r.GetPlainText()
-	if err != nil {
-		t.Fatalf("read the PDF's text: %v", err)
-	}
-	text, _ := io.ReadAll(rd)
-	return string(text)
-}
+func pdfText(t *testing.T, b []byte) string { return pdftext.OnePage(t, b) }

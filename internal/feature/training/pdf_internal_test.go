@@ -2,31 +2,15 @@ package training
 
 import (
 	"bytes"
-	"io"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/ledongthuc/pdf"
+	"propmatch/internal/kit/pdftext"
 )
 
-// pdfText parses b as a PDF and returns its text.
-func pdfText(t *testing.T, b []byte) string {
-	t.Helper()
-	r, err := pdf.NewReader(bytes.NewReader(b), int64(len(b)))
-	if err != nil {
-		t.Fatalf("not a PDF: %v", err)
-	}
-	if r.NumPage() != 1 {
-		t.Errorf("pages = %d, want 1", r.NumPage())
-	}
-	rd, err := r.GetPlainText()
-	if err != nil {
-		t.Fatalf("read the PDF's text: %v", err)
-	}
-	text, _ := io.ReadAll(rd)
-	return string(text)
-}
+// pdfText parses b as a one-page PDF and returns its text.
+func pdfText(t *testing.T, b []byte) string { return pdftext.OnePage(t, b) }
 
 func TestCertificatePDFHoldsEveryDetail(t *testing.T) {
 	issued := time.Date(2026, 11, 23, 20, 0, 0, 0, time.UTC) // 24 November in India
