@@ -1,6 +1,7 @@
 package billing
 
 import (
+	"propmatch/internal/platform/limits"
 	"context"
 	"database/sql"
 	"encoding/json"
@@ -233,3 +234,5 @@ func (s *Service) APIAccess(ctx context.Context, userID int64) (bool, error) {
 	}
 	return p.Features.APIAccess, nil
 }
+
+var _ limits.APIAccess = (*Service)(nil)

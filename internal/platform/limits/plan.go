@@ -23,3 +23,18 @@ const (
 type Plan interface {
 	CheckActiveTx(ctx context.Context, tx *sql.Tx, agentID int64, item Item) error
 }
+
+// APIAccess is the plan's API-access feature (billing's plans): personal API
+// keys and webhooks work only while it answers true. services.New sets
+// billing's; a service without one allows everyone (billing off).
+type APIAccess interface {
+	APIAccess(ctx context.Context, agentID int64) (bool, error)
+}
+
+// HasAPIAccess asks gate, allowing everyone when there is none.
+func HasAPIAccess(ctx context.Context, gate APIAccess, agentID int64) (bool, error) {
+	if gate == nil {
+		return true, nil
+	}
+	return gate.APIAccess(ctx, agentID)
+}
