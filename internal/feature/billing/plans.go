@@ -1,11 +1,11 @@
 package billing
 
 import (
-	"propmatch/internal/platform/limits"
 	"context"
 	"database/sql"
 	"encoding/json"
 	"errors"
+	"propmatch/internal/platform/limits"
 	"time"
 
 	"propmatch/internal/kit/apperr"
