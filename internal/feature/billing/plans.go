@@ -5,11 +5,11 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
-	"propmatch/internal/platform/limits"
 	"time"
 
 	"propmatch/internal/kit/apperr"
 	"propmatch/internal/kit/store"
+	"propmatch/internal/platform/limits"
 )
 
 // The plans' ids.
