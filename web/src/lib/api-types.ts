@@ -2717,11 +2717,16 @@ export interface components {
              */
             successfulMatches: number;
         };
+        /**
+         * @description The whole editable profile: a PUT replaces it. fullName and agentType are required; email, bio, reraNumber and
+         *     profilePicture left out (or null, or "") are removed; gstin left out keeps the saved one. phone, state and city
+         *     may be sent back unchanged and nothing else.
+         */
         ProfileUpdate: {
             fullName: string;
             email?: string | null;
             bio?: string | null;
-            agentType?: components["schemas"]["AgentType"];
+            agentType: components["schemas"]["AgentType"];
             reraNumber?: string | null;
             /** @description A data URL of a JPG or PNG of at most 100 KB, the current /media/ URL, or empty or null for none */
             profilePicture?: string | null;
@@ -3165,17 +3170,18 @@ export interface components {
              */
             role: "agent" | "user" | "admin";
         };
+        /** @description Every field is optional; only the fields the body names change, and a field sent as null keeps its value. */
         AdminUserPatch: {
-            fullName?: string;
-            username?: string;
-            phone?: string;
-            email?: string;
-            state?: string;
-            city?: string;
-            agentType?: string;
+            fullName?: string | null;
+            username?: string | null;
+            phone?: string | null;
+            email?: string | null;
+            state?: string | null;
+            city?: string | null;
+            agentType?: string | null;
             /** @description agent, user (meaning agent) or admin */
-            role?: string;
-            reraNumber?: string;
+            role?: string | null;
+            reraNumber?: string | null;
         };
         AdminProperty: {
             /** Format: int64 */
