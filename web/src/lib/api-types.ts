@@ -374,7 +374,8 @@ export interface paths {
          *     `sessions`, `listings`, `requirements` (with their clients), `matchesOnYourRequirements`,
          *     `matchesOnYourListings` (each with the caller's own status and notes only), `messagesSent`,
          *     `messagesReceived`, `connections`, `enrolments`, `moduleProgress`, `certificates`, `images` (without their
-         *     bytes; each is at `/media/{id}`). Never a password hash, session token hash, reset code, or another agent's
+         *     bytes; each is at `/media/{id}`), and billing's `billingAccount`, `creditLedger`, `unlockedMatches`,
+         *     `planChanges`, `payments` and `invoices`. Never a password hash, session token hash, reset code, or another agent's
          *     private notes. At most 3 downloads per agent per hour (429 after, with Retry-After), across instances.
          */
         get: operations["exportMyData"];
@@ -5704,7 +5705,7 @@ export interface operations {
                      *       "requirements": [
                      *         {
                      *           "agent_id": 2,
-                     *           "client_email": "kavya.iyer@yahoo.co.in",
+                     *           "client_email": "kavya.iyer@example.com",
                      *           "client_name": "Kavya Iyer",
                      *           "client_phone": "+919845077788",
                      *           "created_at": "2026-11-28T18:28:53.000000Z",
@@ -6938,7 +6939,7 @@ export interface operations {
                      *         "createdAt": "2026-11-28T18:28:53Z",
                      *         "updatedAt": "2026-11-28T18:28:53Z",
                      *         "clientPhone": "+919845077788",
-                     *         "clientEmail": "kavya.iyer@yahoo.co.in",
+                     *         "clientEmail": "kavya.iyer@example.com",
                      *         "matching": "done",
                      *         "matchCount": 2
                      *       }
