@@ -374,7 +374,8 @@ export interface paths {
          *     `sessions`, `listings`, `requirements` (with their clients), `matchesOnYourRequirements`,
          *     `matchesOnYourListings` (each with the caller's own status and notes only), `messagesSent`,
          *     `messagesReceived`, `connections`, `enrolments`, `moduleProgress`, `certificates`, `images` (without their
-         *     bytes; each is at `/media/{id}`). Never a password hash, session token hash, reset code, or another agent's
+         *     bytes; each is at `/media/{id}`), and billing's `billingAccount`, `creditLedger`, `unlockedMatches`,
+         *     `planChanges`, `payments` and `invoices`. Never a password hash, session token hash, reset code, or another agent's
          *     private notes. At most 3 downloads per agent per hour (429 after, with Retry-After), across instances.
          */
         get: operations["exportMyData"];
@@ -2717,11 +2718,16 @@ export interface components {
              */
             successfulMatches: number;
         };
+        /**
+         * @description The whole editable profile: a PUT replaces it. fullName and agentType are required; email, bio, reraNumber and
+         *     profilePicture left out (or null, or "") are removed; gstin left out keeps the saved one. phone, state and city
+         *     may be sent back unchanged and nothing else.
+         */
         ProfileUpdate: {
             fullName: string;
             email?: string | null;
             bio?: string | null;
-            agentType?: components["schemas"]["AgentType"];
+            agentType: components["schemas"]["AgentType"];
             reraNumber?: string | null;
             /** @description A data URL of a JPG or PNG of at most 100 KB, the current /media/ URL, or empty or null for none */
             profilePicture?: string | null;
@@ -3165,17 +3171,18 @@ export interface components {
              */
             role: "agent" | "user" | "admin";
         };
+        /** @description Every field is optional; only the fields the body names change, and a field sent as null keeps its value. */
         AdminUserPatch: {
-            fullName?: string;
-            username?: string;
-            phone?: string;
-            email?: string;
-            state?: string;
-            city?: string;
-            agentType?: string;
+            fullName?: string | null;
+            username?: string | null;
+            phone?: string | null;
+            email?: string | null;
+            state?: string | null;
+            city?: string | null;
+            agentType?: string | null;
             /** @description agent, user (meaning agent) or admin */
-            role?: string;
-            reraNumber?: string;
+            role?: string | null;
+            reraNumber?: string | null;
         };
         AdminProperty: {
             /** Format: int64 */
@@ -3569,6 +3576,17 @@ export interface components {
             certificates: Record<string, never>[];
             /** @description Without their bytes: each is at /media/{id} */
             images: Record<string, never>[];
+            /** @description The plan, balance and welcome grant (one row, none before billing) */
+            billingAccount?: Record<string, never>[];
+            /** @description Every credit and debit of the balance */
+            creditLedger?: Record<string, never>[];
+            /** @description The leads the agent paid for */
+            unlockedMatches?: Record<string, never>[];
+            planChanges?: Record<string, never>[];
+            /** @description Razorpay orders and their outcome */
+            payments?: Record<string, never>[];
+            /** @description The GST invoices (their PDFs at /api/billing/invoices/{id}/pdf) */
+            invoices?: Record<string, never>[];
         };
         BackupSettings: {
             /**
@@ -4892,6 +4910,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Verification code sent on WhatsApp",
+                     *       "phone": "+919812345670",
+                     *       "otp": "562171"
+                     *     }
+                     */
                     "application/json": components["schemas"]["SendOtpResponse"];
                 };
             };
@@ -4928,6 +4953,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Phone verified",
+                     *       "phone": "+919812345670",
+                     *       "verified": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["VerifyOtpResponse"];
                 };
             };
@@ -4970,6 +5002,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 54,
+                     *       "username": "asha.reddy",
+                     *       "fullName": "Asha Reddy",
+                     *       "email": null,
+                     *       "phone": "+919812345670",
+                     *       "role": "agent",
+                     *       "agentType": "both",
+                     *       "reraNumber": "P02400001234",
+                     *       "isReraVerified": false,
+                     *       "isPhoneVerified": true,
+                     *       "state": "Telangana",
+                     *       "city": "Hyderabad",
+                     *       "profilePicture": null,
+                     *       "bio": null,
+                     *       "isActive": true,
+                     *       "gstin": null,
+                     *       "emailVerified": false,
+                     *       "createdAt": "2026-11-28T19:29:51.97816Z",
+                     *       "updatedAt": "2026-11-28T19:29:51.97816Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["User"];
                 };
             };
@@ -5006,6 +5061,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 54,
+                     *       "username": "asha.reddy",
+                     *       "fullName": "Asha Reddy",
+                     *       "email": "asha@example.com",
+                     *       "phone": "+919812345670",
+                     *       "role": "agent",
+                     *       "agentType": "both",
+                     *       "reraNumber": "P02400001234",
+                     *       "isReraVerified": false,
+                     *       "isPhoneVerified": true,
+                     *       "state": "Telangana",
+                     *       "city": "Hyderabad",
+                     *       "profilePicture": null,
+                     *       "bio": null,
+                     *       "isActive": true,
+                     *       "gstin": null,
+                     *       "emailVerified": false,
+                     *       "createdAt": "2026-11-28T19:29:51.97816Z",
+                     *       "updatedAt": "2026-11-28T19:29:51.97816Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["User"];
                 };
             };
@@ -5032,6 +5110,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Signed out"
+                     *     }
+                     */
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
@@ -5054,6 +5137,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 54,
+                     *       "username": "asha.reddy",
+                     *       "fullName": "Asha Reddy",
+                     *       "email": "asha@example.com",
+                     *       "phone": "+919812345670",
+                     *       "role": "agent",
+                     *       "agentType": "both",
+                     *       "reraNumber": "P02400001234",
+                     *       "isReraVerified": false,
+                     *       "isPhoneVerified": true,
+                     *       "state": "Telangana",
+                     *       "city": "Hyderabad",
+                     *       "profilePicture": null,
+                     *       "bio": null,
+                     *       "isActive": true,
+                     *       "gstin": null,
+                     *       "emailVerified": false,
+                     *       "createdAt": "2026-11-28T19:29:51.97816Z",
+                     *       "updatedAt": "2026-11-28T19:29:51.97816Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["User"];
                 };
             };
@@ -5095,6 +5201,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "propertiesListed": 6,
+                     *       "successfulMatches": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["UserStats"];
                 };
             };
@@ -5110,6 +5222,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "fullName": "Priya Sharma",
+                 *       "email": "priya@propmatch.test",
+                 *       "bio": "Resale flats and rentals in south Bengaluru since 2014.",
+                 *       "agentType": "seller",
+                 *       "reraNumber": "PRM/KA/RERA/1251/309/AG/220412/003061"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ProfileUpdate"];
             };
         };
@@ -5120,6 +5241,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 2,
+                     *       "username": "priya",
+                     *       "fullName": "Priya Sharma",
+                     *       "email": "priya@propmatch.test",
+                     *       "phone": "+919876500002",
+                     *       "role": "agent",
+                     *       "agentType": "seller",
+                     *       "reraNumber": "PRM/KA/RERA/1251/309/AG/220412/003061",
+                     *       "isReraVerified": true,
+                     *       "isPhoneVerified": true,
+                     *       "state": "Karnataka",
+                     *       "city": "Bengaluru",
+                     *       "profilePicture": null,
+                     *       "bio": "Resale flats and rentals in south Bengaluru since 2014.",
+                     *       "isActive": true,
+                     *       "gstin": null,
+                     *       "emailVerified": true,
+                     *       "createdAt": "2026-11-28T19:28:52.970475Z",
+                     *       "updatedAt": "2026-11-28T19:30:06.974243Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["User"];
                 };
             };
@@ -5140,6 +5284,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "currentPassword": "Gachibowli-2BHK-2026",
+                 *       "newPassword": "Kondapur-3BHK-2027"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PasswordChange"];
             };
         };
@@ -5150,6 +5300,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Password changed",
+                     *       "sessionsEnded": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["SessionsEnded"];
                 };
             };
@@ -5168,6 +5324,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "54.1764358800.Yp3kq9XzR2mW7tN4bVc8Hd"
+                 *     }
+                 */
                 "application/json": {
                     token: string;
                 };
@@ -5180,6 +5341,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "verified": true
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         verified: true;
@@ -5207,6 +5373,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "We have sent a new verification link to asha@example.com"
+                     *     }
+                     */
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
@@ -5234,6 +5405,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example <!doctype html>
+                     *     <html lang="en">
+                     *     <head><meta charset="utf-8"><title>Unsubscribe - PropMatch</title></head>
+                     *     <body>
+                     *       <h1>Stop emails about new matches?</h1>
+                     *       <form method="post"><input type="hidden" name="from" value="page"><button>Unsubscribe</button></form>
+                     *     </body>
+                     *     </html>
+                     */
                     "text/html": string;
                 };
             };
@@ -5259,6 +5440,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "List-Unsubscribe": "One-Click"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     "List-Unsubscribe"?: string;
                     from?: string;
@@ -5272,11 +5458,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "You will no longer get emails about new matches",
+                     *       "kind": "matches"
+                     *     }
+                     */
                     "application/json": {
                         message: string;
                         /** @enum {string} */
                         kind: "matches" | "messages" | "updates";
                     };
+                    /**
+                     * @example <!doctype html>
+                     *     <html lang="en">
+                     *     <head><meta charset="utf-8"><title>Unsubscribed - PropMatch</title></head>
+                     *     <body><h1>You will no longer get emails about new matches</h1></body>
+                     *     </html>
+                     */
                     "text/html": string;
                 };
             };
@@ -5410,6 +5609,321 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "exportedAt": "2026-11-28T19:29:52.390451Z",
+                     *       "format": "propmatch-agent-data",
+                     *       "formatVersion": 1,
+                     *       "account": {
+                     *         "agent_type": "seller",
+                     *         "bio": null,
+                     *         "city": "Bengaluru",
+                     *         "created_at": "2026-11-28T19:28:52.970475Z",
+                     *         "deleted_at": null,
+                     *         "email": "priya@propmatch.test",
+                     *         "email_verified_at": "2026-11-28T19:28:52.970475Z",
+                     *         "experience_years": null,
+                     *         "full_name": "Priya Sharma",
+                     *         "gstin": null,
+                     *         "id": 2,
+                     *         "is_active": true,
+                     *         "is_phone_verified": true,
+                     *         "is_rera_verified": true,
+                     *         "phone": "+919876500002",
+                     *         "profile_picture": null,
+                     *         "rera_number": "PRM/KA/RERA/1251/309/AG/220412/003061",
+                     *         "role": "agent",
+                     *         "specialization": null,
+                     *         "state": "Karnataka",
+                     *         "updated_at": "2026-11-28T19:28:52.970475Z",
+                     *         "username": "priya"
+                     *       },
+                     *       "sessions": [
+                     *         {
+                     *           "created_at": "2026-11-28T19:29:52.348489Z",
+                     *           "expires_at": "2026-12-28T19:29:52.348489Z",
+                     *           "id": 5,
+                     *           "ip": "127.0.0.1",
+                     *           "last_seen_at": "2026-11-28T19:29:52.348489Z",
+                     *           "user_agent": "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36",
+                     *           "user_id": 2
+                     *         }
+                     *       ],
+                     *       "listings": [
+                     *         {
+                     *           "acres": null,
+                     *           "address": "Flat 603, Orchid Towers, Whitefield, Bengaluru",
+                     *           "agent_id": 2,
+                     *           "amenities": "[\"Power Backup\",\"Gym\",\"Intercom\"]",
+                     *           "balcony": "yes",
+                     *           "bathrooms": 3,
+                     *           "bedrooms": 3,
+                     *           "built_up_area": 1430,
+                     *           "central_ac": false,
+                     *           "city": "Bengaluru",
+                     *           "commercial_type": null,
+                     *           "created_at": "2026-11-25T23:28:53.000000Z",
+                     *           "crop_history": null,
+                     *           "description": "Well-ventilated 3 BHK of 1,430 sq ft on the 27th floor, North facing, unfurnished.",
+                     *           "facing": "North",
+                     *           "fencing": null,
+                     *           "floor": "27",
+                     *           "frontage": null,
+                     *           "furnished": null,
+                     *           "furnishing": "unfurnished",
+                     *           "garden": null,
+                     *           "has_legal_docs": true,
+                     *           "id": 401,
+                     *           "images": "[\"/media/oD0VvbewTkOh1HZIopEYcA\"]",
+                     *           "irrigation_system": null,
+                     *           "is_active": true,
+                     *           "is_real_data": false,
+                     *           "lease_term": null,
+                     *           "listing_purpose": "for_sale",
+                     *           "locality": "Whitefield",
+                     *           "maintenance": "7200",
+                     *           "parking": null,
+                     *           "pincode": "560025",
+                     *           "plot_area": null,
+                     *           "power_backup": null,
+                     *           "price": 14500000,
+                     *           "property_type": "apartment",
+                     *           "rera_approved": true,
+                     *           "road_access": null,
+                     *           "soil_type": null,
+                     *           "sqft": 1430,
+                     *           "state": "Karnataka",
+                     *           "title": "3 BHK Apartment in Whitefield",
+                     *           "total_cabins": null,
+                     *           "total_floors": 31,
+                     *           "updated_at": "2026-11-25T23:28:53.000000Z",
+                     *           "villa_size": null,
+                     *           "washrooms": null,
+                     *           "zone": null
+                     *         }
+                     *       ],
+                     *       "requirements": [
+                     *         {
+                     *           "agent_id": 2,
+                     *           "client_email": "kavya.iyer@example.com",
+                     *           "client_name": "Kavya Iyer",
+                     *           "client_phone": "+919845077788",
+                     *           "created_at": "2026-11-28T18:28:53.000000Z",
+                     *           "id": 404,
+                     *           "is_active": true,
+                     *           "is_real_data": false,
+                     *           "listing_purpose": "forRent",
+                     *           "max_area": null,
+                     *           "max_bedrooms": 2,
+                     *           "max_price": 50000,
+                     *           "min_area": null,
+                     *           "min_bedrooms": 1,
+                     *           "min_price": 35000,
+                     *           "notes": null,
+                     *           "preferred_cities": "[\"Mumbai\"]",
+                     *           "preferred_localities": "[\"Andheri West\"]",
+                     *           "preferred_state": "Maharashtra",
+                     *           "property_types": "[\"apartment\"]",
+                     *           "special_requirements": null,
+                     *           "timeline": "1month",
+                     *           "updated_at": "2026-11-28T18:28:53.000000Z"
+                     *         }
+                     *       ],
+                     *       "matchesOnYourRequirements": [
+                     *         {
+                     *           "breakdown": "{\"propertyType\":30,\"city\":25,\"price\":15,\"bedrooms\":10,\"locality\":20,\"total\":100}",
+                     *           "buyer_agent_id": 2,
+                     *           "buyer_notes": "",
+                     *           "buyer_status": "new",
+                     *           "client_name_shared": false,
+                     *           "created_at": "2026-11-28T18:28:53.000000Z",
+                     *           "id": 631,
+                     *           "match_score": 100,
+                     *           "property_id": 408,
+                     *           "requirement_id": 404,
+                     *           "seller_agent_id": 3,
+                     *           "updated_at": "2026-11-28T18:28:53.000000Z",
+                     *           "viewed_by_buyer": false,
+                     *           "viewed_by_seller": false
+                     *         }
+                     *       ],
+                     *       "matchesOnYourListings": [
+                     *         {
+                     *           "breakdown": "{\"propertyType\":30,\"city\":25,\"price\":15,\"bedrooms\":10,\"locality\":0,\"total\":80}",
+                     *           "buyer_agent_id": 15,
+                     *           "client_name_shared": false,
+                     *           "created_at": "2026-11-28T06:28:53.000000Z",
+                     *           "id": 54,
+                     *           "match_score": 80,
+                     *           "property_id": 405,
+                     *           "requirement_id": 27,
+                     *           "seller_agent_id": 2,
+                     *           "seller_notes": "",
+                     *           "seller_status": "new",
+                     *           "updated_at": "2026-11-28T06:28:53.000000Z",
+                     *           "viewed_by_buyer": false,
+                     *           "viewed_by_seller": false
+                     *         }
+                     *       ],
+                     *       "messagesSent": [],
+                     *       "messagesReceived": [
+                     *         {
+                     *           "content": "Sent the brochure on WhatsApp. Site visit possible this Saturday morning.",
+                     *           "created_at": "2026-11-15T02:37:17.000000Z",
+                     *           "id": 161,
+                     *           "is_read": true,
+                     *           "match_id": null,
+                     *           "receiver_id": 2,
+                     *           "sender_id": 3
+                     *         }
+                     *       ],
+                     *       "connections": [
+                     *         {
+                     *           "created_at": "2026-11-08T19:28:53.000000Z",
+                     *           "id": 87,
+                     *           "message": "Hi Priya, I have buyers relocating to Bengaluru. Let's connect for referrals and joint site visits.",
+                     *           "receiver_id": 2,
+                     *           "requester_id": 3,
+                     *           "status": "accepted",
+                     *           "updated_at": "2026-11-09T19:28:53.000000Z"
+                     *         }
+                     *       ],
+                     *       "enrolments": [
+                     *         {
+                     *           "completed_at": "2026-11-01T22:03:53.081862Z",
+                     *           "course_id": 2,
+                     *           "enrolled_at": "2026-10-29T16:18:53.081862Z",
+                     *           "id": 1,
+                     *           "user_id": 2
+                     *         }
+                     *       ],
+                     *       "moduleProgress": [
+                     *         {
+                     *           "course_id": 2,
+                     *           "done_at": "2026-10-30T04:13:53.081862Z",
+                     *           "module_id": 7,
+                     *           "user_id": 2
+                     *         }
+                     *       ],
+                     *       "certificates": [
+                     *         {
+                     *           "agent_name": "Priya Sharma",
+                     *           "course_id": 2,
+                     *           "course_title": "RERA Compliance for Agents",
+                     *           "id": 1,
+                     *           "issued_at": "2026-11-01T22:03:53.081862Z",
+                     *           "number": "PM-2026-2CRBSE92PU",
+                     *           "user_id": 2
+                     *         }
+                     *       ],
+                     *       "images": [
+                     *         {
+                     *           "content_type": "image/png",
+                     *           "created_at": "2026-11-28T19:28:53.145087Z",
+                     *           "height": 420,
+                     *           "id": "0leLoAuRpBDzJc0yJQG5Xg",
+                     *           "owner_id": 2,
+                     *           "sha256": "5e9ae682e4569d02fc51dd078a146487f25fe42f83d1a1e11398cb402fdc5888",
+                     *           "size_bytes": 4018,
+                     *           "width": 640
+                     *         }
+                     *       ],
+                     *       "billingAccount": [
+                     *         {
+                     *           "balance_paise": 3490000,
+                     *           "created_at": "2026-11-28T19:28:54.259982Z",
+                     *           "grant_expires_at": "2026-12-28T19:28:54.259982Z",
+                     *           "listing_limit": null,
+                     *           "plan_ends_at": "2027-01-28T19:28:54.259982Z",
+                     *           "plan_id": "professional",
+                     *           "requirement_limit": null,
+                     *           "updated_at": "2026-11-28T19:28:54.266699Z",
+                     *           "user_id": 2
+                     *         }
+                     *       ],
+                     *       "creditLedger": [
+                     *         {
+                     *           "amount_paise": 2500000,
+                     *           "balance_after_paise": 2500000,
+                     *           "created_at": "2026-11-28T19:28:54.259982Z",
+                     *           "id": 1,
+                     *           "kind": "grant",
+                     *           "match_id": null,
+                     *           "note": "Welcome credits: 500 leads, valid for your first month",
+                     *           "payment_id": null,
+                     *           "user_id": 2
+                     *         }
+                     *       ],
+                     *       "unlockedMatches": [
+                     *         {
+                     *           "agent_id": 15,
+                     *           "charged": true,
+                     *           "created_at": "2026-11-28T19:28:54.261962Z",
+                     *           "id": 1,
+                     *           "match_id": 54,
+                     *           "user_id": 2
+                     *         }
+                     *       ],
+                     *       "planChanges": [
+                     *         {
+                     *           "created_at": "2026-11-28T19:28:54.259982Z",
+                     *           "ends_at": "2026-12-28T19:28:54.259982Z",
+                     *           "id": 1,
+                     *           "months": 1,
+                     *           "payment_id": null,
+                     *           "plan_id": "professional",
+                     *           "user_id": 2
+                     *         }
+                     *       ],
+                     *       "payments": [
+                     *         {
+                     *           "amount_paise": 50000,
+                     *           "created_at": "2026-11-28T19:28:54.265725Z",
+                     *           "credit_paise": 0,
+                     *           "description": "Professional plan, 1 month",
+                     *           "gateway_payment_id": "pay_demo00000001",
+                     *           "id": 1,
+                     *           "kind": "plan",
+                     *           "months": 1,
+                     *           "order_id": "offline_pay_demo00000001",
+                     *           "pack_id": null,
+                     *           "paid_at": "2026-11-28T19:28:54.265887Z",
+                     *           "paid_via": "offline",
+                     *           "plan": "professional",
+                     *           "refunded_paise": 0,
+                     *           "status": "paid",
+                     *           "user_id": 2
+                     *         }
+                     *       ],
+                     *       "invoices": [
+                     *         {
+                     *           "buyer_email": "priya@propmatch.test",
+                     *           "buyer_gstin": "",
+                     *           "buyer_name": "Priya Sharma",
+                     *           "buyer_phone": "+919876500002",
+                     *           "buyer_state": "Karnataka",
+                     *           "cgst_paise": 3813,
+                     *           "description": "Professional plan, 1 month",
+                     *           "fy": "26-27",
+                     *           "id": 1,
+                     *           "igst_paise": 0,
+                     *           "issued_at": "2026-11-28T19:28:54.265887Z",
+                     *           "number": "PM/26-27/000001",
+                     *           "payment_id": 1,
+                     *           "sac": "998399",
+                     *           "seq": 1,
+                     *           "sgst_paise": 3814,
+                     *           "supplier_address": "12 MG Road, Ashok Nagar, Bengaluru 560001",
+                     *           "supplier_gstin": "29AAKCP0000Q1Z8",
+                     *           "supplier_name": "PropMatch Technologies Pvt Ltd (development)",
+                     *           "supplier_state": "Karnataka",
+                     *           "taxable_paise": 42373,
+                     *           "total_paise": 50000,
+                     *           "user_id": 2
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["AgentDataExport"];
                 };
             };
@@ -5426,6 +5940,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "password": "Gachibowli-2BHK-2026"
+                 *     }
+                 */
                 "application/json": {
                     /** Format: password */
                     password: string;
@@ -5439,6 +5958,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Your account has been deleted",
+                     *       "listingsDeleted": 6,
+                     *       "requirementsDeleted": 2
+                     *     }
+                     */
                     "application/json": {
                         /** @example Your account has been deleted */
                         message: string;
@@ -5493,6 +6019,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 3,
+                     *         "device": "Chrome on Windows",
+                     *         "ip": "127.0.0.1",
+                     *         "createdAt": "2026-11-28T19:29:52.108873Z",
+                     *         "lastUsedAt": "2026-11-28T19:29:52.108873Z",
+                     *         "current": false
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["SessionInfo"][];
                 };
             };
@@ -5516,6 +6054,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Signed out",
+                     *       "sessionsEnded": 1
+                     *     }
+                     */
                     "application/json": components["schemas"]["SessionsEnded"];
                 };
             };
@@ -5540,6 +6084,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Signed out everywhere else",
+                     *       "sessionsEnded": 1
+                     *     }
+                     */
                     "application/json": components["schemas"]["SessionsEnded"];
                 };
             };
@@ -5562,6 +6112,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "notifications": {
+                     *         "matches": {
+                     *           "enabled": true,
+                     *           "email": true,
+                     *           "whatsapp": false
+                     *         },
+                     *         "messages": {
+                     *           "enabled": true,
+                     *           "email": true,
+                     *           "whatsapp": false
+                     *         },
+                     *         "updates": {
+                     *           "enabled": true,
+                     *           "email": true,
+                     *           "whatsapp": false
+                     *         }
+                     *       },
+                     *       "privacy": {
+                     *         "profileVisible": true,
+                     *         "contactVisible": true
+                     *       },
+                     *       "preferences": {
+                     *         "theme": "light",
+                     *         "autoSync": true
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Settings"];
                 };
             };
@@ -5577,6 +6156,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "notifications": {
+                 *         "messages": {
+                 *           "whatsapp": true
+                 *         }
+                 *       },
+                 *       "preferences": {
+                 *         "theme": "dark"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["SettingsUpdate"];
             };
         };
@@ -5587,6 +6178,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "notifications": {
+                     *         "matches": {
+                     *           "enabled": true,
+                     *           "email": true,
+                     *           "whatsapp": false
+                     *         },
+                     *         "messages": {
+                     *           "enabled": true,
+                     *           "email": true,
+                     *           "whatsapp": true
+                     *         },
+                     *         "updates": {
+                     *           "enabled": true,
+                     *           "email": true,
+                     *           "whatsapp": false
+                     *         }
+                     *       },
+                     *       "privacy": {
+                     *         "profileVisible": true,
+                     *         "contactVisible": true
+                     *       },
+                     *       "preferences": {
+                     *         "theme": "dark",
+                     *         "autoSync": true
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Settings"];
                 };
             };
@@ -5610,6 +6230,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "version": "development build",
+                     *       "revision": "",
+                     *       "commitTime": "",
+                     *       "modified": false,
+                     *       "go": "go1.26.8"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Version"];
                 };
             };
@@ -5635,6 +6264,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "openapi": "3.1.0",
+                     *       "info": {
+                     *         "title": "PropMatch API",
+                     *         "version": "0.1.0"
+                     *       },
+                     *       "paths": {
+                     *         "/api/states": {
+                     *           "get": {
+                     *             "operationId": "listStates",
+                     *             "summary": "Indian states and union territories"
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @example 3.1.0 */
                         openapi: string;
@@ -5675,6 +6321,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example <!doctype html>
+                     *     <html lang="en">
+                     *     <head><meta charset="utf-8"><title>PropMatch API reference</title>
+                     *     <script type="module" src="/assets/docs-3f9a1c2b.js"></script></head>
+                     *     <body><div id="reference"></div></body>
+                     *     </html>
+                     */
                     "text/html": string;
                 };
             };
@@ -5690,6 +6344,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "asha@example.com"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SendResetCodeRequest"];
             };
         };
@@ -5700,6 +6359,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "If an account uses that email, we have sent a 6-digit reset code to it. It is valid for 30 minutes."
+                     *     }
+                     */
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
@@ -5718,6 +6382,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "asha@example.com",
+                 *       "code": "533401"
+                 *     }
+                 */
                 "application/json": components["schemas"]["VerifyResetCodeRequest"];
             };
         };
@@ -5728,6 +6398,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Code verified",
+                     *       "valid": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["VerifyResetCodeResponse"];
                 };
             };
@@ -5746,6 +6422,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "asha@example.com",
+                 *       "code": "533401",
+                 *       "newPassword": "Madhapur-1RK-2028"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ResetPasswordRequest"];
             };
         };
@@ -5756,6 +6439,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Password reset successful. Sign in with your new password"
+                     *     }
+                     */
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
@@ -5780,6 +6468,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       "Andaman and Nicobar Islands",
+                     *       "Andhra Pradesh",
+                     *       "Arunachal Pradesh",
+                     *       "Assam"
+                     *     ]
+                     */
                     "application/json": components["schemas"]["NameList"];
                 };
             };
@@ -5803,6 +6499,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       "Adilabad",
+                     *       "Alampur",
+                     *       "Andol",
+                     *       "Asifabad"
+                     *     ]
+                     */
                     "application/json": components["schemas"]["NameList"];
                 };
             };
@@ -5855,6 +6559,72 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 406,
+                     *         "agentId": 2,
+                     *         "title": "2 BHK Apartment in Electronic City",
+                     *         "description": "Well-ventilated 2 BHK of 1,170 sq ft on the 24th floor, North-West facing, semi-furnished. Good connectivity to the highway and public transport.",
+                     *         "propertyType": "apartment",
+                     *         "listingPurpose": "for_sale",
+                     *         "price": 6800000,
+                     *         "state": "Karnataka",
+                     *         "city": "Bengaluru",
+                     *         "locality": "Electronic City",
+                     *         "pincode": "560023",
+                     *         "address": "Flat 1801, Emerald Residency, Electronic City, Bengaluru",
+                     *         "bedrooms": 2,
+                     *         "bathrooms": 2,
+                     *         "sqft": 1170,
+                     *         "builtUpArea": 1170,
+                     *         "plotArea": null,
+                     *         "floor": "24",
+                     *         "totalFloors": 37,
+                     *         "facing": "North-West",
+                     *         "furnishing": "semi",
+                     *         "acres": null,
+                     *         "hasLegalDocs": true,
+                     *         "reraApproved": false,
+                     *         "balcony": "yes",
+                     *         "maintenance": "4700",
+                     *         "parking": null,
+                     *         "garden": null,
+                     *         "villaSize": null,
+                     *         "furnished": null,
+                     *         "zone": null,
+                     *         "frontage": null,
+                     *         "roadAccess": null,
+                     *         "commercialType": null,
+                     *         "totalCabins": null,
+                     *         "washrooms": null,
+                     *         "centralAC": false,
+                     *         "powerBackup": null,
+                     *         "leaseTerm": null,
+                     *         "soilType": null,
+                     *         "cropHistory": null,
+                     *         "fencing": null,
+                     *         "irrigationSystem": null,
+                     *         "amenities": [
+                     *           "Elevator",
+                     *           "Security",
+                     *           "Power Backup",
+                     *           "Swimming Pool"
+                     *         ],
+                     *         "images": [
+                     *           "/media/0leLoAuRpBDzJc0yJQG5Xg",
+                     *           "/media/AUoasugnDeeHfr74VERhTQ",
+                     *           "/media/OmDENAuRweR2SDz7a_cC1A"
+                     *         ],
+                     *         "isActive": true,
+                     *         "isRealData": false,
+                     *         "createdAt": "2026-11-26T20:28:53Z",
+                     *         "updatedAt": "2026-11-26T20:28:53Z",
+                     *         "matching": "done",
+                     *         "matchCount": 4
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["Property"][];
                 };
             };
@@ -5901,6 +6671,65 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 409,
+                     *       "agentId": 2,
+                     *       "title": "2BHK in Gachibowli",
+                     *       "description": "East-facing flat near the IT corridor, covered parking.",
+                     *       "propertyType": "apartment",
+                     *       "listingPurpose": "for_sale",
+                     *       "price": 7500000,
+                     *       "state": "Telangana",
+                     *       "city": "Hyderabad",
+                     *       "locality": "Gachibowli",
+                     *       "pincode": "500032",
+                     *       "address": "",
+                     *       "bedrooms": 2,
+                     *       "bathrooms": 2,
+                     *       "sqft": 1150,
+                     *       "builtUpArea": null,
+                     *       "plotArea": null,
+                     *       "floor": null,
+                     *       "totalFloors": null,
+                     *       "facing": null,
+                     *       "furnishing": null,
+                     *       "acres": null,
+                     *       "hasLegalDocs": false,
+                     *       "reraApproved": false,
+                     *       "balcony": null,
+                     *       "maintenance": null,
+                     *       "parking": null,
+                     *       "garden": null,
+                     *       "villaSize": null,
+                     *       "furnished": null,
+                     *       "zone": null,
+                     *       "frontage": null,
+                     *       "roadAccess": null,
+                     *       "commercialType": null,
+                     *       "totalCabins": null,
+                     *       "washrooms": null,
+                     *       "centralAC": false,
+                     *       "powerBackup": null,
+                     *       "leaseTerm": null,
+                     *       "soilType": null,
+                     *       "cropHistory": null,
+                     *       "fencing": null,
+                     *       "irrigationSystem": null,
+                     *       "amenities": [
+                     *         "Parking",
+                     *         "Gym"
+                     *       ],
+                     *       "images": [],
+                     *       "isActive": true,
+                     *       "isRealData": true,
+                     *       "createdAt": "2026-11-28T19:30:06.983097Z",
+                     *       "updatedAt": "2026-11-28T19:30:06.983097Z",
+                     *       "matching": "pending",
+                     *       "matchingQueuedAt": "2026-11-28T19:30:06.983097Z",
+                     *       "matchCount": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["Property"];
                 };
             };
@@ -5952,6 +6781,65 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 409,
+                     *       "agentId": 2,
+                     *       "title": "2BHK in Gachibowli, price revised",
+                     *       "description": "",
+                     *       "propertyType": "apartment",
+                     *       "listingPurpose": "for_sale",
+                     *       "price": 7200000,
+                     *       "state": "Telangana",
+                     *       "city": "Hyderabad",
+                     *       "locality": "Gachibowli",
+                     *       "pincode": "500032",
+                     *       "address": "",
+                     *       "bedrooms": 2,
+                     *       "bathrooms": 2,
+                     *       "sqft": null,
+                     *       "builtUpArea": null,
+                     *       "plotArea": null,
+                     *       "floor": null,
+                     *       "totalFloors": null,
+                     *       "facing": null,
+                     *       "furnishing": null,
+                     *       "acres": null,
+                     *       "hasLegalDocs": false,
+                     *       "reraApproved": false,
+                     *       "balcony": null,
+                     *       "maintenance": null,
+                     *       "parking": null,
+                     *       "garden": null,
+                     *       "villaSize": null,
+                     *       "furnished": null,
+                     *       "zone": null,
+                     *       "frontage": null,
+                     *       "roadAccess": null,
+                     *       "commercialType": null,
+                     *       "totalCabins": null,
+                     *       "washrooms": null,
+                     *       "centralAC": false,
+                     *       "powerBackup": null,
+                     *       "leaseTerm": null,
+                     *       "soilType": null,
+                     *       "cropHistory": null,
+                     *       "fencing": null,
+                     *       "irrigationSystem": null,
+                     *       "amenities": [
+                     *         "Parking",
+                     *         "Gym"
+                     *       ],
+                     *       "images": [],
+                     *       "isActive": true,
+                     *       "isRealData": true,
+                     *       "createdAt": "2026-11-28T19:30:06.983097Z",
+                     *       "updatedAt": "2026-11-28T19:30:06.996896Z",
+                     *       "matching": "pending",
+                     *       "matchingQueuedAt": "2026-11-28T19:30:06.996896Z",
+                     *       "matchCount": 3
+                     *     }
+                     */
                     "application/json": components["schemas"]["Property"];
                 };
             };
@@ -5981,6 +6869,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Property deleted"
+                     *     }
+                     */
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
@@ -6015,6 +6908,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 404,
+                     *         "agentId": 2,
+                     *         "clientName": "Kavya Iyer",
+                     *         "propertyTypes": [
+                     *           "apartment"
+                     *         ],
+                     *         "listingPurpose": "forRent",
+                     *         "minPrice": 35000,
+                     *         "maxPrice": 50000,
+                     *         "preferredState": "Maharashtra",
+                     *         "preferredCities": [
+                     *           "Mumbai"
+                     *         ],
+                     *         "preferredLocalities": [
+                     *           "Andheri West"
+                     *         ],
+                     *         "minBedrooms": 1,
+                     *         "maxBedrooms": 2,
+                     *         "minArea": null,
+                     *         "maxArea": null,
+                     *         "timeline": "1month",
+                     *         "specialRequirements": null,
+                     *         "notes": null,
+                     *         "isActive": true,
+                     *         "isRealData": false,
+                     *         "createdAt": "2026-11-28T18:28:53Z",
+                     *         "updatedAt": "2026-11-28T18:28:53Z",
+                     *         "clientPhone": "+919845077788",
+                     *         "clientEmail": "kavya.iyer@example.com",
+                     *         "matching": "done",
+                     *         "matchCount": 2
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["Requirement"][];
                 };
             };
@@ -6064,6 +6994,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 405,
+                     *       "agentId": 2,
+                     *       "clientName": "Ramesh Kumar",
+                     *       "propertyTypes": [
+                     *         "apartment"
+                     *       ],
+                     *       "listingPurpose": "forSale",
+                     *       "minPrice": 7000000,
+                     *       "maxPrice": 8000000,
+                     *       "preferredState": "Telangana",
+                     *       "preferredCities": [
+                     *         "Hyderabad"
+                     *       ],
+                     *       "preferredLocalities": [
+                     *         "Gachibowli",
+                     *         "Kondapur"
+                     *       ],
+                     *       "minBedrooms": 2,
+                     *       "maxBedrooms": null,
+                     *       "minArea": null,
+                     *       "maxArea": null,
+                     *       "timeline": "3months",
+                     *       "specialRequirements": null,
+                     *       "notes": null,
+                     *       "isActive": true,
+                     *       "isRealData": true,
+                     *       "createdAt": "2026-11-28T19:30:07.014304Z",
+                     *       "updatedAt": "2026-11-28T19:30:07.014304Z",
+                     *       "clientPhone": "+919876543210",
+                     *       "clientEmail": "ramesh@example.com",
+                     *       "matching": "pending",
+                     *       "matchingQueuedAt": "2026-11-28T19:30:07.014696Z",
+                     *       "matchCount": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["Requirement"];
                 };
             };
@@ -6092,6 +7059,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Requirement deleted"
+                     *     }
+                     */
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
@@ -6130,6 +7102,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 405,
+                     *       "agentId": 2,
+                     *       "clientName": "Ramesh Kumar",
+                     *       "propertyTypes": [
+                     *         "apartment"
+                     *       ],
+                     *       "listingPurpose": "forSale",
+                     *       "minPrice": 7000000,
+                     *       "maxPrice": 8500000,
+                     *       "preferredState": "Telangana",
+                     *       "preferredCities": [
+                     *         "Hyderabad"
+                     *       ],
+                     *       "preferredLocalities": [
+                     *         "Gachibowli",
+                     *         "Kondapur"
+                     *       ],
+                     *       "minBedrooms": 2,
+                     *       "maxBedrooms": null,
+                     *       "minArea": null,
+                     *       "maxArea": null,
+                     *       "timeline": "immediate",
+                     *       "specialRequirements": null,
+                     *       "notes": null,
+                     *       "isActive": true,
+                     *       "isRealData": true,
+                     *       "createdAt": "2026-11-28T19:30:07.014304Z",
+                     *       "updatedAt": "2026-11-28T19:30:07.023163Z",
+                     *       "clientPhone": "+919876543210",
+                     *       "clientEmail": "ramesh@example.com",
+                     *       "matching": "pending",
+                     *       "matchingQueuedAt": "2026-11-28T19:30:07.023287Z",
+                     *       "matchCount": 3
+                     *     }
+                     */
                     "application/json": components["schemas"]["Requirement"];
                 };
             };
@@ -6163,6 +7172,149 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 631,
+                     *         "propertyId": 408,
+                     *         "requirementId": 404,
+                     *         "sellerAgentId": 3,
+                     *         "buyerAgentId": 2,
+                     *         "matchScore": 100,
+                     *         "scoreBreakdown": {
+                     *           "propertyType": 30,
+                     *           "city": 25,
+                     *           "price": 15,
+                     *           "bedrooms": 10,
+                     *           "locality": 20,
+                     *           "total": 100
+                     *         },
+                     *         "status": "new",
+                     *         "notes": "",
+                     *         "unlocked": true,
+                     *         "clientNameShared": false,
+                     *         "viewedByBuyer": false,
+                     *         "viewedBySeller": false,
+                     *         "createdAt": "2026-11-28T18:28:53Z",
+                     *         "updatedAt": "2026-11-28T18:28:53Z",
+                     *         "property": {
+                     *           "id": 408,
+                     *           "agentId": 3,
+                     *           "title": "1 BHK Apartment for Rent in Andheri West",
+                     *           "description": "Well-ventilated 1 BHK of 600 sq ft on the 11th floor, North-West facing, semi-furnished.",
+                     *           "propertyType": "apartment",
+                     *           "listingPurpose": "for_rent",
+                     *           "price": 45000,
+                     *           "state": "Maharashtra",
+                     *           "city": "Mumbai",
+                     *           "locality": "Andheri West",
+                     *           "pincode": "400021",
+                     *           "address": "Flat 202, Skyline Towers, Andheri West, Mumbai",
+                     *           "bedrooms": 1,
+                     *           "bathrooms": 2,
+                     *           "sqft": 600,
+                     *           "builtUpArea": 600,
+                     *           "plotArea": null,
+                     *           "floor": "11",
+                     *           "totalFloors": 14,
+                     *           "facing": "North-West",
+                     *           "furnishing": "semi",
+                     *           "acres": null,
+                     *           "hasLegalDocs": true,
+                     *           "reraApproved": false,
+                     *           "balcony": "yes",
+                     *           "maintenance": "3000",
+                     *           "parking": null,
+                     *           "garden": null,
+                     *           "villaSize": null,
+                     *           "furnished": null,
+                     *           "zone": null,
+                     *           "frontage": null,
+                     *           "roadAccess": null,
+                     *           "commercialType": null,
+                     *           "totalCabins": null,
+                     *           "washrooms": null,
+                     *           "centralAC": false,
+                     *           "powerBackup": null,
+                     *           "leaseTerm": null,
+                     *           "soilType": null,
+                     *           "cropHistory": null,
+                     *           "fencing": null,
+                     *           "irrigationSystem": null,
+                     *           "amenities": [
+                     *             "Parking",
+                     *             "Elevator",
+                     *             "Security",
+                     *             "Power Backup"
+                     *           ],
+                     *           "images": [
+                     *             "/media/n_b1vq3EAwDL1YA6jF7LSg",
+                     *             "/media/wKY_Iol9B7ZboOXcYnanPQ",
+                     *             "/media/1I7pGqlVc2CYIxrpJHhICg"
+                     *           ],
+                     *           "isActive": true,
+                     *           "isRealData": false,
+                     *           "createdAt": "2026-11-26T14:28:53Z",
+                     *           "updatedAt": "2026-11-26T14:28:53Z"
+                     *         },
+                     *         "requirement": {
+                     *           "id": 404,
+                     *           "agentId": 2,
+                     *           "clientName": "Kavya Iyer",
+                     *           "propertyTypes": [
+                     *             "apartment"
+                     *           ],
+                     *           "listingPurpose": "forRent",
+                     *           "minPrice": 35000,
+                     *           "maxPrice": 50000,
+                     *           "preferredState": "Maharashtra",
+                     *           "preferredCities": [
+                     *             "Mumbai"
+                     *           ],
+                     *           "preferredLocalities": [
+                     *             "Andheri West"
+                     *           ],
+                     *           "minBedrooms": 1,
+                     *           "maxBedrooms": 2,
+                     *           "minArea": null,
+                     *           "maxArea": null,
+                     *           "timeline": "1month",
+                     *           "specialRequirements": null,
+                     *           "notes": null,
+                     *           "isActive": true,
+                     *           "isRealData": false,
+                     *           "createdAt": "2026-11-28T18:28:53Z",
+                     *           "updatedAt": "2026-11-28T18:28:53Z"
+                     *         },
+                     *         "sellerAgent": {
+                     *           "id": 3,
+                     *           "fullName": "Rahul Verma",
+                     *           "username": "rahul",
+                     *           "phone": "+919876500003",
+                     *           "email": "rahul@propmatch.test",
+                     *           "contactHidden": false,
+                     *           "city": "Mumbai",
+                     *           "state": "Maharashtra",
+                     *           "reraNumber": "A51800012345",
+                     *           "isReraVerified": false,
+                     *           "agentType": "buyer"
+                     *         },
+                     *         "buyerAgent": {
+                     *           "id": 2,
+                     *           "fullName": "Priya Sharma",
+                     *           "username": "priya",
+                     *           "phone": "+919876500002",
+                     *           "email": "priya@propmatch.test",
+                     *           "contactHidden": false,
+                     *           "city": "Bengaluru",
+                     *           "state": "Karnataka",
+                     *           "reraNumber": "PRM/KA/RERA/1251/309/AG/220412/003061",
+                     *           "isReraVerified": true,
+                     *           "agentType": "seller"
+                     *         }
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["Match"][];
                 };
             };
@@ -6811,6 +7963,146 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 632,
+                     *         "propertyId": 277,
+                     *         "requirementId": 404,
+                     *         "sellerAgentId": 6,
+                     *         "buyerAgentId": 2,
+                     *         "matchScore": 65,
+                     *         "scoreBreakdown": {
+                     *           "propertyType": 30,
+                     *           "city": 25,
+                     *           "price": 0,
+                     *           "bedrooms": 10,
+                     *           "locality": 0,
+                     *           "total": 65
+                     *         },
+                     *         "status": "new",
+                     *         "notes": "",
+                     *         "unlocked": false,
+                     *         "clientNameShared": false,
+                     *         "viewedByBuyer": false,
+                     *         "viewedBySeller": false,
+                     *         "createdAt": "2026-11-28T18:28:53Z",
+                     *         "updatedAt": "2026-11-28T18:28:53Z",
+                     *         "property": {
+                     *           "id": 277,
+                     *           "agentId": 6,
+                     *           "title": "2 BHK Apartment for Rent in Juhu",
+                     *           "description": "Well-ventilated 2 BHK of 1,010 sq ft on the 10th floor, West facing, unfurnished. Owner is motivated; negotiable for serious buyers.",
+                     *           "propertyType": "apartment",
+                     *           "listingPurpose": "for_rent",
+                     *           "price": 53500,
+                     *           "state": "Maharashtra",
+                     *           "city": "Mumbai",
+                     *           "locality": "Juhu",
+                     *           "pincode": "400036",
+                     *           "address": "Flat 806, Crystal Gardens, Juhu, Mumbai",
+                     *           "bedrooms": 2,
+                     *           "bathrooms": 3,
+                     *           "sqft": 1010,
+                     *           "builtUpArea": 1010,
+                     *           "plotArea": null,
+                     *           "floor": "10",
+                     *           "totalFloors": 26,
+                     *           "facing": "West",
+                     *           "furnishing": "unfurnished",
+                     *           "acres": null,
+                     *           "hasLegalDocs": true,
+                     *           "reraApproved": true,
+                     *           "balcony": "yes",
+                     *           "maintenance": "4000",
+                     *           "parking": null,
+                     *           "garden": null,
+                     *           "villaSize": null,
+                     *           "furnished": null,
+                     *           "zone": null,
+                     *           "frontage": null,
+                     *           "roadAccess": null,
+                     *           "commercialType": null,
+                     *           "totalCabins": null,
+                     *           "washrooms": null,
+                     *           "centralAC": false,
+                     *           "powerBackup": null,
+                     *           "leaseTerm": null,
+                     *           "soilType": null,
+                     *           "cropHistory": null,
+                     *           "fencing": null,
+                     *           "irrigationSystem": null,
+                     *           "amenities": [
+                     *             "Parking",
+                     *             "Security",
+                     *             "Power Backup",
+                     *             "Gym"
+                     *           ],
+                     *           "images": [],
+                     *           "isActive": true,
+                     *           "isRealData": false,
+                     *           "createdAt": "2026-08-07T16:58:20Z",
+                     *           "updatedAt": "2026-08-07T16:58:20Z"
+                     *         },
+                     *         "requirement": {
+                     *           "id": 404,
+                     *           "agentId": 2,
+                     *           "clientName": "Kavya Iyer",
+                     *           "propertyTypes": [
+                     *             "apartment"
+                     *           ],
+                     *           "listingPurpose": "forRent",
+                     *           "minPrice": 35000,
+                     *           "maxPrice": 50000,
+                     *           "preferredState": "Maharashtra",
+                     *           "preferredCities": [
+                     *             "Mumbai"
+                     *           ],
+                     *           "preferredLocalities": [
+                     *             "Andheri West"
+                     *           ],
+                     *           "minBedrooms": 1,
+                     *           "maxBedrooms": 2,
+                     *           "minArea": null,
+                     *           "maxArea": null,
+                     *           "timeline": "1month",
+                     *           "specialRequirements": null,
+                     *           "notes": null,
+                     *           "isActive": true,
+                     *           "isRealData": false,
+                     *           "createdAt": "2026-11-28T18:28:53Z",
+                     *           "updatedAt": "2026-11-28T18:28:53Z"
+                     *         },
+                     *         "sellerAgent": {
+                     *           "id": 6,
+                     *           "fullName": "Rahul Singh",
+                     *           "username": "rahul.singh",
+                     *           "phone": "",
+                     *           "email": null,
+                     *           "contactHidden": true,
+                     *           "contactReason": "locked",
+                     *           "city": "Mumbai",
+                     *           "state": "Maharashtra",
+                     *           "reraNumber": null,
+                     *           "isReraVerified": false,
+                     *           "agentType": "seller"
+                     *         },
+                     *         "buyerAgent": {
+                     *           "id": 2,
+                     *           "fullName": "Priya Sharma",
+                     *           "username": "priya",
+                     *           "phone": "+919876500002",
+                     *           "email": "priya@propmatch.test",
+                     *           "contactHidden": false,
+                     *           "city": "Bengaluru",
+                     *           "state": "Karnataka",
+                     *           "reraNumber": "PRM/KA/RERA/1251/309/AG/220412/003061",
+                     *           "isReraVerified": true,
+                     *           "agentType": "seller"
+                     *         }
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["Match"][];
                 };
             };
@@ -6851,6 +8143,148 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 638,
+                     *       "propertyId": 184,
+                     *       "requirementId": 405,
+                     *       "sellerAgentId": 19,
+                     *       "buyerAgentId": 2,
+                     *       "matchScore": 80,
+                     *       "scoreBreakdown": {
+                     *         "propertyType": 30,
+                     *         "city": 25,
+                     *         "price": 15,
+                     *         "bedrooms": 10,
+                     *         "locality": 0,
+                     *         "total": 80
+                     *       },
+                     *       "status": "contacted",
+                     *       "notes": "",
+                     *       "unlocked": false,
+                     *       "clientNameShared": false,
+                     *       "viewedByBuyer": false,
+                     *       "viewedBySeller": false,
+                     *       "createdAt": "2026-11-28T19:30:07.01559Z",
+                     *       "updatedAt": "2026-11-28T19:30:07.059829Z",
+                     *       "property": {
+                     *         "id": 184,
+                     *         "agentId": 19,
+                     *         "title": "2 BHK Apartment in Ameerpet",
+                     *         "description": "Well-ventilated 2 BHK of 1,090 sq ft on the 18th floor, North-West facing, unfurnished. Owner is motivated; negotiable for serious buyers.",
+                     *         "propertyType": "apartment",
+                     *         "listingPurpose": "for_sale",
+                     *         "price": 8160000,
+                     *         "state": "Telangana",
+                     *         "city": "Hyderabad",
+                     *         "locality": "Ameerpet",
+                     *         "pincode": "500010",
+                     *         "address": "Flat 1406, Harmony Meadows, Ameerpet, Hyderabad",
+                     *         "bedrooms": 2,
+                     *         "bathrooms": 2,
+                     *         "sqft": 1090,
+                     *         "builtUpArea": 1090,
+                     *         "plotArea": null,
+                     *         "floor": "18",
+                     *         "totalFloors": 21,
+                     *         "facing": "North-West",
+                     *         "furnishing": "unfurnished",
+                     *         "acres": null,
+                     *         "hasLegalDocs": true,
+                     *         "reraApproved": false,
+                     *         "balcony": "yes",
+                     *         "maintenance": "3300",
+                     *         "parking": null,
+                     *         "garden": null,
+                     *         "villaSize": null,
+                     *         "furnished": null,
+                     *         "zone": null,
+                     *         "frontage": null,
+                     *         "roadAccess": null,
+                     *         "commercialType": null,
+                     *         "totalCabins": null,
+                     *         "washrooms": null,
+                     *         "centralAC": false,
+                     *         "powerBackup": null,
+                     *         "leaseTerm": null,
+                     *         "soilType": null,
+                     *         "cropHistory": null,
+                     *         "fencing": null,
+                     *         "irrigationSystem": null,
+                     *         "amenities": [
+                     *           "Parking",
+                     *           "CCTV"
+                     *         ],
+                     *         "images": [
+                     *           "/media/Qb-fDlb55wjrr1nT9bVPtA",
+                     *           "/media/clNMDrMvtiWeE3uUff_Shg",
+                     *           "/media/ttXcT6x2fv1Gjt-F3KWs6g",
+                     *           "/media/PZcmR22vd_ER-v4JEpH1Dg"
+                     *         ],
+                     *         "isActive": true,
+                     *         "isRealData": false,
+                     *         "createdAt": "2026-05-15T05:38:59Z",
+                     *         "updatedAt": "2026-05-15T05:38:59Z"
+                     *       },
+                     *       "requirement": {
+                     *         "id": 405,
+                     *         "agentId": 2,
+                     *         "clientName": "Ramesh Kumar",
+                     *         "propertyTypes": [
+                     *           "apartment"
+                     *         ],
+                     *         "listingPurpose": "forSale",
+                     *         "minPrice": 7000000,
+                     *         "maxPrice": 8500000,
+                     *         "preferredState": "Telangana",
+                     *         "preferredCities": [
+                     *           "Hyderabad"
+                     *         ],
+                     *         "preferredLocalities": [
+                     *           "Gachibowli",
+                     *           "Kondapur"
+                     *         ],
+                     *         "minBedrooms": 2,
+                     *         "maxBedrooms": null,
+                     *         "minArea": null,
+                     *         "maxArea": null,
+                     *         "timeline": "immediate",
+                     *         "specialRequirements": null,
+                     *         "notes": null,
+                     *         "isActive": true,
+                     *         "isRealData": true,
+                     *         "createdAt": "2026-11-28T19:30:07.014304Z",
+                     *         "updatedAt": "2026-11-28T19:30:07.023163Z"
+                     *       },
+                     *       "sellerAgent": {
+                     *         "id": 19,
+                     *         "fullName": "Anjali Naidu",
+                     *         "username": "anjali.naidu",
+                     *         "phone": "",
+                     *         "email": null,
+                     *         "contactHidden": true,
+                     *         "contactReason": "locked",
+                     *         "city": "Hyderabad",
+                     *         "state": "Telangana",
+                     *         "reraNumber": null,
+                     *         "isReraVerified": false,
+                     *         "agentType": "both"
+                     *       },
+                     *       "buyerAgent": {
+                     *         "id": 2,
+                     *         "fullName": "Priya Sharma",
+                     *         "username": "priya",
+                     *         "phone": "+919876500002",
+                     *         "email": "priya@propmatch.test",
+                     *         "contactHidden": false,
+                     *         "city": "Bengaluru",
+                     *         "state": "Karnataka",
+                     *         "reraNumber": "PRM/KA/RERA/1251/309/AG/220412/003061",
+                     *         "isReraVerified": true,
+                     *         "agentType": "seller"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Match"];
                 };
             };
@@ -6890,6 +8324,148 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 638,
+                     *       "propertyId": 184,
+                     *       "requirementId": 405,
+                     *       "sellerAgentId": 19,
+                     *       "buyerAgentId": 2,
+                     *       "matchScore": 80,
+                     *       "scoreBreakdown": {
+                     *         "propertyType": 30,
+                     *         "city": 25,
+                     *         "price": 15,
+                     *         "bedrooms": 10,
+                     *         "locality": 0,
+                     *         "total": 80
+                     *       },
+                     *       "status": "contacted",
+                     *       "notes": "Client visits Saturday 11 am; wants the parking slot in writing.",
+                     *       "unlocked": false,
+                     *       "clientNameShared": false,
+                     *       "viewedByBuyer": false,
+                     *       "viewedBySeller": false,
+                     *       "createdAt": "2026-11-28T19:30:07.01559Z",
+                     *       "updatedAt": "2026-11-28T19:30:07.073865Z",
+                     *       "property": {
+                     *         "id": 184,
+                     *         "agentId": 19,
+                     *         "title": "2 BHK Apartment in Ameerpet",
+                     *         "description": "Well-ventilated 2 BHK of 1,090 sq ft on the 18th floor, North-West facing, unfurnished. Owner is motivated; negotiable for serious buyers.",
+                     *         "propertyType": "apartment",
+                     *         "listingPurpose": "for_sale",
+                     *         "price": 8160000,
+                     *         "state": "Telangana",
+                     *         "city": "Hyderabad",
+                     *         "locality": "Ameerpet",
+                     *         "pincode": "500010",
+                     *         "address": "Flat 1406, Harmony Meadows, Ameerpet, Hyderabad",
+                     *         "bedrooms": 2,
+                     *         "bathrooms": 2,
+                     *         "sqft": 1090,
+                     *         "builtUpArea": 1090,
+                     *         "plotArea": null,
+                     *         "floor": "18",
+                     *         "totalFloors": 21,
+                     *         "facing": "North-West",
+                     *         "furnishing": "unfurnished",
+                     *         "acres": null,
+                     *         "hasLegalDocs": true,
+                     *         "reraApproved": false,
+                     *         "balcony": "yes",
+                     *         "maintenance": "3300",
+                     *         "parking": null,
+                     *         "garden": null,
+                     *         "villaSize": null,
+                     *         "furnished": null,
+                     *         "zone": null,
+                     *         "frontage": null,
+                     *         "roadAccess": null,
+                     *         "commercialType": null,
+                     *         "totalCabins": null,
+                     *         "washrooms": null,
+                     *         "centralAC": false,
+                     *         "powerBackup": null,
+                     *         "leaseTerm": null,
+                     *         "soilType": null,
+                     *         "cropHistory": null,
+                     *         "fencing": null,
+                     *         "irrigationSystem": null,
+                     *         "amenities": [
+                     *           "Parking",
+                     *           "CCTV"
+                     *         ],
+                     *         "images": [
+                     *           "/media/Qb-fDlb55wjrr1nT9bVPtA",
+                     *           "/media/clNMDrMvtiWeE3uUff_Shg",
+                     *           "/media/ttXcT6x2fv1Gjt-F3KWs6g",
+                     *           "/media/PZcmR22vd_ER-v4JEpH1Dg"
+                     *         ],
+                     *         "isActive": true,
+                     *         "isRealData": false,
+                     *         "createdAt": "2026-05-15T05:38:59Z",
+                     *         "updatedAt": "2026-05-15T05:38:59Z"
+                     *       },
+                     *       "requirement": {
+                     *         "id": 405,
+                     *         "agentId": 2,
+                     *         "clientName": "Ramesh Kumar",
+                     *         "propertyTypes": [
+                     *           "apartment"
+                     *         ],
+                     *         "listingPurpose": "forSale",
+                     *         "minPrice": 7000000,
+                     *         "maxPrice": 8500000,
+                     *         "preferredState": "Telangana",
+                     *         "preferredCities": [
+                     *           "Hyderabad"
+                     *         ],
+                     *         "preferredLocalities": [
+                     *           "Gachibowli",
+                     *           "Kondapur"
+                     *         ],
+                     *         "minBedrooms": 2,
+                     *         "maxBedrooms": null,
+                     *         "minArea": null,
+                     *         "maxArea": null,
+                     *         "timeline": "immediate",
+                     *         "specialRequirements": null,
+                     *         "notes": null,
+                     *         "isActive": true,
+                     *         "isRealData": true,
+                     *         "createdAt": "2026-11-28T19:30:07.014304Z",
+                     *         "updatedAt": "2026-11-28T19:30:07.023163Z"
+                     *       },
+                     *       "sellerAgent": {
+                     *         "id": 19,
+                     *         "fullName": "Anjali Naidu",
+                     *         "username": "anjali.naidu",
+                     *         "phone": "",
+                     *         "email": null,
+                     *         "contactHidden": true,
+                     *         "contactReason": "locked",
+                     *         "city": "Hyderabad",
+                     *         "state": "Telangana",
+                     *         "reraNumber": null,
+                     *         "isReraVerified": false,
+                     *         "agentType": "both"
+                     *       },
+                     *       "buyerAgent": {
+                     *         "id": 2,
+                     *         "fullName": "Priya Sharma",
+                     *         "username": "priya",
+                     *         "phone": "+919876500002",
+                     *         "email": "priya@propmatch.test",
+                     *         "contactHidden": false,
+                     *         "city": "Bengaluru",
+                     *         "state": "Karnataka",
+                     *         "reraNumber": "PRM/KA/RERA/1251/309/AG/220412/003061",
+                     *         "isReraVerified": true,
+                     *         "agentType": "seller"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Match"];
                 };
             };
@@ -6918,6 +8494,148 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 638,
+                     *       "propertyId": 184,
+                     *       "requirementId": 405,
+                     *       "sellerAgentId": 19,
+                     *       "buyerAgentId": 2,
+                     *       "matchScore": 80,
+                     *       "scoreBreakdown": {
+                     *         "propertyType": 30,
+                     *         "city": 25,
+                     *         "price": 15,
+                     *         "bedrooms": 10,
+                     *         "locality": 0,
+                     *         "total": 80
+                     *       },
+                     *       "status": "contacted",
+                     *       "notes": "Client visits Saturday 11 am; wants the parking slot in writing.",
+                     *       "unlocked": false,
+                     *       "clientNameShared": true,
+                     *       "viewedByBuyer": false,
+                     *       "viewedBySeller": false,
+                     *       "createdAt": "2026-11-28T19:30:07.01559Z",
+                     *       "updatedAt": "2026-11-28T19:30:07.08659Z",
+                     *       "property": {
+                     *         "id": 184,
+                     *         "agentId": 19,
+                     *         "title": "2 BHK Apartment in Ameerpet",
+                     *         "description": "Well-ventilated 2 BHK of 1,090 sq ft on the 18th floor, North-West facing, unfurnished. Owner is motivated; negotiable for serious buyers.",
+                     *         "propertyType": "apartment",
+                     *         "listingPurpose": "for_sale",
+                     *         "price": 8160000,
+                     *         "state": "Telangana",
+                     *         "city": "Hyderabad",
+                     *         "locality": "Ameerpet",
+                     *         "pincode": "500010",
+                     *         "address": "Flat 1406, Harmony Meadows, Ameerpet, Hyderabad",
+                     *         "bedrooms": 2,
+                     *         "bathrooms": 2,
+                     *         "sqft": 1090,
+                     *         "builtUpArea": 1090,
+                     *         "plotArea": null,
+                     *         "floor": "18",
+                     *         "totalFloors": 21,
+                     *         "facing": "North-West",
+                     *         "furnishing": "unfurnished",
+                     *         "acres": null,
+                     *         "hasLegalDocs": true,
+                     *         "reraApproved": false,
+                     *         "balcony": "yes",
+                     *         "maintenance": "3300",
+                     *         "parking": null,
+                     *         "garden": null,
+                     *         "villaSize": null,
+                     *         "furnished": null,
+                     *         "zone": null,
+                     *         "frontage": null,
+                     *         "roadAccess": null,
+                     *         "commercialType": null,
+                     *         "totalCabins": null,
+                     *         "washrooms": null,
+                     *         "centralAC": false,
+                     *         "powerBackup": null,
+                     *         "leaseTerm": null,
+                     *         "soilType": null,
+                     *         "cropHistory": null,
+                     *         "fencing": null,
+                     *         "irrigationSystem": null,
+                     *         "amenities": [
+                     *           "Parking",
+                     *           "CCTV"
+                     *         ],
+                     *         "images": [
+                     *           "/media/Qb-fDlb55wjrr1nT9bVPtA",
+                     *           "/media/clNMDrMvtiWeE3uUff_Shg",
+                     *           "/media/ttXcT6x2fv1Gjt-F3KWs6g",
+                     *           "/media/PZcmR22vd_ER-v4JEpH1Dg"
+                     *         ],
+                     *         "isActive": true,
+                     *         "isRealData": false,
+                     *         "createdAt": "2026-05-15T05:38:59Z",
+                     *         "updatedAt": "2026-05-15T05:38:59Z"
+                     *       },
+                     *       "requirement": {
+                     *         "id": 405,
+                     *         "agentId": 2,
+                     *         "clientName": "Ramesh Kumar",
+                     *         "propertyTypes": [
+                     *           "apartment"
+                     *         ],
+                     *         "listingPurpose": "forSale",
+                     *         "minPrice": 7000000,
+                     *         "maxPrice": 8500000,
+                     *         "preferredState": "Telangana",
+                     *         "preferredCities": [
+                     *           "Hyderabad"
+                     *         ],
+                     *         "preferredLocalities": [
+                     *           "Gachibowli",
+                     *           "Kondapur"
+                     *         ],
+                     *         "minBedrooms": 2,
+                     *         "maxBedrooms": null,
+                     *         "minArea": null,
+                     *         "maxArea": null,
+                     *         "timeline": "immediate",
+                     *         "specialRequirements": null,
+                     *         "notes": null,
+                     *         "isActive": true,
+                     *         "isRealData": true,
+                     *         "createdAt": "2026-11-28T19:30:07.014304Z",
+                     *         "updatedAt": "2026-11-28T19:30:07.023163Z"
+                     *       },
+                     *       "sellerAgent": {
+                     *         "id": 19,
+                     *         "fullName": "Anjali Naidu",
+                     *         "username": "anjali.naidu",
+                     *         "phone": "",
+                     *         "email": null,
+                     *         "contactHidden": true,
+                     *         "contactReason": "locked",
+                     *         "city": "Hyderabad",
+                     *         "state": "Telangana",
+                     *         "reraNumber": null,
+                     *         "isReraVerified": false,
+                     *         "agentType": "both"
+                     *       },
+                     *       "buyerAgent": {
+                     *         "id": 2,
+                     *         "fullName": "Priya Sharma",
+                     *         "username": "priya",
+                     *         "phone": "+919876500002",
+                     *         "email": "priya@propmatch.test",
+                     *         "contactHidden": false,
+                     *         "city": "Bengaluru",
+                     *         "state": "Karnataka",
+                     *         "reraNumber": "PRM/KA/RERA/1251/309/AG/220412/003061",
+                     *         "isReraVerified": true,
+                     *         "agentType": "seller"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Match"];
                 };
             };
@@ -6952,6 +8670,73 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 408,
+                     *         "agentId": 3,
+                     *         "title": "1 BHK Apartment for Rent in Andheri West",
+                     *         "description": "Well-ventilated 1 BHK of 600 sq ft on the 11th floor, North-West facing, semi-furnished.",
+                     *         "propertyType": "apartment",
+                     *         "listingPurpose": "for_rent",
+                     *         "price": 45000,
+                     *         "state": "Maharashtra",
+                     *         "city": "Mumbai",
+                     *         "locality": "Andheri West",
+                     *         "pincode": "400021",
+                     *         "address": "Flat 202, Skyline Towers, Andheri West, Mumbai",
+                     *         "bedrooms": 1,
+                     *         "bathrooms": 2,
+                     *         "sqft": 600,
+                     *         "builtUpArea": 600,
+                     *         "plotArea": null,
+                     *         "floor": "11",
+                     *         "totalFloors": 14,
+                     *         "facing": "North-West",
+                     *         "furnishing": "semi",
+                     *         "acres": null,
+                     *         "hasLegalDocs": true,
+                     *         "reraApproved": false,
+                     *         "balcony": "yes",
+                     *         "maintenance": "3000",
+                     *         "parking": null,
+                     *         "garden": null,
+                     *         "villaSize": null,
+                     *         "furnished": null,
+                     *         "zone": null,
+                     *         "frontage": null,
+                     *         "roadAccess": null,
+                     *         "commercialType": null,
+                     *         "totalCabins": null,
+                     *         "washrooms": null,
+                     *         "centralAC": false,
+                     *         "powerBackup": null,
+                     *         "leaseTerm": null,
+                     *         "soilType": null,
+                     *         "cropHistory": null,
+                     *         "fencing": null,
+                     *         "irrigationSystem": null,
+                     *         "amenities": [
+                     *           "Parking",
+                     *           "Elevator",
+                     *           "Security",
+                     *           "Power Backup"
+                     *         ],
+                     *         "images": [
+                     *           "/media/n_b1vq3EAwDL1YA6jF7LSg",
+                     *           "/media/wKY_Iol9B7ZboOXcYnanPQ",
+                     *           "/media/1I7pGqlVc2CYIxrpJHhICg"
+                     *         ],
+                     *         "isActive": true,
+                     *         "isRealData": false,
+                     *         "createdAt": "2026-11-26T14:28:53Z",
+                     *         "updatedAt": "2026-11-26T14:28:53Z",
+                     *         "agentName": "Rahul Verma",
+                     *         "agentPhone": "+919876500003",
+                     *         "agentContactHidden": false
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["MarketplaceProperty"][];
                 };
             };
@@ -6982,6 +8767,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 404,
+                     *         "agentId": 2,
+                     *         "clientName": "Kavya Iyer",
+                     *         "propertyTypes": [
+                     *           "apartment"
+                     *         ],
+                     *         "listingPurpose": "forRent",
+                     *         "minPrice": 35000,
+                     *         "maxPrice": 50000,
+                     *         "preferredState": "Maharashtra",
+                     *         "preferredCities": [
+                     *           "Mumbai"
+                     *         ],
+                     *         "preferredLocalities": [
+                     *           "Andheri West"
+                     *         ],
+                     *         "minBedrooms": 1,
+                     *         "maxBedrooms": 2,
+                     *         "minArea": null,
+                     *         "maxArea": null,
+                     *         "timeline": "1month",
+                     *         "specialRequirements": null,
+                     *         "notes": null,
+                     *         "isActive": true,
+                     *         "isRealData": false,
+                     *         "createdAt": "2026-11-28T18:28:53Z",
+                     *         "updatedAt": "2026-11-28T18:28:53Z",
+                     *         "agentName": "Priya Sharma",
+                     *         "agentPhone": "+919876500002"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["PublicRequirement"][];
                 };
             };
@@ -7004,6 +8824,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "properties": 6,
+                     *       "activeProperties": 6,
+                     *       "requirements": 1,
+                     *       "buyerMatches": 2,
+                     *       "sellerMatches": 30,
+                     *       "totalMatches": 32,
+                     *       "newMatches": 32,
+                     *       "propertyTypes": {
+                     *         "agricultural": 0,
+                     *         "apartment": 5,
+                     *         "commercial": 0,
+                     *         "plot": 0,
+                     *         "villa": 1
+                     *       },
+                     *       "unreadMessages": 1,
+                     *       "pendingRequests": 1,
+                     *       "sentRequests": 0,
+                     *       "messagesBadge": 2,
+                     *       "connections": 1,
+                     *       "courses": 21,
+                     *       "enrolledCourses": 3
+                     *     }
+                     */
                     "application/json": components["schemas"]["DashboardStats"];
                 };
             };
@@ -7028,6 +8873,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 1,
+                     *         "title": "Home Loans from 8.35% p.a.",
+                     *         "description": "Doorstep service for your buyers: sanction in 72 hours, up to 90% of the property value.",
+                     *         "highlight": "Pre-approved offers for RERA-registered projects",
+                     *         "iconName": "CreditCard",
+                     *         "gradient": "",
+                     *         "buttonText": "Check Eligibility",
+                     *         "badge": "Partner Bank",
+                     *         "offer": "Zero processing fee till 31 March",
+                     *         "color": "blue",
+                     *         "displayOrder": 1,
+                     *         "contactInfo": "1800 266 4455",
+                     *         "websiteUrl": "https://example.com/griha-finance-home-loans",
+                     *         "targetCities": [],
+                     *         "targetStates": [],
+                     *         "advertisementImage": null,
+                     *         "isActive": true,
+                     *         "createdAt": "2026-11-28T19:28:54.259044Z",
+                     *         "updatedAt": "2026-11-28T19:28:54.259044Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["Advertisement"][];
                 };
             };
@@ -7135,6 +9005,76 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "enabled": true,
+                     *       "plan": {
+                     *         "id": "professional",
+                     *         "name": "Professional",
+                     *         "limits": {
+                     *           "listings": 50,
+                     *           "requirements": 50
+                     *         },
+                     *         "features": {
+                     *           "apiAccess": true,
+                     *           "customReports": true
+                     *         },
+                     *         "endsAt": "2027-01-28T19:28:54.259982Z",
+                     *         "renewsAt": null
+                     *       },
+                     *       "credits": {
+                     *         "balancePaise": 3490000,
+                     *         "leads": 698,
+                     *         "leadPricePaise": 5000,
+                     *         "expiresAt": "2026-12-28T19:28:54.259982Z"
+                     *       },
+                     *       "usage": {
+                     *         "listings": 6,
+                     *         "requirements": 1,
+                     *         "leadsThisMonth": 2,
+                     *         "spentThisMonthPaise": 10000
+                     *       },
+                     *       "packs": [
+                     *         {
+                     *           "id": 1,
+                     *           "name": "Starter pack",
+                     *           "amountPaise": 250000,
+                     *           "leads": 50,
+                     *           "active": true,
+                     *           "displayOrder": 1
+                     *         }
+                     *       ],
+                     *       "plans": [
+                     *         {
+                     *           "id": "starter",
+                     *           "name": "Starter",
+                     *           "pricePaise": 0,
+                     *           "period": "month",
+                     *           "priceText": "₹0",
+                     *           "periodText": "first month",
+                     *           "limits": {
+                     *             "listings": 10,
+                     *             "requirements": 10
+                     *           },
+                     *           "features": {
+                     *             "apiAccess": false,
+                     *             "customReports": false
+                     *           },
+                     *           "leadPricePaise": 5000,
+                     *           "description": "Everything you need to start matching with other agents.",
+                     *           "highlights": [
+                     *             "₹25,000 free credits (500 leads)",
+                     *             "10 active property listings",
+                     *             "10 active client requirements",
+                     *             "Basic matching"
+                     *           ],
+                     *           "popular": false,
+                     *           "buyable": false,
+                     *           "displayOrder": 1
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["BillingOverview"];
                 };
             };
@@ -7163,6 +9103,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 11,
+                     *         "kind": "purchase",
+                     *         "amountPaise": 1000000,
+                     *         "balanceAfterPaise": 3490000,
+                     *         "matchId": null,
+                     *         "paymentId": 2,
+                     *         "note": "Growth pack: lead credits worth INR 10,000.00",
+                     *         "createdAt": "2026-11-28T19:28:54.266699Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["LedgerEntry"][];
                 };
             };
@@ -7188,6 +9142,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "contact": {
+                     *         "agentId": 19,
+                     *         "name": "Anjali Naidu",
+                     *         "phone": "+917051361169",
+                     *         "whatsapp": "https://wa.me/917051361169",
+                     *         "email": "anjali.naidu@example.com"
+                     *       },
+                     *       "charged": true,
+                     *       "balancePaise": 3485000,
+                     *       "leads": 697
+                     *     }
+                     */
                     "application/json": components["schemas"]["Unlock"];
                 };
             };
@@ -7426,6 +9394,162 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "window": "30d",
+                     *       "from": "2026-10-31",
+                     *       "to": "2026-11-29",
+                     *       "cards": {
+                     *         "properties": {
+                     *           "total": 6,
+                     *           "inWindow": 6
+                     *         },
+                     *         "requirements": {
+                     *           "total": 1,
+                     *           "inWindow": 1
+                     *         },
+                     *         "matches": {
+                     *           "total": 32,
+                     *           "inWindow": 32
+                     *         },
+                     *         "matchesAsBuyer": {
+                     *           "total": 2,
+                     *           "inWindow": 2
+                     *         },
+                     *         "matchesAsSeller": {
+                     *           "total": 30,
+                     *           "inWindow": 30
+                     *         },
+                     *         "connections": {
+                     *           "total": 1,
+                     *           "inWindow": 1
+                     *         },
+                     *         "messagesSent": {
+                     *           "total": 0,
+                     *           "inWindow": 0
+                     *         }
+                     *       },
+                     *       "propertyTypes": [
+                     *         {
+                     *           "value": "apartment",
+                     *           "count": 5
+                     *         }
+                     *       ],
+                     *       "listingPurposes": [
+                     *         {
+                     *           "value": "for_sale",
+                     *           "count": 5
+                     *         }
+                     *       ],
+                     *       "requirementTimelines": [
+                     *         {
+                     *           "value": "immediate",
+                     *           "count": 0
+                     *         }
+                     *       ],
+                     *       "matchStatuses": [
+                     *         {
+                     *           "status": "new",
+                     *           "asBuyer": 2,
+                     *           "asSeller": 30,
+                     *           "total": 32
+                     *         }
+                     *       ],
+                     *       "funnel": [
+                     *         {
+                     *           "step": "new",
+                     *           "count": 32,
+                     *           "fromPrevious": 1,
+                     *           "fromStart": 1
+                     *         }
+                     *       ],
+                     *       "series": [
+                     *         {
+                     *           "date": "2026-10-31",
+                     *           "matchesAsBuyer": 0,
+                     *           "matchesAsSeller": 0,
+                     *           "messagesSent": 0,
+                     *           "messagesReceived": 0,
+                     *           "connections": 0
+                     *         }
+                     *       ],
+                     *       "responseTime": {
+                     *         "received": 1,
+                     *         "answered": 0,
+                     *         "medianSeconds": null
+                     *       },
+                     *       "listingPerformance": [
+                     *         {
+                     *           "id": 402,
+                     *           "title": "2 BHK Apartment in HSR Layout",
+                     *           "matches": 12,
+                     *           "contacted": 0,
+                     *           "interested": 0
+                     *         }
+                     *       ],
+                     *       "requirementPerformance": [
+                     *         {
+                     *           "id": 404,
+                     *           "title": "Kavya Iyer",
+                     *           "matches": 2,
+                     *           "contacted": 0,
+                     *           "interested": 0
+                     *         }
+                     *       ],
+                     *       "recent": {
+                     *         "properties": [
+                     *           {
+                     *             "id": 403,
+                     *             "title": "3 BHK Apartment in Koramangala",
+                     *             "propertyType": "apartment",
+                     *             "listingPurpose": "for_sale",
+                     *             "city": "Bengaluru",
+                     *             "price": 22000000,
+                     *             "createdAt": "2026-11-28T15:28:53Z"
+                     *           }
+                     *         ],
+                     *         "requirements": [
+                     *           {
+                     *             "id": 404,
+                     *             "clientName": "Kavya Iyer",
+                     *             "listingPurpose": "forRent",
+                     *             "timeline": "1month",
+                     *             "createdAt": "2026-11-28T18:28:53Z"
+                     *           }
+                     *         ],
+                     *         "matches": [
+                     *           {
+                     *             "id": 632,
+                     *             "side": "buyer",
+                     *             "matchScore": 65,
+                     *             "propertyTitle": "2 BHK Apartment for Rent in Juhu",
+                     *             "match": {
+                     *               "status": "new",
+                     *               "createdAt": "2026-11-28T18:28:53Z"
+                     *             }
+                     *           }
+                     *         ],
+                     *         "connections": [
+                     *           {
+                     *             "id": 87,
+                     *             "agentId": 3,
+                     *             "agentName": "Rahul Verma",
+                     *             "acceptedAt": "2026-11-09T19:28:53Z"
+                     *           }
+                     *         ],
+                     *         "messages": [
+                     *           {
+                     *             "id": 172,
+                     *             "direction": "received",
+                     *             "agentId": 3,
+                     *             "agentName": "Rahul Verma",
+                     *             "preview": "Saturday 11 am works. I'll confirm with the client and get back.",
+                     *             "createdAt": "2026-11-20T07:10:25Z"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["AnalyticsReport"];
                 };
             };
@@ -7456,6 +9580,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 54,
+                     *         "fullName": "Asha Reddy",
+                     *         "username": "asha.reddy",
+                     *         "phone": "",
+                     *         "contactHidden": true,
+                     *         "contactReason": "locked",
+                     *         "city": "Hyderabad",
+                     *         "state": "Telangana",
+                     *         "agentType": "both",
+                     *         "reraNumber": "P02400001234",
+                     *         "isReraVerified": false,
+                     *         "experience": null,
+                     *         "activeListings": 0,
+                     *         "specialization": null,
+                     *         "bio": null,
+                     *         "profilePicture": null,
+                     *         "createdAt": "2026-11-28T19:29:51.97816Z",
+                     *         "connection": null
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["DirectoryAgent"][];
                 };
             };
@@ -7486,6 +9634,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 4,
+                     *         "fullName": "Megha Sethi",
+                     *         "username": "megha.sethi",
+                     *         "city": "Firozabad",
+                     *         "state": "Uttar Pradesh",
+                     *         "agentType": "buyer",
+                     *         "isReraVerified": false,
+                     *         "profilePicture": null
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["AgentSummary"][];
                 };
             };
@@ -7520,6 +9682,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 100,
+                     *         "requesterId": 4,
+                     *         "receiverId": 2,
+                     *         "recipientId": 2,
+                     *         "message": "Hello, I'm an agent in Firozabad. I'd like to connect to share leads and listings.",
+                     *         "status": "pending",
+                     *         "createdAt": "2026-11-28T17:28:53Z",
+                     *         "updatedAt": "2026-11-28T17:28:53Z",
+                     *         "askAgainAfter": null,
+                     *         "requester": {
+                     *           "id": 4,
+                     *           "fullName": "Megha Sethi",
+                     *           "username": "megha.sethi",
+                     *           "city": "Firozabad",
+                     *           "state": "Uttar Pradesh",
+                     *           "agentType": "buyer",
+                     *           "isReraVerified": false,
+                     *           "profilePicture": null
+                     *         },
+                     *         "receiver": {
+                     *           "id": 2,
+                     *           "fullName": "Priya Sharma",
+                     *           "username": "priya",
+                     *           "city": "Bengaluru",
+                     *           "state": "Karnataka",
+                     *           "agentType": "seller",
+                     *           "isReraVerified": true,
+                     *           "profilePicture": null
+                     *         }
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["Connection"][];
                 };
             };
@@ -7552,6 +9749,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 101,
+                     *       "requesterId": 2,
+                     *       "receiverId": 54,
+                     *       "recipientId": 54,
+                     *       "message": "Hello, I have buyers for 2BHKs in Gachibowli. Shall we connect?",
+                     *       "status": "pending",
+                     *       "createdAt": "2026-11-28T19:30:07.248333Z",
+                     *       "updatedAt": "2026-11-28T19:30:07.248333Z",
+                     *       "askAgainAfter": null,
+                     *       "requester": {
+                     *         "id": 2,
+                     *         "fullName": "Priya Sharma",
+                     *         "username": "priya",
+                     *         "city": "Bengaluru",
+                     *         "state": "Karnataka",
+                     *         "agentType": "seller",
+                     *         "isReraVerified": true,
+                     *         "profilePicture": null
+                     *       },
+                     *       "receiver": {
+                     *         "id": 54,
+                     *         "fullName": "Asha Reddy",
+                     *         "username": "asha.reddy",
+                     *         "city": "Hyderabad",
+                     *         "state": "Telangana",
+                     *         "agentType": "both",
+                     *         "isReraVerified": false,
+                     *         "profilePicture": null
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Connection"];
                 };
             };
@@ -7601,6 +9831,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 100,
+                     *       "requesterId": 4,
+                     *       "receiverId": 2,
+                     *       "recipientId": 2,
+                     *       "message": "Hello, I'm an agent in Firozabad. I'd like to connect to share leads and listings.",
+                     *       "status": "accepted",
+                     *       "createdAt": "2026-11-28T17:28:53Z",
+                     *       "updatedAt": "2026-11-28T19:30:07.236562Z",
+                     *       "askAgainAfter": null,
+                     *       "requester": {
+                     *         "id": 4,
+                     *         "fullName": "Megha Sethi",
+                     *         "username": "megha.sethi",
+                     *         "city": "Firozabad",
+                     *         "state": "Uttar Pradesh",
+                     *         "agentType": "buyer",
+                     *         "isReraVerified": false,
+                     *         "profilePicture": null
+                     *       },
+                     *       "receiver": {
+                     *         "id": 2,
+                     *         "fullName": "Priya Sharma",
+                     *         "username": "priya",
+                     *         "city": "Bengaluru",
+                     *         "state": "Karnataka",
+                     *         "agentType": "seller",
+                     *         "isReraVerified": true,
+                     *         "profilePicture": null
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Connection"];
                 };
             };
@@ -7638,6 +9901,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 101,
+                     *       "requesterId": 2,
+                     *       "receiverId": 54,
+                     *       "recipientId": 54,
+                     *       "message": "Hello, I have buyers for 2BHKs in Gachibowli. Shall we connect?",
+                     *       "status": "cancelled",
+                     *       "createdAt": "2026-11-28T19:30:07.248333Z",
+                     *       "updatedAt": "2026-11-28T19:30:07.251226Z",
+                     *       "askAgainAfter": null,
+                     *       "requester": {
+                     *         "id": 2,
+                     *         "fullName": "Priya Sharma",
+                     *         "username": "priya",
+                     *         "city": "Bengaluru",
+                     *         "state": "Karnataka",
+                     *         "agentType": "seller",
+                     *         "isReraVerified": true,
+                     *         "profilePicture": null
+                     *       },
+                     *       "receiver": {
+                     *         "id": 54,
+                     *         "fullName": "Asha Reddy",
+                     *         "username": "asha.reddy",
+                     *         "city": "Hyderabad",
+                     *         "state": "Telangana",
+                     *         "agentType": "both",
+                     *         "isReraVerified": false,
+                     *         "profilePicture": null
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Connection"];
                 };
             };
@@ -7682,6 +9978,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 194,
+                     *         "senderId": 2,
+                     *         "receiverId": 3,
+                     *         "content": "Is the Gachibowli 2BHK still available for a site visit this week?",
+                     *         "message": "Is the Gachibowli 2BHK still available for a site visit this week?",
+                     *         "matchId": null,
+                     *         "isRead": false,
+                     *         "createdAt": "2026-11-28T19:30:07.253281Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["Message"][];
                 };
             };
@@ -7714,6 +10024,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 194,
+                     *       "senderId": 2,
+                     *       "receiverId": 3,
+                     *       "content": "Is the Gachibowli 2BHK still available for a site visit this week?",
+                     *       "message": "Is the Gachibowli 2BHK still available for a site visit this week?",
+                     *       "matchId": null,
+                     *       "isRead": false,
+                     *       "createdAt": "2026-11-28T19:30:07.253281Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Message"];
                 };
             };
@@ -7747,6 +10069,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "counterpart": {
+                     *           "id": 3,
+                     *           "fullName": "Rahul Verma",
+                     *           "username": "rahul",
+                     *           "city": "Mumbai",
+                     *           "state": "Maharashtra",
+                     *           "agentType": "buyer",
+                     *           "isReraVerified": false,
+                     *           "profilePicture": null
+                     *         },
+                     *         "lastMessage": {
+                     *           "id": 172,
+                     *           "senderId": 3,
+                     *           "receiverId": 2,
+                     *           "content": "Saturday 11 am works. I'll confirm with the client and get back.",
+                     *           "message": "Saturday 11 am works. I'll confirm with the client and get back.",
+                     *           "matchId": null,
+                     *           "isRead": false,
+                     *           "createdAt": "2026-11-20T07:10:25Z"
+                     *         },
+                     *         "unreadCount": 1
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["Conversation"][];
                 };
             };
@@ -7769,6 +10118,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "count": 1
+                     *     }
+                     */
                     "application/json": {
                         /** Format: int64 */
                         count: number;
@@ -7795,6 +10149,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Messages marked read",
+                     *       "count": 1
+                     *     }
+                     */
                     "application/json": {
                         message: string;
                         /** Format: int64 */
@@ -7824,6 +10184,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Message deleted"
+                     *     }
+                     */
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
@@ -7859,6 +10224,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 1,
+                     *         "title": "Real Estate Agent Foundations",
+                     *         "description": "The groundwork of the profession in India: what a broker does for each side, how commission is agreed, and the habits that bring referrals.",
+                     *         "instructor": "Meenakshi Pillai",
+                     *         "duration": "3 hours",
+                     *         "level": "Beginner",
+                     *         "price": "Free",
+                     *         "category": "Course",
+                     *         "videoUrl": null,
+                     *         "thumbnailUrl": null,
+                     *         "status": "available",
+                     *         "displayOrder": 1,
+                     *         "tab": "courses",
+                     *         "studentsEnrolled": 2,
+                     *         "moduleCount": 6,
+                     *         "enrolled": false,
+                     *         "progress": null,
+                     *         "createdAt": "2026-11-28T19:28:53.068321Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["Course"][];
                 };
             };
@@ -7910,6 +10299,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "category": "Course",
+                     *         "count": 2
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         category: components["schemas"]["CourseCategory"];
                         /** Format: int64 */
@@ -7937,6 +10334,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "title": "Real Estate Agent Foundations",
+                     *       "description": "The groundwork of the profession in India: what a broker does for each side, how commission is agreed, and the habits that bring referrals.",
+                     *       "instructor": "Meenakshi Pillai",
+                     *       "duration": "3 hours",
+                     *       "level": "Beginner",
+                     *       "price": "Free",
+                     *       "category": "Course",
+                     *       "videoUrl": null,
+                     *       "thumbnailUrl": null,
+                     *       "status": "available",
+                     *       "displayOrder": 1,
+                     *       "tab": "courses",
+                     *       "studentsEnrolled": 2,
+                     *       "moduleCount": 6,
+                     *       "enrolled": false,
+                     *       "progress": null,
+                     *       "createdAt": "2026-11-28T19:28:53.068321Z",
+                     *       "modules": [
+                     *         {
+                     *           "id": 1,
+                     *           "title": "The broker's role in an Indian property deal",
+                     *           "videoUrl": null,
+                     *           "duration": "25 minutes",
+                     *           "position": 1,
+                     *           "completed": false
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["CourseDetail"];
                 };
             };
@@ -8019,6 +10448,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "courseId": 1,
+                     *       "course": {
+                     *         "id": 1,
+                     *         "title": "Real Estate Agent Foundations",
+                     *         "description": "The groundwork of the profession in India: what a broker does for each side, how commission is agreed, and the habits that bring referrals.",
+                     *         "instructor": "Meenakshi Pillai",
+                     *         "duration": "3 hours",
+                     *         "level": "Beginner",
+                     *         "price": "Free",
+                     *         "category": "Course",
+                     *         "videoUrl": null,
+                     *         "thumbnailUrl": null,
+                     *         "status": "available",
+                     *         "displayOrder": 1,
+                     *         "tab": "courses",
+                     *         "studentsEnrolled": 3,
+                     *         "moduleCount": 6,
+                     *         "enrolled": true,
+                     *         "progress": {
+                     *           "completed": 0,
+                     *           "total": 6
+                     *         },
+                     *         "createdAt": "2026-11-28T19:28:53.068321Z"
+                     *       },
+                     *       "enrolledAt": "2026-11-28T19:30:07.272877Z",
+                     *       "completedAt": null,
+                     *       "progress": {
+                     *         "completed": 0,
+                     *         "total": 6
+                     *       },
+                     *       "certificateNumber": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Enrollment"];
                 };
             };
@@ -8087,6 +10551,44 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "enrollment": {
+                     *         "courseId": 1,
+                     *         "course": {
+                     *           "id": 1,
+                     *           "title": "Real Estate Agent Foundations",
+                     *           "description": "The groundwork of the profession in India: what a broker does for each side, how commission is agreed, and the habits that bring referrals.",
+                     *           "instructor": "Meenakshi Pillai",
+                     *           "duration": "3 hours",
+                     *           "level": "Beginner",
+                     *           "price": "Free",
+                     *           "category": "Course",
+                     *           "videoUrl": null,
+                     *           "thumbnailUrl": null,
+                     *           "status": "available",
+                     *           "displayOrder": 1,
+                     *           "tab": "courses",
+                     *           "studentsEnrolled": 3,
+                     *           "moduleCount": 6,
+                     *           "enrolled": true,
+                     *           "progress": {
+                     *             "completed": 1,
+                     *             "total": 6
+                     *           },
+                     *           "createdAt": "2026-11-28T19:28:53.068321Z"
+                     *         },
+                     *         "enrolledAt": "2026-11-28T19:30:07.272877Z",
+                     *         "completedAt": null,
+                     *         "progress": {
+                     *           "completed": 1,
+                     *           "total": 6
+                     *         },
+                     *         "certificateNumber": null
+                     *       },
+                     *       "certificate": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Completion"];
                 };
             };
@@ -8123,6 +10625,44 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "enrollment": {
+                     *         "courseId": 1,
+                     *         "course": {
+                     *           "id": 1,
+                     *           "title": "Real Estate Agent Foundations",
+                     *           "description": "The groundwork of the profession in India: what a broker does for each side, how commission is agreed, and the habits that bring referrals.",
+                     *           "instructor": "Meenakshi Pillai",
+                     *           "duration": "3 hours",
+                     *           "level": "Beginner",
+                     *           "price": "Free",
+                     *           "category": "Course",
+                     *           "videoUrl": null,
+                     *           "thumbnailUrl": null,
+                     *           "status": "available",
+                     *           "displayOrder": 1,
+                     *           "tab": "courses",
+                     *           "studentsEnrolled": 3,
+                     *           "moduleCount": 6,
+                     *           "enrolled": true,
+                     *           "progress": {
+                     *             "completed": 1,
+                     *             "total": 6
+                     *           },
+                     *           "createdAt": "2026-11-28T19:28:53.068321Z"
+                     *         },
+                     *         "enrolledAt": "2026-11-28T19:30:07.272877Z",
+                     *         "completedAt": null,
+                     *         "progress": {
+                     *           "completed": 1,
+                     *           "total": 6
+                     *         },
+                     *         "certificateNumber": null
+                     *       },
+                     *       "certificate": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Completion"];
                 };
             };
@@ -8162,6 +10702,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "courseId": 7,
+                     *         "course": {
+                     *           "id": 7,
+                     *           "title": "Negotiation for Property Agents",
+                     *           "description": "Get deals over the line without losing either side: preparation, anchoring, trading concessions and closing the token amount.",
+                     *           "instructor": "Rohit Malhotra",
+                     *           "duration": "3 hours",
+                     *           "level": "Intermediate",
+                     *           "price": "₹1,999",
+                     *           "category": "Sales",
+                     *           "videoUrl": null,
+                     *           "thumbnailUrl": null,
+                     *           "status": "available",
+                     *           "displayOrder": 7,
+                     *           "tab": "courses",
+                     *           "studentsEnrolled": 3,
+                     *           "moduleCount": 6,
+                     *           "enrolled": true,
+                     *           "progress": {
+                     *             "completed": 0,
+                     *             "total": 6
+                     *           },
+                     *           "createdAt": "2026-11-28T19:28:53.07222Z"
+                     *         },
+                     *         "enrolledAt": "2026-11-26T10:38:53.081862Z",
+                     *         "completedAt": null,
+                     *         "progress": {
+                     *           "completed": 0,
+                     *           "total": 6
+                     *         },
+                     *         "certificateNumber": null
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["Enrollment"][];
                 };
             };
@@ -8190,6 +10767,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "number": "PM-2026-2CRBSE92PU",
+                     *         "courseId": 2,
+                     *         "courseTitle": "RERA Compliance for Agents",
+                     *         "agentName": "Priya Sharma",
+                     *         "issuedAt": "2026-11-01T22:03:53.081862Z",
+                     *         "verifyUrl": "http://127.0.0.1:18231/certificates/PM-2026-2CRBSE92PU"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["Certificate"][];
                 };
             };
@@ -8239,6 +10828,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "number": "PM-2026-2CRBSE92PU",
+                     *       "agentName": "Priya Sharma",
+                     *       "courseTitle": "RERA Compliance for Agents",
+                     *       "issuedAt": "2026-11-01T22:03:53.081862Z",
+                     *       "valid": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["CertificateVerification"];
                 };
             };
@@ -8261,6 +10859,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 2001,
+                     *         "title": "Getting Started: Register and Sign In",
+                     *         "description": "Create your agent account with your WhatsApp number, then sign in and find your way around the dashboard.",
+                     *         "videoUrl": "",
+                     *         "duration": "6 minutes",
+                     *         "category": "Desktop",
+                     *         "color": "bg-blue-600",
+                     *         "displayOrder": 1,
+                     *         "tab": "app-demo",
+                     *         "tutorialSteps": [
+                     *           "1. On the PropMatch home page, click Get Started.",
+                     *           "2. On the Register tab, type your WhatsApp number and click Send Verification Code.",
+                     *           "3. Type the 6-digit code you received and click Verify.",
+                     *           "4. Fill in Full Name, Username, Password (at least 8 characters), State and City, choose your Agent Type, and click Create Account."
+                     *         ]
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["AppDemo"][];
                 };
             };
@@ -8314,6 +10933,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example retry: 3000
+                     *
+                     *     event: message
+                     *     data: {"id":194,"senderId":3,"receiverId":2,"content":"Is the Gachibowli 2BHK still available?","createdAt":"2026-11-28T19:29:55Z"}
+                     *
+                     *     event: matches
+                     *     data: {"count":2}
+                     *
+                     *     : ping
+                     */
                     "text/event-stream": string;
                 };
             };
@@ -8375,6 +11005,58 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "offers": [
+                     *         {
+                     *           "value": "500",
+                     *           "label": "Free leads"
+                     *         }
+                     *       ],
+                     *       "plans": [
+                     *         {
+                     *           "name": "Starter",
+                     *           "price": "₹0",
+                     *           "period": "first month",
+                     *           "description": "Everything you need to start matching with other agents.",
+                     *           "features": [
+                     *             "₹25,000 free credits (500 leads)",
+                     *             "10 active property listings",
+                     *             "10 active client requirements",
+                     *             "Basic matching"
+                     *           ],
+                     *           "popular": false
+                     *         }
+                     *       ],
+                     *       "testimonials": [
+                     *         {
+                     *           "name": "Srinivas Rao",
+                     *           "role": "Channel partner, Jubilee Hills",
+                     *           "city": "Hyderabad",
+                     *           "content": "I posted a client's 3 BHK requirement in Gachibowli and had two matching listings from other agents the same evening. We closed within three weeks.",
+                     *           "rating": 5
+                     *         }
+                     *       ],
+                     *       "demoVideo": {
+                     *         "title": "PropMatch in 2 minutes",
+                     *         "description": "See how an agent lists a property, records a client requirement and gets matched with the right agent on the other side.",
+                     *         "videoUrl": "",
+                     *         "duration": "2 minutes"
+                     *       },
+                     *       "contact": {
+                     *         "phone": "+914048526100",
+                     *         "email": "hello@propmatch.example"
+                     *       },
+                     *       "trainingTopics": [
+                     *         "Property valuation basics",
+                     *         "RERA rules for agents",
+                     *         "Home loans and financing",
+                     *         "Negotiation and closing"
+                     *       ],
+                     *       "billing": true,
+                     *       "updatedAt": "2026-11-28T19:28:53.067477Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["SitePage"];
                 };
             };
@@ -8402,6 +11084,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "agents": 52,
+                     *       "reraVerifiedAgents": 18,
+                     *       "activeListings": 399,
+                     *       "activeRequirements": 391,
+                     *       "matchesLast30Days": 180,
+                     *       "countedAt": "2026-11-28T19:29:51.814507Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["SiteFigures"];
                 };
             };
@@ -8588,6 +11280,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "pack": 1
+                 *     }
+                 */
                 "application/json": components["schemas"]["PaymentOrderInput"];
             };
         };
@@ -8598,6 +11295,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "orderId": "order_nSzNXIm0r7y3bE",
+                     *       "amountPaise": 250000,
+                     *       "currency": "INR",
+                     *       "keyId": "rzp_test_propmatchdev",
+                     *       "checkoutUrl": "/dev/razorpay/checkout.js",
+                     *       "name": "PropMatch",
+                     *       "description": "Starter pack: lead credits worth INR 2,500.00",
+                     *       "prefill": {
+                     *         "name": "Priya Sharma",
+                     *         "email": "priya@propmatch.test",
+                     *         "contact": "+919876500002"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["PaymentOrder"];
                 };
             };
@@ -8617,6 +11330,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "razorpay_order_id": "order_nSzNXIm0r7y3bE",
+                 *       "razorpay_payment_id": "pay_nSzNbT2xQ8mY1k",
+                 *       "razorpay_signature": "9b2f0c6d1e8a7b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CheckoutResult"];
             };
         };
@@ -8627,6 +11347,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "paid",
+                     *       "invoiceId": 8,
+                     *       "credits": {
+                     *         "balancePaise": 3490000,
+                     *         "leads": 698,
+                     *         "leadPricePaise": 5000,
+                     *         "expiresAt": "2026-12-28T19:28:54.259982Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["PaymentVerified"];
                 };
             };
@@ -8692,6 +11424,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 2,
+                     *         "number": "PM/26-27/000002",
+                     *         "issuedAt": "2026-11-28T19:28:54.266699Z",
+                     *         "description": "Growth pack: lead credits worth INR 10,000.00",
+                     *         "taxablePaise": 847458,
+                     *         "cgstPaise": 76271,
+                     *         "sgstPaise": 76271,
+                     *         "igstPaise": 0,
+                     *         "totalPaise": 1000000
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["Invoice"][];
                 };
             };
