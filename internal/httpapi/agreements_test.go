@@ -109,6 +109,20 @@ func TestCoBrokingAgreementsThroughTheAPI(t *testing.T) {
 		}
 		wantStatus(t, stage(A, map[string]any{"stage": "offer"}), 409)
 
+		// The analytics of both sides count the deal and its value; the outsider's do not.
+		for _, g := range []agent{A, B} {
+			res := a.do("GET", "/api/analytics", nil, as(g))
+			wantStatus(t, res, 200)
+			d := res.json(t)["deals"].(map[string]any)
+			if d["closedValuePaise"] != float64(750000000) || d["closed"].(map[string]any)["total"] != float64(1) ||
+				d["agreed"].(map[string]any)["inWindow"] != float64(1) {
+				t.Fatalf("deals = %v", d)
+			}
+		}
+		if d := a.do("GET", "/api/analytics", nil, as(O)).json(t)["deals"].(map[string]any); d["closedValuePaise"] != float64(0) {
+			t.Fatalf("the outsider's deals = %v", d)
+		}
+
 		// A dispute reaches the admins' queue; resolving it is audited.
 		wantError(t, a.do("POST", fmt.Sprintf("/api/agreements/%d/dispute", id), map[string]any{"note": ""}, as(B), invalid()), 400, "note")
 		wantStatus(t, a.do("POST", fmt.Sprintf("/api/agreements/%d/dispute", id), map[string]any{"note": "Share unpaid"}, as(B)), 200)

@@ -2434,6 +2434,7 @@ export interface paths {
          *     - `read`: `{readerId, otherUserId, count}`, when either side marks a conversation read;
          *     - `connection`: a `Connection` the user is part of was created, answered or cancelled;
          *     - `matches`: `{count}`, new matches were stored for the user;
+         *     - `agreement`: `{matchId, agreementId, status}`, the other agent of a match proposed, answered, moved the deal or flagged a dispute;
          *     - `resync`: `null`, events may have been missed (the server's database listener reconnected): refetch everything shown.
          *     A comment line is sent every 25 s to keep proxies from closing the stream. The stream ends when the session ends (logout) or the server shuts down; browsers reconnect on their own (`retry: 3000`).
          *     One user may hold at most 10 streams open on one server (configurable); more answer 429.
@@ -4357,7 +4358,7 @@ export interface components {
             buyerSidePercent?: number;
             /**
              * Format: int64
-             * @description What the buyer side receives
+             * @description What the buyer side receives, in paise
              */
             fixedAmountPaise?: number;
             /**
@@ -4691,6 +4692,15 @@ export interface components {
             interested: number;
         };
         AnalyticsReport: {
+            /** @description Co-broking deals the caller is a side of: accepted agreements (in the window by acceptance), deals both sides closed (by close) and their final prices in paise */
+            deals: {
+                agreed: components["schemas"]["AnalyticsCard"];
+                closed: components["schemas"]["AnalyticsCard"];
+                /** Format: int64 */
+                closedValuePaise: number;
+                /** Format: int64 */
+                closedValueInWindowPaise: number;
+            };
             /** @enum {string} */
             window: "7d" | "30d" | "90d";
             /**
