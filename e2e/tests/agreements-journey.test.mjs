@@ -10,18 +10,19 @@ import { expect, expectToast, overflowReport, test } from '../lib/journey.mjs'
 test.describe.configure({ mode: 'serial' })
 test.use({ serverEnv: { PROPMATCH_BILLING: 'off' } })
 
-const listing = (title) => ({
+// Each viewport's pair deals in its own city, so that the two runs' listings and requirements do not match across.
+const listing = (title, city) => ({
   title,
   propertyType: 'apartment',
   listingPurpose: 'for_sale',
   price: 7000000,
   state: 'Karnataka',
-  city: 'Bengaluru',
+  city,
   locality: 'Whitefield',
   bedrooms: 3,
 })
 
-const requirement = {
+const requirement = (city) => ({
   clientName: 'Kiran Rao',
   clientPhone: '9123456780',
   propertyTypes: ['apartment'],
@@ -29,10 +30,10 @@ const requirement = {
   minPrice: 6000000,
   maxPrice: 8000000,
   preferredState: 'Karnataka',
-  preferredCities: ['Bengaluru'],
+  preferredCities: [city],
   preferredLocalities: 'Whitefield',
   minBedrooms: 3,
-}
+})
 
 /** Opens the match's details on the Matches page's tab and returns the dialog's agreement panel. */
 async function openAgreement(page, tab) {
@@ -58,8 +59,9 @@ async function journey({ newContext, step }, name, options) {
   const pageB = await (await newContext(options)).newPage()
   await registerThroughAPI(pageA, A)
   await registerThroughAPI(pageB, B)
-  await apiJson(pageA, 'POST', '/api/properties', listing(`3 BHK in Whitefield (${name})`))
-  await apiJson(pageB, 'POST', '/api/requirements', requirement)
+  const city = name === 'desktop' ? 'Bengaluru' : 'Mysuru'
+  await apiJson(pageA, 'POST', '/api/properties', listing(`3 BHK in Whitefield (${name})`, city))
+  await apiJson(pageB, 'POST', '/api/requirements', requirement(city))
   await expect
     .poll(async () => (await apiJson(pageB, 'GET', '/api/matches?type=buyer')).length, { timeout: 30_000, message: 'the match is found' })
     .toBe(1)
