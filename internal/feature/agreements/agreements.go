@@ -208,7 +208,7 @@ func matchSides(ctx context.Context, q store.Querier, actor access.Actor, matchI
 	if err != nil {
 		return 0, 0, err
 	}
-	if sideOf(actor.ID, seller, buyer) == "" && !(read && actor.Admin) {
+	if sideOf(actor.ID, seller, buyer) == "" && (!read || !actor.Admin) {
 		return 0, 0, errMatchNotFound
 	}
 	return seller, buyer, nil
@@ -225,7 +225,7 @@ func load(ctx context.Context, q store.Querier, actor access.Actor, id int64, re
 	if err != nil {
 		return a, apperr.Wrap(err, "agreement")
 	}
-	if sideOf(actor.ID, a.ListingAgentID, a.BuyerAgentID) == "" && !(read && actor.Admin) {
+	if sideOf(actor.ID, a.ListingAgentID, a.BuyerAgentID) == "" && (!read || !actor.Admin) {
 		return Agreement{}, errAgreementNotFound
 	}
 	return a, nil
