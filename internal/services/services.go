@@ -17,6 +17,7 @@ import (
 	"propmatch/internal/core/matchengine"
 	"propmatch/internal/feature/admin"
 	"propmatch/internal/feature/ads"
+	"propmatch/internal/feature/agreements"
 	"propmatch/internal/feature/analytics"
 	"propmatch/internal/feature/backups"
 	"propmatch/internal/feature/billing"
@@ -111,6 +112,8 @@ type Set struct {
 	// Payments sells packs and plans through the gateway and issues the
 	// invoices.
 	Payments *payments.Service
+	// Agreements keeps the co-broking agreements on matches and their deals.
+	Agreements *agreements.Service
 	// Mail is the mailer every email leaves through (the email test page
 	// uses it directly).
 	Mail    outbound.Mailer
@@ -199,6 +202,7 @@ func New(db *store.DB, o Options) Set {
 		SecurityEvents: recorder,
 	}
 	set.Payments = payments.NewService(db, o.Gateway, set.Billing, o.Payments, o.Log)
+	set.Agreements = agreements.NewService(db, pub)
 	set.Account = account.NewService(db, authSvc, set.Properties, set.Requirements, engine)
 	if billingSvc.Enabled() {
 		// Billing's rules reach the features through these hooks, so

@@ -55,6 +55,7 @@ type Report struct {
 	ListingPerformance     []Performance `json:"listingPerformance"`
 	RequirementPerformance []Performance `json:"requirementPerformance"`
 	Recent                 Recent        `json:"recent"`
+	Deals                  Deals         `json:"deals"`
 }
 
 // Card is one figure: its all-time total and how many fall in the window.
@@ -137,7 +138,7 @@ func (s *Service) Report(ctx context.Context, agentID int64, window string) (Rep
 	p := periodOf(s.db.Now(), Windows[w])
 	r := Report{Window: w, From: p.days[0], To: p.days[len(p.days)-1]}
 	steps := []func(context.Context, int64, period, *Report) error{
-		s.cards, s.listings, s.matches, s.series, s.responseTime, s.recent,
+		s.cards, s.listings, s.matches, s.series, s.responseTime, s.recent, s.deals,
 	}
 	for _, step := range steps {
 		if err := step(ctx, agentID, p, &r); err != nil {

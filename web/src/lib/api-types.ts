@@ -2142,6 +2142,244 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/matches/{id}/agreements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Every co-broking proposal on a match, newest version first
+         * @description The match's proposals with their `status` (`proposed`, `accepted`, `rejected`, `superseded`). Only the match's
+         *     two agents, and admins (read-only), see them; anyone else gets 404.
+         */
+        get: operations["listAgreements"];
+        put?: never;
+        /**
+         * Propose how the brokerage is shared on a match
+         * @description Either agent on the match proposes: `listingSidePercent` and `buyerSidePercent` (whole numbers adding up to
+         *     100) or `fixedAmountPaise` (more than 0, what the buyer side receives), `basis` (`brokerage` or `price`) and an
+         *     optional `note` (up to 1000 characters, may span lines). While the caller's own proposal is open the new one
+         *     revises it (the old becomes `superseded`); while the other agent's is open, answer it instead (409). Once an
+         *     agreement is accepted the match takes no more proposals (409). The other agent gets an `agreement` live event.
+         */
+        post: operations["proposeAgreement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agreements/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept the latest open proposal (the agent who did not make it)
+         * @description Locks the terms: the agreement gets its public `number`, a snapshot of the terms, both agents with their RERA
+         *     numbers, the listing, the requirement (client named as the sharing rules allow) and both acceptance times, and
+         *     `hash`, the SHA-256 of that snapshot's canonical JSON; the deal starts at stage `agreed`. Only the latest open
+         *     proposal can be accepted, only by the other agent: a proposal already answered or replaced, or the caller's
+         *     own, is 409. Of accepts racing each other or a counter-proposal exactly one wins.
+         */
+        post: operations["acceptAgreement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agreements/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject the latest open proposal (the agent who did not make it)
+         * @description The proposal becomes `rejected`; either agent may then propose again. 409 when it is not open or is the caller's own.
+         */
+        post: operations["rejectAgreement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agreements/{id}/counter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer the latest open proposal with other terms
+         * @description The answered proposal becomes `superseded` and the caller's terms (as in `POST /api/matches/{id}/agreements`)
+         *     the next version, open for the first agent to answer. 409 when the proposal is not open or is the caller's own.
+         */
+        post: operations["counterAgreement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agreements/{id}/stage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Move an accepted agreement's deal (site visit, offer, closed, fallen through)
+         * @description `site_visit`, `offer` and `fallen_through` take effect at once and clear a pending close confirmation.
+         *     `closed` needs both sides: the first confirmation records that side's `finalPricePaise` (required), the
+         *     second closes the deal when it states the same price or none; a different price is 409 naming the first.
+         *     A closed or fallen-through deal no longer moves (409); a proposal not accepted is 409.
+         */
+        put: operations["setAgreementStage"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agreements/{id}/dispute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Flag a dispute on an accepted agreement's deal, for the admins
+         * @description Either agent, with a `note` (1 to 1000 characters). One dispute is open at a time (409).
+         */
+        post: operations["disputeAgreement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agreements/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * An accepted agreement as a PDF stating its hash (its two agents, and admins)
+         * @description One page with both agents and their RERA numbers, the listing, the requirement, the terms, the SHA-256 and the public check address. A proposal not accepted, or another agent's agreement, is 404.
+         */
+        get: operations["agreementPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agreements/{number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The agreement's public number, such as PMA-2026-7K3Q9X2AHMPQ */
+                number: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Public page checking that an agreement exists and is unaltered (no sign-in, no amounts)
+         * @description A server-rendered, `noindex` HTML page: the number, both agents' names, the date of acceptance, the hash, and
+         *     whether the stored terms still give that hash. It shows no amount, listing or client. An unknown number is a
+         *     404 page. Each client address may make 30 checks a minute (shared with the certificate checks); past that 429.
+         */
+        get: operations["agreementCheckPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/disputes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The admins' queue of deal disputes (admins only)
+         * @description Disputes with `status` (`open`, the default, or `resolved`), newest first.
+         */
+        get: operations["adminDisputes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/disputes/{id}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resolve an agreement's open dispute with a note (admins only; audited)
+         * @description Records the admin's resolution `note` (1 to 1000 characters) in the audit log. 404 when the agreement has no open dispute.
+         */
+        post: operations["adminResolveDispute"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/app-demos": {
         parameters: {
             query?: never;
@@ -2197,6 +2435,7 @@ export interface paths {
          *     - `read`: `{readerId, otherUserId, count}`, when either side marks a conversation read;
          *     - `connection`: a `Connection` the user is part of was created, answered or cancelled;
          *     - `matches`: `{count}`, new matches were stored for the user;
+         *     - `agreement`: `{matchId, agreementId, status}`, the other agent of a match proposed, answered, moved the deal or flagged a dispute;
          *     - `resync`: `null`, events may have been missed (the server's database listener reconnected): refetch everything shown.
          *     A comment line is sent every 25 s to keep proxies from closing the stream. The stream ends when the session ends (logout) or the server shuts down; browsers reconnect on their own (`retry: 3000`).
          *     One user may hold at most 10 streams open on one server (configurable); more answer 429.
@@ -4129,6 +4368,132 @@ export interface components {
             /** Format: int64 */
             leads: number;
         };
+        /** @description A split in whole percentages adding up to 100, or a fixed amount in paise; not both. */
+        AgreementTerms: {
+            /** Format: int64 */
+            listingSidePercent?: number;
+            /** Format: int64 */
+            buyerSidePercent?: number;
+            /**
+             * Format: int64
+             * @description What the buyer side receives, in paise
+             */
+            fixedAmountPaise?: number;
+            /**
+             * @description What the split is a share of: the total brokerage, or the brokerage as a percentage of the final price
+             * @enum {string}
+             */
+            basis: "brokerage" | "price";
+            note?: string;
+        };
+        /** @description One proposal on a match as its agents see it; `number`, `hash`, `verifyPath` and `deal` are set once accepted. */
+        Agreement: {
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: int64
+             * @description Null once the match is gone
+             */
+            matchId: number | null;
+            /** Format: int64 */
+            version: number;
+            /** Format: int64 */
+            listingAgentId: number;
+            /** Format: int64 */
+            buyerAgentId: number;
+            /** Format: int64 */
+            proposedBy: number;
+            /** @enum {string} */
+            proposedBySide: "listing" | "buyer";
+            /** Format: int64 */
+            listingSidePercent: number | null;
+            /** Format: int64 */
+            buyerSidePercent: number | null;
+            /** Format: int64 */
+            fixedAmountPaise: number | null;
+            /** @enum {string} */
+            basis: "brokerage" | "price";
+            note: string;
+            /** @enum {string} */
+            status: "proposed" | "accepted" | "rejected" | "superseded";
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            answeredAt: string | null;
+            /** Format: int64 */
+            answeredBy: number | null;
+            /** @description The caller may accept, reject or counter it */
+            canAnswer: boolean;
+            number: string | null;
+            /** @description SHA-256 (hex) of the canonical terms */
+            hash: string | null;
+            /** @description The public check page */
+            verifyPath: string | null;
+            deal: null | components["schemas"]["Deal"];
+        };
+        Deal: {
+            /** @enum {string} */
+            stage: "agreed" | "site_visit" | "offer" | "closed" | "fallen_through";
+            /** Format: date-time */
+            stageAt: string;
+            /**
+             * Format: int64
+             * @description The listing side's close confirmation
+             */
+            listingClosePaise: number | null;
+            /** Format: date-time */
+            listingCloseAt: string | null;
+            /**
+             * Format: int64
+             * @description The buyer side's close confirmation
+             */
+            buyerClosePaise: number | null;
+            /** Format: date-time */
+            buyerCloseAt: string | null;
+            /** Format: int64 */
+            finalPricePaise: number | null;
+            /** Format: date-time */
+            closedAt: string | null;
+            dispute: null | {
+                /** @enum {string} */
+                status: "open" | "resolved";
+                note: string;
+                /** Format: int64 */
+                by: number | null;
+                /** Format: date-time */
+                at: string | null;
+                resolution: string;
+                /** Format: date-time */
+                resolvedAt: string | null;
+            };
+        };
+        DisputeNote: {
+            note: string;
+        };
+        Dispute: {
+            /** Format: int64 */
+            agreementId: number;
+            number: string;
+            /** Format: int64 */
+            matchId: number | null;
+            /** Format: int64 */
+            listingAgentId: number;
+            listingAgentName: string;
+            /** Format: int64 */
+            buyerAgentId: number;
+            buyerAgentName: string;
+            stage: string;
+            /** @enum {string} */
+            status: "open" | "resolved";
+            note: string;
+            /** Format: int64 */
+            filedBy: number;
+            /** Format: date-time */
+            filedAt: string;
+            resolution: string;
+            /** Format: date-time */
+            resolvedAt: string | null;
+        };
         /** @description A match as one of its two agents sees it; `status` and `notes` are that agent's own side. */
         Match: {
             /** Format: int64 */
@@ -4345,6 +4710,15 @@ export interface components {
             interested: number;
         };
         AnalyticsReport: {
+            /** @description Co-broking deals the caller is a side of: accepted agreements (in the window by acceptance), deals both sides closed (by close) and their final prices in paise */
+            deals: {
+                agreed: components["schemas"]["AnalyticsCard"];
+                closed: components["schemas"]["AnalyticsCard"];
+                /** Format: int64 */
+                closedValuePaise: number;
+                /** Format: int64 */
+                closedValueInWindowPaise: number;
+            };
             /** @enum {string} */
             window: "7d" | "30d" | "90d";
             /**
@@ -10842,6 +11216,353 @@ export interface operations {
             };
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listAgreements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The proposals, newest version first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Agreement"][];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    proposeAgreement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "listingSidePercent": 60,
+                 *       "buyerSidePercent": 40,
+                 *       "basis": "brokerage",
+                 *       "note": "Site visits by the buyer's agent"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AgreementTerms"];
+            };
+        };
+        responses: {
+            /** @description The proposal */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Agreement"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    acceptAgreement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The accepted agreement */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Agreement"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    rejectAgreement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rejected proposal */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Agreement"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    counterAgreement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "listingSidePercent": 50,
+                 *       "buyerSidePercent": 50,
+                 *       "basis": "brokerage"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AgreementTerms"];
+            };
+        };
+        responses: {
+            /** @description The counter-proposal */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Agreement"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    setAgreementStage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "stage": "closed",
+                 *       "finalPricePaise": 950000000
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    stage: "site_visit" | "offer" | "closed" | "fallen_through";
+                    /** Format: int64 */
+                    finalPricePaise?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The agreement with its deal */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Agreement"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    disputeAgreement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "note": "The agreed share was not paid at registration"
+                 *     }
+                 */
+                "application/json": components["schemas"]["DisputeNote"];
+            };
+        };
+        responses: {
+            /** @description The agreement with its open dispute */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Agreement"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    agreementPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF, as an attachment */
+            200: {
+                headers: {
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    agreementCheckPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The agreement's public number, such as PMA-2026-7K3Q9X2AHMPQ */
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The check page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description No agreement has this number */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    adminDisputes: {
+        parameters: {
+            query?: {
+                status?: "open" | "resolved";
+                /** @description Page size, 1 to 500 (default 25) */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor from the previous page's `Link` header */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of disputes */
+            200: {
+                headers: {
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dispute"][];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    adminResolveDispute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DisputeNote"];
+            };
+        };
+        responses: {
+            /** @description The resolved dispute */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dispute"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     listAppDemos: {

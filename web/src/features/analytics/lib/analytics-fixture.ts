@@ -6,6 +6,12 @@ export function makeReport(over: Partial<AnalyticsReport> = {}): AnalyticsReport
   const zero = { matchesAsBuyer: 0, matchesAsSeller: 0, messagesSent: 0, messagesReceived: 0, connections: 0 }
   return {
     window: '7d',
+    deals: {
+      agreed: { total: 1, inWindow: 1 },
+      closed: { total: 1, inWindow: 0 },
+      closedValuePaise: 695000000,
+      closedValueInWindowPaise: 0,
+    },
     from: days[0],
     to: days[6],
     cards: {

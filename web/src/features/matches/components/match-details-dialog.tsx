@@ -8,6 +8,7 @@ import { Field } from '@/components/ui/field'
 import { NativeSelect } from '@/components/ui/native-select'
 import { Textarea } from '@/components/ui/textarea'
 import { updateMatchNotes, updateMatchStatus } from '@/features/matches/api/update-match'
+import { AgreementPanel } from '@/features/matches/components/agreement-panel'
 import { MatchParties } from '@/features/matches/components/match-parties'
 import { MessageAgentButton } from '@/features/matches/components/message-agent-button'
 import { ScoreBreakdown } from '@/features/matches/components/score-breakdown'
@@ -167,6 +168,8 @@ function MatchDetails({ match, side }: { match: Match; side: MatchSide }) {
           </Button>
         )}
       </section>
+
+      <AgreementPanel match={match} side={side} />
 
       <section className="grid min-w-0 gap-2">
         <h3 className="font-semibold text-foreground">Match Score Breakdown</h3>
