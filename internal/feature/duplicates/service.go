@@ -183,7 +183,7 @@ func coverID(p property.Property) string {
 
 // listingOf is what Score compares of p.
 func listingOf(p property.Property, hashes map[string]uint64) Listing {
-	l := Listing{ID: p.ID, AgentID: p.AgentID, Locality: p.Locality, Price: p.Price, Bedrooms: p.Bedrooms, Area: AreaOf(p)}
+	l := Listing{ID: p.ID, AgentID: p.AgentID, City: p.City, Locality: p.Locality, Price: p.Price, Bedrooms: p.Bedrooms, Area: AreaOf(p)}
 	if h, ok := hashes[coverID(p)]; ok {
 		l.Photo = &h
 	}

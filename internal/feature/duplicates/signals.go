@@ -14,12 +14,14 @@ import (
 const (
 	WeightSameLocality   = 0.25 // the same locality, normalised
 	WeightNearbyLocality = 0.15 // a known neighbour, or most words shared
-	WeightPrice          = 0.15 // within PriceClose (half within PriceBand)
+	WeightPrice          = 0.15 // within PriceClose
+	WeightPriceBand      = 0.10 // within PriceBand (two agents nudging a price 4% each apart)
 	WeightArea           = 0.15 // within AreaClose (half within AreaBand)
 	WeightBedrooms       = 0.10 // the same bedrooms (or both none)
 	PenaltyBedrooms      = 0.20 // taken off for different bedrooms
 	WeightSamePhoto      = 0.35 // cover photos within SamePhoto bits
 	WeightSimilarPhoto   = 0.15 // within SimilarPhoto bits
+	PenaltyOtherPhoto    = 0.10 // taken off when both have a cover photo and they differ beyond SimilarPhoto
 
 	// Likely is the likelihood from which a pair is a likely duplicate:
 	// the agent is told, lists show the pair as one card, admins see it.
@@ -29,7 +31,7 @@ const (
 	PriceBand    = 0.10 // also the candidate query's price band
 	AreaClose    = 0.05
 	AreaBand     = 0.10
-	SamePhoto    = 10 // Hamming distance of two pHashes, of 64 bits
+	SamePhoto    = 12 // Hamming distance of two pHashes, of 64 bits
 	SimilarPhoto = 16
 )
 
@@ -37,6 +39,7 @@ const (
 type Listing struct {
 	ID       int64
 	AgentID  int64
+	City     string // its words are dropped from the locality ("Kondapur, Hyderabad")
 	Locality string
 	Price    float64
 	Area     float64 // sq ft, or acres for land sold by the acre; 0 unknown
@@ -56,7 +59,7 @@ func Score(a, b Listing) (float64, []string) {
 			reasons = append(reasons, reason)
 		}
 	}
-	switch LocalityRelation(a.Locality, b.Locality) {
+	switch LocalityRelation(dropWords(a.Locality, a.City), dropWords(b.Locality, b.City)) {
 	case SameLocality:
 		add(WeightSameLocality, "same locality")
 	case NearbyLocality:
@@ -66,7 +69,7 @@ func Score(a, b Listing) (float64, []string) {
 	case d <= PriceClose:
 		add(WeightPrice, "price within 5%")
 	case d <= PriceBand:
-		add(WeightPrice/2, "price within 10%")
+		add(WeightPriceBand, "price within 10%")
 	}
 	switch d := relDiff(a.Area, b.Area); {
 	case d <= AreaClose:
@@ -88,6 +91,8 @@ func Score(a, b Listing) (float64, []string) {
 			add(WeightSamePhoto, "same photo")
 		case d <= SimilarPhoto:
 			add(WeightSimilarPhoto, "similar photo")
+		default:
+			add(-PenaltyOtherPhoto, "")
 		}
 	}
 	score = math.Round(math.Max(0, math.Min(1, score))*100) / 100
@@ -128,6 +133,11 @@ func LocalityRelation(a, b string) Relation {
 		return NearbyLocality
 	}
 	ta, tb := strings.Fields(na), strings.Fields(nb)
+	// The same name with a road, a sector or a "new town" added is the
+	// same locality ("Whitefield Main Road", "HSR Layout Sector 2").
+	if core(ta) == core(tb) && core(ta) != "" {
+		return SameLocality
+	}
 	shared := 0
 	for _, x := range ta {
 		for _, y := range tb {
@@ -147,6 +157,38 @@ func LocalityRelation(a, b string) Relation {
 		return NearbyLocality
 	}
 	return OtherLocality
+}
+
+// core is a locality's words without the generic ones (a road, a main
+// road, a cross, a sector or phase, a "new town"), joined without spaces.
+func core(words []string) string {
+	var b strings.Builder
+	for _, w := range words {
+		if generic[w] || isMarker(w) {
+			continue
+		}
+		b.WriteString(w)
+	}
+	return b.String()
+}
+
+// dropWords removes the words of city from a locality.
+func dropWords(locality, city string) string {
+	if city == "" {
+		return locality
+	}
+	c := NormaliseLocality(city)
+	words := strings.Fields(NormaliseLocality(locality))
+	out := words[:0]
+	for _, w := range words {
+		if w != c {
+			out = append(out, w)
+		}
+	}
+	if len(out) == 0 {
+		return locality
+	}
+	return strings.Join(out, " ")
 }
 
 // numeric reports whether the shorter list of words is only a number or a
@@ -199,6 +241,13 @@ func NormaliseLocality(s string) string {
 		if dropped[w] {
 			continue
 		}
+		if i+1 < len(words) && markers[synonym(words[i+1])] {
+			if n, ok := number(w); ok && len(w) > 1 || ok && w[0] >= '0' && w[0] <= '9' {
+				out = append(out, synonym(words[i+1])+n)
+				i++
+				continue
+			}
+		}
 		if markers[w] && i+1 < len(words) {
 			if n, ok := number(words[i+1]); ok {
 				out = append(out, w+n)
@@ -212,6 +261,14 @@ func NormaliseLocality(s string) string {
 		out = append(out, w)
 	}
 	return strings.Join(out, " ")
+}
+
+// synonym is w spelt the one way.
+func synonym(w string) string {
+	if c, ok := synonyms[w]; ok {
+		return c
+	}
+	return w
 }
 
 // splitDigits splits words that run letters into digits ("ph1", "sector45",
@@ -240,6 +297,7 @@ var (
 		"street": "st", "saint": "st", "east": "e", "west": "w", "north": "n", "south": "s", "new": "new",
 	}
 	dropped = map[string]bool{"layout": true, "colony": true, "area": true, "locality": true, "the": true, "near": true, "opp": true, "township": true}
+	generic = map[string]bool{"main": true, "rd": true, "crs": true, "x": true, "st": true, "junction": true, "circle": true, "new": true, "town": true, "gaon": true, "village": true}
 	markers = map[string]bool{"ph": true, "sec": true, "stg": true, "blk": true}
 	romans  = map[string]string{"i": "1", "ii": "2", "iii": "3", "iv": "4", "v": "5", "vi": "6", "vii": "7", "viii": "8", "ix": "9", "x": "10"}
 )
