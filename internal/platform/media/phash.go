@@ -20,7 +20,8 @@ const hashSide = 256
 // PerceptualHash returns img's perceptual hash (goimagehash's pHash: the
 // low frequencies of a 32×32 DCT of the grey image, 64 bits), which stays
 // within a few bits when the image is re-encoded, resized or cropped a
-// little. It reports false when the image cannot be hashed.
+// little. It reports false when the image cannot be hashed or is too
+// featureless for its hash to mean anything.
 func PerceptualHash(img image.Image) (uint64, bool) {
 	if img == nil || img.Bounds().Empty() {
 		return 0, false
@@ -31,7 +32,15 @@ func PerceptualHash(img image.Image) (uint64, bool) {
 	if err != nil {
 		return 0, false
 	}
-	return h.GetHash(), true
+	v := h.GetHash()
+	// pHash sets a bit for each frequency above the median, so a picture
+	// has about half its bits set; a flat or nearly flat image (a blank,
+	// a logo on white) sets few or almost all, and says nothing about
+	// which property it shows.
+	if n := bits.OnesCount64(v); n < 16 || n > 48 {
+		return 0, false
+	}
+	return v, true
 }
 
 // Distance returns the Hamming distance between two perceptual hashes:
