@@ -26,6 +26,7 @@ CREATE TABLE duplicate_pairs (
 CREATE UNIQUE INDEX duplicate_pairs_key ON duplicate_pairs (property_a, property_b);
 CREATE INDEX duplicate_pairs_b ON duplicate_pairs (property_b, property_a);
 CREATE INDEX duplicate_pairs_status ON duplicate_pairs (status, id);
+CREATE INDEX duplicate_pairs_split_by ON duplicate_pairs (split_by);
 
 -- The candidate query: other agents' active listings in the same city, of
 -- the same type and purpose, with the same bedrooms, in a price band.
