@@ -160,6 +160,12 @@ func TestNoAdminActionGoesUnrecorded(t *testing.T) {
 			"POST /api/test-email": func() adminCall {
 				return adminCall{"/api/test-email", map[string]any{"type": "match", "testEmail": "qa@example.com"}, "email.test"}
 			},
+			"POST /api/admin/duplicates/{id}/split": func() adminCall {
+				flat := listing("locality", "Kondapur", "sqft", 1650, "images", []string{pngDataURL(t, 240, 180, true)})
+				p := a.create(target, "/api/properties", flat)
+				a.create(agentA, "/api/properties", flat)
+				return adminCall{fmt.Sprintf("/api/admin/duplicates/%d/split", idOf(p)), nil, "duplicates.split"}
+			},
 			// Not admin-only, but audited when an admin acts on another agent's row.
 			"DELETE /api/properties/{id}": func() adminCall {
 				p := a.create(target, "/api/properties", listing())

@@ -14,6 +14,7 @@ func (s *server) routes(mux *http.ServeMux) {
 	s.siteRoutes(mux)
 	s.placeRoutes(mux)
 	s.propertyRoutes(mux)
+	s.duplicateRoutes(mux)
 	s.requirementRoutes(mux)
 	s.matchRoutes(mux)
 	s.marketplaceRoutes(mux)

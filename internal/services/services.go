@@ -22,6 +22,7 @@ import (
 	"propmatch/internal/feature/backups"
 	"propmatch/internal/feature/billing"
 	"propmatch/internal/feature/dashboard"
+	"propmatch/internal/feature/duplicates"
 	"propmatch/internal/feature/marketplace"
 	"propmatch/internal/feature/matches"
 	"propmatch/internal/feature/message"
@@ -120,6 +121,10 @@ type Set struct {
 	Account *account.Service
 	// Settings reads and changes an agent's saved settings.
 	Settings *settings.Service
+	// Duplicates finds other agents' listings of the same property
+	// (issue 26); listings, the marketplace and matches use it through
+	// their hooks.
+	Duplicates *duplicates.Service
 	// Security serves the security dashboard and the IP blocks.
 	Security *security.Service
 	// Events carries live events to open streams; nil turns them off.
@@ -204,6 +209,10 @@ func New(db *store.DB, o Options) Set {
 	set.Payments = payments.NewService(db, o.Gateway, set.Billing, o.Payments, o.Log)
 	set.Agreements = agreements.NewService(db, pub)
 	set.Account = account.NewService(db, authSvc, set.Properties, set.Requirements, engine)
+	set.Duplicates = duplicates.NewService(db)
+	set.Properties.UseDuplicates(set.Duplicates)
+	set.Marketplace.UseDuplicates(set.Duplicates)
+	set.Matches.UseDuplicates(set.Duplicates)
 	if billingSvc.Enabled() {
 		// Billing's rules reach the features through these hooks, so
 		// no feature imports billing (docs/architecture.md#seams).

@@ -20,6 +20,7 @@ import (
 type Service struct {
 	db    *store.DB
 	leads network.Leads
+	dups  property.DuplicateGroups
 }
 
 // NewService returns a Service.
@@ -28,6 +29,10 @@ func NewService(db *store.DB) *Service { return &Service{db: db} }
 // UseLeads makes the marketplace hide contacts a lead would reveal (billing
 // on); services.New calls it before serving.
 func (s *Service) UseLeads(l network.Leads) { s.leads = l }
+
+// UseDuplicates makes Properties show likely duplicates as one card;
+// services.New calls it before serving.
+func (s *Service) UseDuplicates(d property.DuplicateGroups) { s.dups = d }
 
 // Properties returns a page of every agent's active listings, newest first,
 // optionally those whose title, locality, city or type contains q. An
@@ -48,7 +53,30 @@ func (s *Service) Properties(ctx context.Context, viewerID int64, q string, page
 		return nil, 0, apperr.Wrap(err, "marketplace properties")
 	}
 	list, next := paging.Trim(list, page, func(m property.Marketplace) int64 { return m.ID })
-	return list, next, nil
+	list, err = s.group(ctx, list)
+	return list, next, err
+}
+
+// group shows the likely duplicates on one page as one card: the newest
+// listing stands for the others on the page, and its AlsoListedBy names
+// every other agent's active listing paired with it, on this page or not
+// (docs/product.md#duplicate-listings). The cursor is the page's as read,
+// so no listing is skipped; one paired with a listing of another page
+// shows there as well.
+func (s *Service) group(ctx context.Context, list []property.Marketplace) ([]property.Marketplace, error) {
+	if s.dups == nil || len(list) == 0 {
+		return list, nil
+	}
+	ids := make([]int64, len(list))
+	for i, m := range list {
+		ids[i] = m.ID
+	}
+	also, err := s.dups.AlsoListed(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	return property.Group(list, func(m property.Marketplace) int64 { return m.ID }, also,
+		func(m *property.Marketplace, a []property.AlsoListed) { m.AlsoListedBy = a }), nil
 }
 
 func scanProperty(rows *sql.Rows, m *property.Marketplace) error {

@@ -68,6 +68,10 @@ type Match struct {
 	Requirement      requirement.Public `json:"requirement"`
 	SellerAgent      Agent              `json:"sellerAgent"`
 	BuyerAgent       Agent              `json:"buyerAgent"`
+	// AlsoListedBy are other agents' listings of what looks like the same
+	// property, matched to the same requirement and shown as this one
+	// match (docs/decisions.md#duplicate-listings-across-agents).
+	AlsoListedBy []property.AlsoListed `json:"alsoListedBy,omitempty"`
 
 	buyer, seller sideLead // both sides as stored; Status and Notes show one
 }
@@ -132,6 +136,7 @@ type Service struct {
 	// requirement: there is nothing to reveal. selectForEither reads
 	// matches for either of their agents.
 	selectForBuyer, selectForEither string
+	dups                            property.DuplicateGroups
 }
 
 // NewService returns a Service; status changes refill through engine.
@@ -146,6 +151,49 @@ func NewService(db *store.DB, engine *matchengine.Engine) *Service {
 func (s *Service) UseLeads(l network.Leads) {
 	s.selectForBuyer = selectMatches(l, "TRUE")
 	s.selectForEither = selectMatches(l, requirement.NameRevealedSQL("r", "$1"))
+}
+
+// UseDuplicates makes the lists show one match where a requirement matched
+// several agents' listings of the same property; services.New calls it
+// before serving.
+func (s *Service) UseDuplicates(d property.DuplicateGroups) { s.dups = d }
+
+// collapse keeps, of the matches of one requirement with listings that are
+// likely duplicates of each other, the first in list's order (the best or
+// newest) and names the others on it: a requirement is never offered the
+// same physical property twice at once. Within the list (one page) only.
+func (s *Service) collapse(ctx context.Context, list []Match) ([]Match, error) {
+	if s.dups == nil || len(list) < 2 {
+		return list, nil
+	}
+	ids := make([]int64, 0, len(list))
+	seen := make(map[int64]bool, len(list))
+	for _, m := range list {
+		if !seen[m.PropertyID] {
+			seen[m.PropertyID] = true
+			ids = append(ids, m.PropertyID)
+		}
+	}
+	also, err := s.dups.AlsoListed(ctx, ids)
+	if err != nil || len(also) == 0 {
+		return list, err
+	}
+	type key struct{ requirement, property int64 }
+	covered := make(map[key]bool)
+	out := list[:0]
+	for _, m := range list {
+		k := key{m.RequirementID, m.PropertyID}
+		if covered[k] {
+			continue
+		}
+		covered[k] = true
+		for _, o := range also[m.PropertyID] {
+			covered[key{m.RequirementID, o.PropertyID}] = true
+		}
+		m.AlsoListedBy = also[m.PropertyID]
+		out = append(out, m)
+	}
+	return out, nil
 }
 
 // queryFunc runs a query: a transaction's QueryContext, or the database's
@@ -224,7 +272,8 @@ func (s *Service) List(ctx context.Context, agentID int64, f Filter, page paging
 		return nil, "", err
 	}
 	list, next := f.next(list, page)
-	return list, next, nil
+	list, err = s.collapse(ctx, list)
+	return list, next, err
 }
 
 // ForRequirement returns the matches of one of agentID's requirements, best
@@ -233,6 +282,10 @@ func (s *Service) ForRequirement(ctx context.Context, agentID, requirementID int
 	if err := access.CheckOwner(ctx, s.db, "requirements", requirementID, access.Actor{ID: agentID}, apperr.New(apperr.NotFound, "Requirement not found")); err != nil {
 		return nil, err
 	}
-	return s.query(ctx, s.db.QueryPrepared, agentID, s.selectForBuyer, matchengine.DefaultLimit,
+	list, err := s.query(ctx, s.db.QueryPrepared, agentID, s.selectForBuyer, matchengine.DefaultLimit,
 		`m.requirement_id = $2 ORDER BY m.match_score DESC, m.property_id DESC`, agentID, requirementID)
+	if err != nil {
+		return nil, err
+	}
+	return s.collapse(ctx, list)
 }

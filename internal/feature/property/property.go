@@ -66,6 +66,10 @@ type Property struct {
 	// Progress is set on the owner's own listings: whether its matching
 	// job has run since its last write.
 	matchengine.Progress
+	// PossibleDuplicates is set on the answer of a create or an update:
+	// other agents' active listings that look like the same property
+	// (docs/product.md#duplicate-listings). The listing is saved either way.
+	PossibleDuplicates *[]PossibleDuplicate `json:"possibleDuplicates,omitempty"`
 }
 
 // Marketplace is a listing with its agent's name and phone, as every agent
@@ -79,6 +83,9 @@ type Marketplace struct {
 	// AgentContactReason says why the phone is hidden: "locked" (a lead
 	// would reveal it, billing on) or "private" (connections only).
 	AgentContactReason string `json:"agentContactReason,omitempty"`
+	// AlsoListedBy are the other agents listing what looks like the same
+	// property, grouped into this card (docs/product.md#duplicate-listings).
+	AlsoListedBy []AlsoListed `json:"alsoListedBy,omitempty"`
 }
 
 // fields lists the stored columns in the order dest scans them.

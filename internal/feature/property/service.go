@@ -21,6 +21,7 @@ type Service struct {
 	db     *store.DB
 	engine *matchengine.Engine
 	plan   limits.Plan
+	dups   Duplicates
 }
 
 // NewService returns a Service whose writes queue engine's matching jobs.
@@ -31,6 +32,26 @@ func NewService(db *store.DB, engine *matchengine.Engine) *Service {
 // UsePlanLimits makes adds and re-activations obey the agent's plan
 // (billing on); services.New calls it before serving.
 func (s *Service) UsePlanLimits(p limits.Plan) { s.plan = p }
+
+// UseDuplicates makes creates and updates look for other agents' listings
+// of the same property; services.New calls it before serving.
+func (s *Service) UseDuplicates(d Duplicates) { s.dups = d }
+
+// checkDuplicates sets out's possible duplicates, in tx after the write.
+func (s *Service) checkDuplicates(ctx context.Context, tx *sql.Tx, out *Property) error {
+	if s.dups == nil {
+		return nil
+	}
+	found, err := s.dups.CheckTx(ctx, tx, *out)
+	if err != nil {
+		return err
+	}
+	if found == nil {
+		found = []PossibleDuplicate{}
+	}
+	out.PossibleDuplicates = &found
+	return nil
+}
 
 // checkPlan asks the plan limit, in tx after the write, whether agentID may
 // have one more active listing.
@@ -110,8 +131,10 @@ func (s *Service) Create(ctx context.Context, agentID int64, in Input) (Property
 				return err
 			}
 		}
-		out, err = s.queueMatching(ctx, tx, now, id)
-		return err
+		if out, err = s.queueMatching(ctx, tx, now, id); err != nil {
+			return err
+		}
+		return s.checkDuplicates(ctx, tx, &out)
 	})
 	if err == nil {
 		s.engine.Queued()
@@ -152,8 +175,10 @@ func (s *Service) Update(ctx context.Context, agentID, id int64, in Input) (Prop
 				return err
 			}
 		}
-		out, err = s.queueMatching(ctx, tx, now, id)
-		return err
+		if out, err = s.queueMatching(ctx, tx, now, id); err != nil {
+			return err
+		}
+		return s.checkDuplicates(ctx, tx, &out)
 	})
 	if err == nil {
 		s.engine.Queued()

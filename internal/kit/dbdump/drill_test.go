@@ -86,6 +86,13 @@ func fill(t *testing.T, db *store.DB) market {
 	if res.Connections == 0 || res.Messages == 0 {
 		t.Fatalf("the demo market has no network: %+v", res)
 	}
+	// A likely duplicate pair (issue 26): two agents' listings, as the
+	// duplicate check stores them.
+	if _, err := db.ExecContext(ctx, `INSERT INTO duplicate_pairs (property_a, property_b, likelihood, reasons, created_at, updated_at)
+		SELECT MIN(a.id), MIN(b.id), 0.85, '["same locality","same photo"]', a.created_at, a.created_at FROM properties a
+		JOIN properties b ON b.agent_id <> a.agent_id AND b.id > a.id GROUP BY a.created_at ORDER BY MIN(a.id) LIMIT 1`); err != nil {
+		t.Fatal(err)
+	}
 	// Matches in every status, on both sides.
 	leads := matches.NewService(db, matchengine.New(db, matchengine.Options{}))
 	list, _, err := leads.List(ctx, m.seller, matches.Filter{Side: matches.Seller}, paging.Page{Limit: 50})

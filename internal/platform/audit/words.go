@@ -30,6 +30,7 @@ var actionWords = map[string]string{
 	"security.block":       "Blocked an address",
 	"security.unblock":     "Lifted an address block",
 	"email.test":           "Sent a test email",
+	"duplicates.split":     "Split a duplicate cluster",
 }
 
 // targetWords name the kinds of row an action touched.

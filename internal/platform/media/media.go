@@ -56,6 +56,12 @@ type Image struct {
 	// the image is no larger than that. Set by Decode and Encode; not read
 	// back by Get.
 	Card []byte
+	// PHash is the perceptual hash of the pixels (pHash, 64 bits), set by
+	// Decode and Encode and stored beside the card copy; duplicate listings
+	// compare their cover photos by it. Zero with HasPHash false when
+	// unknown.
+	PHash    uint64
+	HasPHash bool
 }
 
 // Limits are what an upload must meet besides the pixel and memory caps,
@@ -181,5 +187,6 @@ func Encode(img image.Image, format string) (Image, error) {
 		return Image{}, errors.New("Image could not be re-encoded")
 	}
 	sum := sha256.Sum256(out.Bytes())
-	return Image{ContentType: ct, Data: out.Bytes(), SHA256: hex.EncodeToString(sum[:]), Card: cardOf(img)}, nil
+	ph, ok := PerceptualHash(img)
+	return Image{ContentType: ct, Data: out.Bytes(), SHA256: hex.EncodeToString(sum[:]), Card: cardOf(img), PHash: ph, HasPHash: ok}, nil
 }

@@ -41,8 +41,12 @@ func Save(ctx context.Context, q store.Querier, now time.Time, ownerID int64, im
 	}
 	id := base64.RawURLEncoding.EncodeToString(b)
 	cfg, _, _ := image.DecodeConfig(bytes.NewReader(img.Data))
-	_, err := q.ExecContext(ctx, `INSERT INTO media (id, owner_id, content_type, width, height, size_bytes, sha256, data, created_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`, id, ownerID, img.ContentType, cfg.Width, cfg.Height, len(img.Data), img.SHA256, img.Data, now)
+	var phash any
+	if img.HasPHash {
+		phash = int64(img.PHash) //nolint:gosec // stored as the same 64 bits, read back by PHashes
+	}
+	_, err := q.ExecContext(ctx, `INSERT INTO media (id, owner_id, content_type, width, height, size_bytes, sha256, data, created_at, phash)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`, id, ownerID, img.ContentType, cfg.Width, cfg.Height, len(img.Data), img.SHA256, img.Data, now, phash)
 	if err != nil {
 		return "", fmt.Errorf("save media: %w", err)
 	}

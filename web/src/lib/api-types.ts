@@ -742,6 +742,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/properties/{id}/duplicates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A listing's likely duplicates among other agents' active listings (owner or admin)
+         * @description The other agents' active listings that the listing's last save found to be likely the same property
+         *     (docs/product.md#duplicate-listings), most likely first; pairs an admin split are not listed. Another agent's
+         *     listing is 404.
+         */
+        get: operations["propertyDuplicates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/properties/{id}": {
         parameters: {
             query?: never;
@@ -1174,6 +1198,50 @@ export interface paths {
         get: operations["listAuditLog"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/duplicates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Clusters of likely duplicate listings across agents, most recently found first (admins only)
+         * @description Listings joined by likely-duplicate pairs (docs/product.md#duplicate-listings), at most 100 clusters made
+         *     from the 5,000 most recent pairs.
+         */
+        get: operations["listDuplicateClusters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/duplicates/{id}/split": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark the cluster holding a listing as not a duplicate, for good (admins only, audited)
+         * @description Every likely pair of the cluster holding listing `id` becomes not_duplicate: later saves neither flag nor
+         *     re-pair them. Recorded in the audit log. A listing in no cluster is 404. Answers the cluster as it was.
+         */
+        post: operations["splitDuplicateCluster"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3202,6 +3270,12 @@ export interface components {
         Property: {
             /** Format: int64 */
             id: number;
+            /**
+             * @description On the answer of a create or an update only: other agents' active listings that look like the same
+             *     property (docs/product.md#duplicate-listings), most likely first, at most five. The listing is saved
+             *     either way.
+             */
+            possibleDuplicates?: components["schemas"]["PossibleDuplicate"][];
             /** Format: int64 */
             agentId: number;
             /** @example 2BHK in Gachibowli */
@@ -3965,6 +4039,11 @@ export interface components {
              * @enum {string}
              */
             agentContactReason?: "locked" | "private";
+            /**
+             * @description Other agents' active listings of what looks like the same property, grouped into this card (within
+             *     the page; docs/product.md#duplicate-listings). Absent when none.
+             */
+            alsoListedBy?: components["schemas"]["AlsoListed"][];
         };
         /**
          * @description The Property fields without id, agentId, createdAt and updatedAt (those are ignored if sent).
@@ -4530,6 +4609,87 @@ export interface components {
              *     are connected, or billing is off (docs/product.md#billing)
              */
             unlocked?: boolean;
+            /**
+             * @description Other agents' listings of what looks like the same property, matched to the same requirement and shown
+             *     as this one match (docs/decisions.md#duplicate-listings-across-agents). Absent when none.
+             */
+            alsoListedBy?: components["schemas"]["AlsoListed"][];
+        };
+        /** @description Another agent's active listing that looks like the same property */
+        PossibleDuplicate: {
+            /**
+             * Format: int64
+             * @description The other listing's id
+             */
+            id: number;
+            /** Format: int64 */
+            agentId: number;
+            /** @example Kavitha Reddy */
+            agentName: string;
+            title: string;
+            /** @example Kondapur */
+            locality: string;
+            /** @example Hyderabad */
+            city: string;
+            /**
+             * @description In rupees
+             * @example 12500000
+             */
+            price: number;
+            /**
+             * @description The weighed signals, 0 to 1; 0.6 or more is likely
+             * @example 0.95
+             */
+            likelihood: number;
+            /**
+             * @example [
+             *       "same locality",
+             *       "price within 5%",
+             *       "area within 5%",
+             *       "same bedrooms",
+             *       "same photo"
+             *     ]
+             */
+            reasons: string[];
+        };
+        AlsoListed: {
+            /** Format: int64 */
+            propertyId: number;
+            /** Format: int64 */
+            agentId: number;
+            agentName: string;
+        };
+        /** @description Listings joined by likely-duplicate pairs; its id is its lowest listing id */
+        DuplicateCluster: {
+            /** Format: int64 */
+            id: number;
+            likelihood: number;
+            /** Format: date-time */
+            updatedAt: string;
+            members: {
+                /** Format: int64 */
+                propertyId: number;
+                /** Format: int64 */
+                agentId: number;
+                agentName: string;
+                title: string;
+                locality: string;
+                city: string;
+                price: number;
+                isActive: boolean;
+            }[];
+            pairs: {
+                /** Format: int64 */
+                id: number;
+                /** Format: int64 */
+                propertyA: number;
+                /** Format: int64 */
+                propertyB: number;
+                likelihood: number;
+                reasons: string[];
+                /** Format: date-time */
+                updatedAt: string;
+            }[];
         };
         PropertyTypeCounts: {
             /** Format: int64 */
@@ -7115,6 +7275,31 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    propertyDuplicates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The likely duplicates */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PossibleDuplicate"][];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     updateProperty: {
         parameters: {
             query?: never;
@@ -8107,6 +8292,54 @@ export interface operations {
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    listDuplicateClusters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The clusters */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DuplicateCluster"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    splitDuplicateCluster: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cluster that was split */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DuplicateCluster"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     securityEvents: {

@@ -8,6 +8,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { AgentContact } from '@/app/routes/dashboard/agent-contact'
 import { useMarketplaceProperties } from '@/features/properties/api/get-marketplace-properties'
+import { AlsoListedBy } from '@/components/also-listed-by'
 import { PropertyCard } from '@/features/properties/components/property-card'
 import { PropertyDetailDialog } from '@/features/properties/components/property-detail-dialog'
 import { useMarketplaceRequirements } from '@/features/requirements/api/get-marketplace-requirements'
@@ -146,14 +147,17 @@ function PropertiesPanel({ search, onSearch, onView }: PanelProps<MarketplacePro
           layout="compact"
           onView={() => onView(p)}
           footer={
-            <AgentContact
-              agentId={p.agentId}
-              name={p.agentName}
-              phone={p.agentPhone}
-              hidden={p.agentContactHidden}
-              reason={p.agentContactReason}
-              role="Listed by"
-            />
+            <>
+              <AgentContact
+                agentId={p.agentId}
+                name={p.agentName}
+                phone={p.agentPhone}
+                hidden={p.agentContactHidden}
+                reason={p.agentContactReason}
+                role="Listed by"
+              />
+              <AlsoListedBy others={p.alsoListedBy} />
+            </>
           }
         />
       )}

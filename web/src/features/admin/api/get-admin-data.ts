@@ -66,3 +66,12 @@ export function useAdminMatches(status: MatchStatus | '') {
 export function useAuditLog() {
   return useInfiniteQuery(pagedQueryOptions(adminKeys.audit(), (init) => api.GET('/api/admin/audit', init)))
 }
+
+export type DuplicateCluster = Schemas['DuplicateCluster']
+
+/** GET /api/admin/duplicates: clusters of likely duplicate listings across agents, most recently found first. */
+export function useDuplicateClusters() {
+  return useQuery(
+    queryOptions({ queryKey: ['/api/admin/duplicates'], queryFn: ({ signal }) => unwrap(api.GET('/api/admin/duplicates', { signal })) }),
+  )
+}

@@ -8,6 +8,7 @@ import { AuditTab } from '@/features/admin/components/audit-tab'
 import { BillingTab } from '@/features/admin/components/billing-tab'
 import { ContentTab } from '@/features/admin/components/content-tab'
 import { PropertiesTab, RequirementsTab } from '@/features/admin/components/listings-tabs'
+import { DuplicatesTab } from '@/features/admin/components/duplicates-tab'
 import { MatchesTab } from '@/features/admin/components/matches-tab'
 import { OverviewTab } from '@/features/admin/components/overview-tab'
 import { UsersTab } from '@/features/admin/components/users-tab'
@@ -20,6 +21,7 @@ const tabs = [
   ['properties', 'Properties'],
   ['requirements', 'Requirements'],
   ['matches', 'Matches'],
+  ['duplicates', 'Duplicates'],
   ['content', 'Content'],
   ['billing', 'Billing'],
   ['audit', 'Audit log'],
@@ -80,6 +82,9 @@ export function AdminPage({ coursesCard }: { coursesCard?: React.ReactNode } = {
         </TabsContent>
         <TabsContent value="matches">
           <MatchesTab />
+        </TabsContent>
+        <TabsContent value="duplicates">
+          <DuplicatesTab />
         </TabsContent>
         <TabsContent value="content">
           <ContentTab courses={coursesCard} />

@@ -2,6 +2,7 @@ import { Eye, MessageCircle, Phone } from 'lucide-react'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
+import { AlsoListedBy } from '@/components/also-listed-by'
 import { ContactHiddenNotice } from '@/components/contact-hidden-notice'
 import { UnlockContact } from '@/components/unlock-contact'
 import { AgentSummary } from '@/features/matches/components/agent-summary'
@@ -126,6 +127,7 @@ export function MatchCard({ match, side, onDetails }: MatchCardProps) {
       {side === 'buyer' ? <PropertyFacts match={match} /> : <RequirementFacts match={match} />}
       {side === 'seller' ? <MyListing match={match} /> : <ForClient match={match} />}
       <AgentSummary agent={counterpart} role={side === 'buyer' ? 'Seller agent' : 'Buyer agent'} />
+      {side === 'buyer' && <AlsoListedBy others={match.alsoListedBy} />}
       {preview && (
         <p className="text-sm text-subtle-foreground" data-testid="match-notes">
           <span className="text-muted-foreground">Notes: </span>

@@ -7,13 +7,15 @@ type PropertyFormDialogProps = {
   onOpenChange: (open: boolean) => void
   /** The listing to edit; without it the dialog adds a new one. */
   property?: Property | null
+  /** Called with the saved listing (see PropertyForm). */
+  onSaved?: (saved: Property) => void
 }
 
 /**
  * The add / edit property dialog. The form mounts fresh on every opening, so a new
  * form starts from the defaults and an edit from the property.
  */
-export function PropertyFormDialog({ open, onOpenChange, property }: PropertyFormDialogProps) {
+export function PropertyFormDialog({ open, onOpenChange, property, onSaved }: PropertyFormDialogProps) {
   const isEdit = !!property
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -26,7 +28,9 @@ export function PropertyFormDialog({ open, onOpenChange, property }: PropertyFor
               : 'List a property for sale, rent or lease; matching client requirements are found automatically.'}
           </DialogDescription>
         </DialogHeader>
-        {open && <PropertyForm key={property?.id ?? 'new'} property={property ?? undefined} onDone={() => onOpenChange(false)} />}
+        {open && (
+          <PropertyForm key={property?.id ?? 'new'} property={property ?? undefined} onSaved={onSaved} onDone={() => onOpenChange(false)} />
+        )}
       </DialogContent>
     </Dialog>
   )

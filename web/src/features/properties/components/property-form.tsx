@@ -39,10 +39,12 @@ export function saveErrorDescription(error: ApiError, isEdit: boolean) {
 type PropertyFormProps = {
   property?: Property
   onDone: () => void
+  /** Called with the saved listing (its `possibleDuplicates` set) before onDone. */
+  onSaved?: (saved: Property) => void
 }
 
 /** The add / edit property form (docs/product.md#listing-form). */
-export function PropertyForm({ property, onDone }: PropertyFormProps) {
+export function PropertyForm({ property, onDone, onSaved }: PropertyFormProps) {
   const isEdit = !!property
   const form = useZodForm(propertyFormSchema, property ? propertyToFormValues(property) : defaultPropertyFormValues())
   const { errors, isSubmitting } = form.formState
@@ -58,8 +60,12 @@ export function PropertyForm({ property, onDone }: PropertyFormProps) {
     })
     toast({ variant: 'destructive', title: 'Error', description: saveErrorDescription(error, isEdit) })
   }
-  const createMutation = useApiMutation(createProperty, { successToast: 'Property created successfully', onSuccess: onDone, onError })
-  const updateMutation = useApiMutation(updateProperty, { successToast: 'Property updated successfully', onSuccess: onDone, onError })
+  const onSuccess = (saved: Property) => {
+    onSaved?.(saved)
+    onDone()
+  }
+  const createMutation = useApiMutation(createProperty, { successToast: 'Property created successfully', onSuccess, onError })
+  const updateMutation = useApiMutation(updateProperty, { successToast: 'Property updated successfully', onSuccess, onError })
   const isPending = createMutation.isPending || updateMutation.isPending
 
   const onSubmit = form.handleSubmit((values) => {

@@ -6,6 +6,7 @@ import { Card } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
 import { useDashboardStats } from '@/shared/dashboard-stats'
 import { useMyProperties } from '@/features/properties/api/get-my-properties'
+import { DuplicateNotice } from '@/features/properties/components/duplicate-notice'
 import { DeletePropertyDialog } from '@/features/properties/components/delete-property-dialog'
 import { PropertyCard } from '@/features/properties/components/property-card'
 import { PropertyCounters } from '@/features/properties/components/property-counters'
@@ -34,6 +35,8 @@ export function PropertiesPage() {
   const [filters, setFilters] = React.useState<PropertyFilters>(emptyFilters)
   const [formOpen, setFormOpen] = React.useState(false)
   const [editing, setEditing] = React.useState<Property | null>(null)
+  // The listing just saved, while it has possible duplicates to tell about (docs/product.md#duplicate-listings).
+  const [saved, setSaved] = React.useState<Property | null>(null)
   const [viewing, setViewing] = React.useState<Property | null>(null)
   const [deleting, setDeleting] = React.useState<Property | null>(null)
 
@@ -127,13 +130,14 @@ export function PropertiesPage() {
           <Plus /> Add Property
         </Button>
       </div>
+      {saved && <DuplicateNotice saved={saved} onDismiss={() => setSaved(null)} />}
       {loaded && stats && <PropertyCounters total={stats.properties} byType={stats.propertyTypes} />}
       {loaded && <PropertyFiltersBar value={filters} onChange={setFilters} />}
       {loaded && <LoadedOnlyHint query={properties} count={all.length} noun="listings" />}
       {content}
       {loaded && <LoadMore query={properties} />}
       <OnceOpened open={formOpen}>
-        <PropertyFormDialog open={formOpen} onOpenChange={setFormOpen} property={editing} />
+        <PropertyFormDialog open={formOpen} onOpenChange={setFormOpen} property={editing} onSaved={setSaved} />
       </OnceOpened>
       <PropertyDetailDialog property={viewing} open={!!viewing} onOpenChange={(open) => !open && setViewing(null)} onEdit={openEdit} />
       <DeletePropertyDialog property={deleting} onOpenChange={(open) => !open && setDeleting(null)} />
