@@ -160,6 +160,10 @@ func TestNoAdminActionGoesUnrecorded(t *testing.T) {
 			"POST /api/test-email": func() adminCall {
 				return adminCall{"/api/test-email", map[string]any{"type": "match", "testEmail": "qa@example.com"}, "email.test"}
 			},
+			"DELETE /api/admin/api-keys/{id}": func() adminCall {
+				_, id := a.newAPIKey(target, "read")
+				return adminCall{fmt.Sprintf("/api/admin/api-keys/%d", id), nil, "api_key.revoke"}
+			},
 			// Not admin-only, but audited when an admin acts on another agent's row.
 			"DELETE /api/properties/{id}": func() adminCall {
 				p := a.create(target, "/api/properties", listing())
