@@ -1,13 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { ApiKey } from '@/features/settings/api/api-keys'
 import { ApiKeysSection } from '@/features/settings/components/api-keys-section'
 import { mockApi, renderWithProviders, testUser } from '@/test/utils'
 
 afterEach(() => vi.unstubAllGlobals())
 
 const at = '2026-11-20T10:00:00Z'
-const key = (id: number, over: Record<string, unknown> = {}) => ({
+const key = (id: number, over: Partial<ApiKey> = {}): ApiKey => ({
   id,
   name: `Key ${id}`,
   scopes: ['read'],
@@ -29,12 +30,12 @@ function setup(apiAccess = true) {
     'GET /api/user/api-keys': () => ({ body: { keys, apiAccess, maxActive: 10 } }),
     'POST /api/user/api-keys': ({ body }) => {
       const b = body as { name: string; scopes: string[] }
-      const k = key(2, { name: b.name, scopes: b.scopes, lastUsedAt: null, lastUsedIp: '' })
+      const k = key(2, { name: b.name, scopes: b.scopes as ApiKey['scopes'], lastUsedAt: null, lastUsedIp: '' })
       keys = [k, ...keys]
       return { status: 201, body: { ...k, key: secret } }
     },
     'DELETE /api/user/api-keys/1': () => {
-      keys = keys.map((k) => (k.id === 1 ? { ...k, status: 'revoked', revokedAt: at } : k))
+      keys = keys.map((k): ApiKey => (k.id === 1 ? { ...k, status: 'revoked', revokedAt: at } : k))
       return { status: 204 }
     },
   })
