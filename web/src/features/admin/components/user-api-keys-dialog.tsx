@@ -2,7 +2,7 @@ import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Spinner } from '@/components/ui/spinner'
-import { adminRevokeApiKey, useAdminApiKeys, type AdminApiKey } from '@/features/admin/api/admin-api-keys'
+import { adminRevokeApiKey, useAdminApiKeys, type AdminApiKey } from '@/features/admin/api/manage-user-api-keys'
 import type { AdminUser } from '@/features/admin/api/get-admin-data'
 import { useApiMutation } from '@/lib/api-mutation'
 

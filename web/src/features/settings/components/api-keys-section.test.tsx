@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { ApiKey } from '@/features/settings/api/api-keys'
+import type { ApiKey } from '@/features/settings/api/manage-api-keys'
 import { ApiKeysSection } from '@/features/settings/components/api-keys-section'
 import { mockApi, renderWithProviders, testUser } from '@/test/utils'
 

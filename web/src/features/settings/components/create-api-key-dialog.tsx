@@ -8,7 +8,7 @@ import { Field, FieldSet } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { setServerErrors, untilSettled, useZodForm } from '@/components/ui/use-zod-form'
-import { createApiKey, type ApiKeyCreated } from '@/features/settings/api/api-keys'
+import { createApiKey, type ApiKeyCreated } from '@/features/settings/api/manage-api-keys'
 import { apiKeyBody, apiKeyFormSchema, emptyApiKeyForm } from '@/features/settings/lib/api-key-form'
 import { useApiMutation } from '@/lib/api-mutation'
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { ApiKey, NewApiKey } from '@/features/settings/api/api-keys'
+import type { ApiKey, NewApiKey } from '@/features/settings/api/manage-api-keys'
 
 /** The create-key form: what the inputs hold. */
 export const apiKeyFormSchema = z
