@@ -39,6 +39,10 @@ func (s *server) adminOnly(h userHandler) http.HandlerFunc {
 func (s *server) adminOnlyTo(what string, h userHandler) http.HandlerFunc {
 	refused := apperr.New(apperr.Forbidden, "Only admins can %s", what)
 	return s.signedIn(func(w http.ResponseWriter, r *http.Request, u auth.User) {
+		if _, ok := apiKeyOf(r); ok {
+			s.fail(w, r, apperr.New(apperr.Forbidden, "API keys cannot use the admin console"))
+			return
+		}
 		if !u.IsAdmin() {
 			s.note(r, security.Event{Type: security.AdminRouteByAgent, Subject: "user:" + idString(u.ID), Detail: r.Method + " " + r.URL.Path})
 			s.fail(w, r, refused)

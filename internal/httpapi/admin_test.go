@@ -166,6 +166,10 @@ func TestNoAdminActionGoesUnrecorded(t *testing.T) {
 				a.create(agentA, "/api/properties", flat)
 				return adminCall{fmt.Sprintf("/api/admin/duplicates/%d/split", idOf(p)), nil, "duplicates.split"}
 			},
+			"DELETE /api/admin/api-keys/{id}": func() adminCall {
+				_, id := a.newAPIKey(target, "read")
+				return adminCall{fmt.Sprintf("/api/admin/api-keys/%d", id), nil, "api_key.revoke"}
+			},
 			// Not admin-only, but audited when an admin acts on another agent's row.
 			"DELETE /api/properties/{id}": func() adminCall {
 				p := a.create(target, "/api/properties", listing())

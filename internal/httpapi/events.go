@@ -164,5 +164,5 @@ func (s *server) endStreams(r *http.Request, token string) {
 
 // eventRoutes are the live events of the signed-in user.
 func (s *server) eventRoutes(mux *http.ServeMux) {
-	mux.HandleFunc("GET /api/events", s.signedIn(s.events))
+	mux.HandleFunc("GET /api/events", s.sessionOnly(s.events))
 }

@@ -95,7 +95,7 @@ func (s *server) shareMatchClient(w http.ResponseWriter, r *http.Request, u auth
 func (s *server) matchRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/requirements/{id}/matches", s.signedIn(s.requirementMatches))
 	mux.HandleFunc("GET /api/matches", s.signedIn(s.listMatches))
-	mux.HandleFunc("PUT /api/matches/{id}/status", s.signedIn(s.setMatchStatus))
-	mux.HandleFunc("PUT /api/matches/{id}/notes", s.signedIn(s.setMatchNotes))
+	mux.HandleFunc("PUT /api/matches/{id}/status", keyWrites(s.signedIn(s.setMatchStatus)))
+	mux.HandleFunc("PUT /api/matches/{id}/notes", keyWrites(s.signedIn(s.setMatchNotes)))
 	mux.HandleFunc("PUT /api/matches/{id}/share-client", s.signedIn(s.shareMatchClient))
 }

@@ -32,6 +32,9 @@ func (s *server) signedIn(h userHandler) http.HandlerFunc {
 			writeJSON(w, http.StatusUnauthorized, errorBody{Message: "Not signed in"})
 			return
 		}
+		if s.keyRefused(w, r) {
+			return
+		}
 		// The audit log records the address of each admin action, made fit
 		// to store (X-Forwarded-For may carry any bytes).
 		h(w, r.WithContext(audit.WithIP(r.Context(), input.Header(s.clientIP(r), input.MaxClientIP))), u)
@@ -222,6 +225,13 @@ func (s *server) refuseCrossOrigin(next http.Handler) http.Handler {
 			// One-click unsubscribe (RFC 8058) comes from mail clients with
 			// whatever Origin they send; its signed token is its
 			// authentication, and it takes no session.
+			next.ServeHTTP(w, r)
+			return
+		}
+		if _, ok := bearerToken(r); ok && strings.HasPrefix(r.URL.Path, "/api/") {
+			// An API key's request is authenticated by its Authorization
+			// header, which no other site can make a browser send (it is
+			// not a cookie); loadSession ignores any cookie it carries.
 			next.ServeHTTP(w, r)
 			return
 		}

@@ -13,7 +13,7 @@ import (
 // admins' email template test (docs/product.md#notifications).
 func (s *server) noticeRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("POST /api/user/verify-email", s.limited(s.verifyEmail))
-	mux.HandleFunc("POST /api/user/resend-verification", s.signedIn(s.resendVerification))
+	mux.HandleFunc("POST /api/user/resend-verification", s.sessionOnly(s.resendVerification))
 	mux.HandleFunc("GET "+unsubscribePath, s.unsubscribePage)
 	mux.HandleFunc("POST "+unsubscribePath, s.unsubscribe)
 	mux.HandleFunc("GET /api/admin/email-preview", s.adminOnly(s.emailPreview))

@@ -14,8 +14,8 @@ import (
 // ownDataRoutes are an agent's own data (download, account deletion) and
 // the admins' export of the whole database (docs/product.md#your-data).
 func (s *server) ownDataRoutes(mux *http.ServeMux) {
-	mux.HandleFunc("GET /api/user/export", s.signedIn(s.exportMyData))
-	mux.HandleFunc("POST /api/user/delete", s.signedIn(s.deleteMyAccount))
+	mux.HandleFunc("GET /api/user/export", s.sessionOnly(s.exportMyData))
+	mux.HandleFunc("POST /api/user/delete", s.sessionOnly(s.deleteMyAccount))
 	mux.HandleFunc("GET /api/database-export", s.adminOnly(s.databaseExport))
 }
 

@@ -18,8 +18,8 @@ import (
 // The webhook has no session: its signature is its authentication, and a
 // server-to-server POST carries no Origin for the cross-origin check.
 func (s *server) paymentRoutes(mux *http.ServeMux) {
-	mux.HandleFunc("POST /api/billing/orders", s.signedIn(s.createOrder))
-	mux.HandleFunc("POST /api/billing/verify", s.signedIn(s.verifyPayment))
+	mux.HandleFunc("POST /api/billing/orders", s.sessionOnly(s.createOrder))
+	mux.HandleFunc("POST /api/billing/verify", s.sessionOnly(s.verifyPayment))
 	mux.HandleFunc("POST /api/billing/webhooks/razorpay", s.razorpayWebhook)
 	mux.HandleFunc("GET /api/billing/invoices", s.signedIn(s.listInvoices))
 	mux.HandleFunc("GET /api/billing/invoices/{id}/pdf", s.signedIn(s.invoicePDF))

@@ -10,11 +10,11 @@ import (
 // (docs/product.md#profile and #settings).
 func (s *server) profileRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/user/stats", s.signedIn(s.userStats))
-	mux.HandleFunc("PUT /api/user/profile", s.signedIn(s.updateProfile))
-	mux.HandleFunc("POST /api/user/password", s.signedIn(s.changePassword))
-	mux.HandleFunc("GET /api/user/sessions", s.signedIn(s.listSessions))
-	mux.HandleFunc("DELETE /api/user/sessions/{id}", s.signedIn(s.endSession))
-	mux.HandleFunc("POST /api/user/sessions/sign-out-others", s.signedIn(s.endOtherSessions))
+	mux.HandleFunc("PUT /api/user/profile", s.sessionOnly(s.updateProfile))
+	mux.HandleFunc("POST /api/user/password", s.sessionOnly(s.changePassword))
+	mux.HandleFunc("GET /api/user/sessions", s.sessionOnly(s.listSessions))
+	mux.HandleFunc("DELETE /api/user/sessions/{id}", s.sessionOnly(s.endSession))
+	mux.HandleFunc("POST /api/user/sessions/sign-out-others", s.sessionOnly(s.endOtherSessions))
 	s.settingsRoutes(mux)
 }
 

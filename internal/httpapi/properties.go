@@ -45,7 +45,7 @@ func (s *server) deleteProperty(w http.ResponseWriter, r *http.Request, u auth.U
 // propertyRoutes are the agent's own listings (docs/product.md#listings).
 func (s *server) propertyRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/properties", s.signedIn(s.listMyProperties))
-	mux.HandleFunc("POST /api/properties", s.signedIn(s.counted(s.createProperty)))
-	mux.HandleFunc("PUT /api/properties/{id}", s.signedIn(s.updateProperty))
-	mux.HandleFunc("DELETE /api/properties/{id}", s.signedIn(s.deleteProperty))
+	mux.HandleFunc("POST /api/properties", keyWrites(s.signedIn(s.counted(s.createProperty))))
+	mux.HandleFunc("PUT /api/properties/{id}", keyWrites(s.signedIn(s.updateProperty)))
+	mux.HandleFunc("DELETE /api/properties/{id}", keyWrites(s.signedIn(s.deleteProperty)))
 }

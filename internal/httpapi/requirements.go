@@ -46,7 +46,7 @@ func (s *server) deleteRequirement(w http.ResponseWriter, r *http.Request, u aut
 // (docs/product.md#requirements).
 func (s *server) requirementRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/requirements", s.signedIn(s.listMyRequirements))
-	mux.HandleFunc("POST /api/requirements", s.signedIn(s.counted(s.createRequirement)))
-	mux.HandleFunc("PATCH /api/requirements/{id}", s.signedIn(s.updateRequirement))
-	mux.HandleFunc("DELETE /api/requirements/{id}", s.signedIn(s.deleteRequirement))
+	mux.HandleFunc("POST /api/requirements", keyWrites(s.signedIn(s.counted(s.createRequirement))))
+	mux.HandleFunc("PATCH /api/requirements/{id}", keyWrites(s.signedIn(s.updateRequirement)))
+	mux.HandleFunc("DELETE /api/requirements/{id}", keyWrites(s.signedIn(s.deleteRequirement)))
 }

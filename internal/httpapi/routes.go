@@ -31,6 +31,7 @@ func (s *server) routes(mux *http.ServeMux) {
 	s.analyticsRoutes(mux)
 	s.paymentRoutes(mux)
 	s.agreementRoutes(mux)
+	s.apiKeyRoutes(mux)
 	s.eventRoutes(mux)
 	s.mediaRoutes(mux)
 	s.devOutboxRoutes(mux)

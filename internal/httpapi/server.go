@@ -143,6 +143,10 @@ const SessionCookie = "propmatch_session"
 
 func (s *server) loadSession(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if key, ok := bearerToken(r); ok && strings.HasPrefix(r.URL.Path, "/api/") {
+			s.loadAPIKey(w, r, next, key) // a key's request ignores any cookie
+			return
+		}
 		c, err := r.Cookie(SessionCookie)
 		if err != nil || c.Value == "" || !strings.HasPrefix(r.URL.Path, "/api/") {
 			next.ServeHTTP(w, r)

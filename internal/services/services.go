@@ -34,6 +34,7 @@ import (
 	"propmatch/internal/kit/events"
 	"propmatch/internal/kit/jobs"
 	"propmatch/internal/kit/store"
+	"propmatch/internal/platform/apikeys"
 	"propmatch/internal/platform/auth"
 	"propmatch/internal/platform/media"
 	"propmatch/internal/platform/network"
@@ -125,6 +126,8 @@ type Set struct {
 	// (issue 26); listings, the marketplace and matches use it through
 	// their hooks.
 	Duplicates *duplicates.Service
+	// APIKeys are agents' personal API keys (issue 23).
+	APIKeys *apikeys.Service
 	// Security serves the security dashboard and the IP blocks.
 	Security *security.Service
 	// Events carries live events to open streams; nil turns them off.
@@ -206,6 +209,8 @@ func New(db *store.DB, o Options) Set {
 
 		SecurityEvents: recorder,
 	}
+	set.APIKeys = apikeys.NewService(db, authSvc, o.Auth.Secret)
+	set.APIKeys.UseRecorder(recorder)
 	set.Payments = payments.NewService(db, o.Gateway, set.Billing, o.Payments, o.Log)
 	set.Agreements = agreements.NewService(db, pub)
 	set.Account = account.NewService(db, authSvc, set.Properties, set.Requirements, engine)
@@ -224,6 +229,7 @@ func New(db *store.DB, o Options) Set {
 		set.Properties.UsePlanLimits(billingSvc)
 		set.Requirements.UsePlanLimits(billingSvc)
 		set.Site.UsePlans(sitePlans(billingSvc))
+		set.APIKeys.UseAPIAccess(billingSvc)
 	}
 	return set
 }

@@ -1,5 +1,5 @@
 import * as React from 'react'
-import { Pencil, Users, Wallet } from 'lucide-react'
+import { KeyRound, Pencil, Users, Wallet } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
@@ -9,6 +9,7 @@ import { useAdminUsers, type AdminUser } from '@/features/admin/api/get-admin-da
 import { setUserActive, setUserRole } from '@/features/admin/api/update-user'
 import { EditUserDialog } from '@/features/admin/components/edit-user-dialog'
 import { UserBillingDialog } from '@/features/admin/components/user-billing-dialog'
+import { UserApiKeysDialog } from '@/features/admin/components/user-api-keys-dialog'
 import { SearchInput } from '@/components/ui/search-input'
 import { ListState } from '@/features/admin/components/list-state'
 import { roleLabel } from '@/features/admin/lib/admin-format'
@@ -28,6 +29,7 @@ export function UsersTab({ meId }: { meId: number }) {
   const users = pageItems(query.data)
   const [editing, setEditing] = React.useState<AdminUser | null>(null)
   const [billing, setBilling] = React.useState<AdminUser | null>(null)
+  const [apiKeys, setApiKeys] = React.useState<AdminUser | null>(null)
   // null while billing is off: no Billing button then.
   const plans = useAdminBillingPlans().data
   return (
@@ -48,19 +50,21 @@ export function UsersTab({ meId }: { meId: number }) {
               isMe={u.id === meId}
               onEdit={() => setEditing(u)}
               onBilling={plans ? () => setBilling(u) : undefined}
+              onApiKeys={() => setApiKeys(u)}
             />
           ))}
         </ul>
       </ListState>
       <EditUserDialog user={editing} onOpenChange={(open) => !open && setEditing(null)} />
+      <UserApiKeysDialog user={apiKeys} onOpenChange={(open) => !open && setApiKeys(null)} />
       {plans && <UserBillingDialog user={billing} plans={plans} onOpenChange={(open) => !open && setBilling(null)} />}
     </div>
   )
 }
 
-type UserRowProps = { user: AdminUser; isMe: boolean; onEdit: () => void; onBilling?: () => void }
+type UserRowProps = { user: AdminUser; isMe: boolean; onEdit: () => void; onBilling?: () => void; onApiKeys: () => void }
 
-function UserRow({ user, isMe, onEdit, onBilling }: UserRowProps) {
+function UserRow({ user, isMe, onEdit, onBilling, onApiKeys }: UserRowProps) {
   const [confirming, setConfirming] = React.useState(false)
   const role = useApiMutation(setUserRole, {
     successToast: (u) => ({ variant: 'success', title: 'Role updated', description: `${u.fullName} is now ${roleLabel(u.role)}.` }),
@@ -129,6 +133,9 @@ function UserRow({ user, isMe, onEdit, onBilling }: UserRowProps) {
               <Wallet aria-hidden /> Billing
             </Button>
           )}
+          <Button variant="outline" size="sm" onClick={onApiKeys} aria-label={`API keys of ${user.fullName}`}>
+            <KeyRound aria-hidden /> API keys
+          </Button>
           {!isMe &&
             (user.isActive ? (
               <Button variant="destructive" size="sm" disabled={active.isPending} onClick={() => setConfirming(true)}>

@@ -73,6 +73,7 @@ describe('SettingsPage: sections', () => {
       'settings-notifications',
       'settings-privacy',
       'settings-account',
+      'settings-api-keys',
       'settings-preferences',
       'settings-support',
       'settings-sign-out',

@@ -1,5 +1,6 @@
 import * as React from 'react'
 import { AccountSection } from '@/features/settings/components/account-section'
+import { ApiKeysSection } from '@/features/settings/components/api-keys-section'
 import { NotificationsSection } from '@/features/settings/components/notifications-section'
 import { PreferencesSection } from '@/features/settings/components/preferences-section'
 import { PrivacySection } from '@/features/settings/components/privacy-section'
@@ -24,6 +25,7 @@ export function SettingsPage() {
       <NotificationsSection />
       <PrivacySection />
       <AccountSection />
+      <ApiKeysSection />
       <PreferencesSection />
       <SupportSection />
       <YourDataCard />
