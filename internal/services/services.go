@@ -21,6 +21,7 @@ import (
 	"propmatch/internal/feature/backups"
 	"propmatch/internal/feature/billing"
 	"propmatch/internal/feature/dashboard"
+	"propmatch/internal/feature/imports"
 	"propmatch/internal/feature/marketplace"
 	"propmatch/internal/feature/matches"
 	"propmatch/internal/feature/message"
@@ -115,6 +116,8 @@ type Set struct {
 	// uses it directly).
 	Mail    outbound.Mailer
 	Account *account.Service
+	// Imports brings an agent's spreadsheet of listings or requirements in.
+	Imports *imports.Service
 	// Settings reads and changes an agent's saved settings.
 	Settings *settings.Service
 	// Security serves the security dashboard and the IP blocks.
@@ -198,6 +201,8 @@ func New(db *store.DB, o Options) Set {
 
 		SecurityEvents: recorder,
 	}
+	set.Imports = imports.NewService(db, listingImports{set.Properties}, requirementImports{set.Requirements}, o.Events, queue, o.Log)
+	queue.Add(set.Imports.Jobs()...)
 	set.Payments = payments.NewService(db, o.Gateway, set.Billing, o.Payments, o.Log)
 	set.Account = account.NewService(db, authSvc, set.Properties, set.Requirements, engine)
 	if billingSvc.Enabled() {
