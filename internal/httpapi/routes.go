@@ -15,6 +15,7 @@ func (s *server) routes(mux *http.ServeMux) {
 	s.placeRoutes(mux)
 	s.propertyRoutes(mux)
 	s.requirementRoutes(mux)
+	s.importRoutes(mux)
 	s.matchRoutes(mux)
 	s.marketplaceRoutes(mux)
 	s.dashboardRoutes(mux)

@@ -214,7 +214,7 @@ func (s *Service) Upload(ctx context.Context, agentID int64, kind, fileName stri
 			return apperr.Wrap(err, "count imports")
 		}
 		if open >= maxOpen {
-			return apperr.New(apperr.TooManyRequests, "You have %d imports waiting or running; start or cancel one first", open)
+			return apperr.New(apperr.Conflict, "You have %d imports waiting or running; start or cancel one first", open)
 		}
 		now := s.db.Time()
 		p.ID, err = store.InsertID(ctx, tx, "imports",

@@ -523,7 +523,7 @@ func TestOpenImportsLimitHoldsUnderConcurrency(t *testing.T) {
 				switch apperr.CodeOf(err) {
 				case "":
 					ok++
-				case apperr.TooManyRequests:
+				case apperr.Conflict:
 					limited++
 				default:
 					t.Error(err)
@@ -537,4 +537,45 @@ func TestOpenImportsLimitHoldsUnderConcurrency(t *testing.T) {
 			t.Errorf("%d accepted, %d stored, %d limited; want 5, 5, 95", ok, n, limited)
 		}
 	})
+}
+
+// BenchmarkImport5000Listings imports 5,000 listings on SQLite (and on
+// PostgreSQL with TEST_DATABASE_URL): the upload's preview, then the job,
+// and the queue drained after with every listing's matching job.
+func BenchmarkImport5000Listings(b *testing.B) {
+	lines := []string{listingHeader}
+	for i := range 5000 {
+		lines = append(lines, fmt.Sprintf(`B%d,Flat %d,Flat,Sale,%d L,Hyderabad,Kondapur,%d BHK,"1,%03d sq ft"`, i, i, 40+i%60, 1+i%4, i%1000))
+	}
+	data := csvOf(lines...)
+	for _, e := range storetest.Engines() {
+		b.Run(string(e), func(b *testing.B) {
+			for range b.N {
+				b.StopTimer()
+				db := storetest.New(b, e)
+				set := services.New(db, services.Options{})
+				agent := storetest.AddUser(b, db, "asha", "+919876500001")
+				ctx := context.Background()
+				b.StartTimer()
+				p, err := set.Imports.Upload(ctx, agent, imports.Listings, "5000.csv", data, nil)
+				if err != nil || p.Good != 5000 {
+					b.Fatalf("%v %+v", err, p.Errors)
+				}
+				if _, err := set.Imports.Start(ctx, agent, p.ID); err != nil {
+					b.Fatal(err)
+				}
+				if err := set.Queue.RunPending(ctx); err != nil {
+					b.Fatal(err)
+				}
+				b.StopTimer()
+				st, _ := set.Imports.Get(ctx, agent, p.ID)
+				var pending int
+				_ = db.QueryRow(`SELECT COUNT(*) FROM jobs WHERE state IN ('pending', 'running')`).Scan(&pending)
+				if st.Created != 5000 || st.Status != imports.StatusDone || pending != 0 {
+					b.Fatalf("status %+v, %d jobs left", st, pending)
+				}
+				b.StartTimer()
+			}
+		})
+	}
 }
