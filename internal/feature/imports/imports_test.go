@@ -9,7 +9,9 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"runtime"
 	"testing"
+	"time"
 
 	"github.com/xuri/excelize/v2"
 
@@ -540,14 +542,21 @@ func TestOpenImportsLimitHoldsUnderConcurrency(t *testing.T) {
 }
 
 // BenchmarkImport5000Listings imports 5,000 listings on SQLite (and on
-// PostgreSQL with TEST_DATABASE_URL): the upload's preview, then the job,
-// and the queue drained after with every listing's matching job.
+// PostgreSQL with TEST_DATABASE_URL) into a market of 1,000 requirements in
+// the same city (spread over its localities, budgets and sizes): the upload's preview, then the job, then the queue drained
+// with every listing's matching job. It reports the upload's seconds, the
+// whole run's, and the largest heap in use seen (sampled every 10 ms).
 func BenchmarkImport5000Listings(b *testing.B) {
 	lines := []string{listingHeader}
 	for i := range 5000 {
-		lines = append(lines, fmt.Sprintf(`B%d,Flat %d,Flat,Sale,%d L,Hyderabad,Kondapur,%d BHK,"1,%03d sq ft"`, i, i, 40+i%60, 1+i%4, i%1000))
+		lines = append(lines, fmt.Sprintf(`B%d,Flat %d,Flat,Sale,%d L,Hyderabad,%s,%d BHK,"1,%03d sq ft"`, i, i, 40+i%60, []string{"Kondapur", "Gachibowli", "Madhapur", "Kukatpally", "Miyapur", "Banjara Hills", "Jubilee Hills", "Manikonda", "Kokapet", "Uppal"}[i%10], 1+i%4, i%1000))
 	}
 	data := csvOf(lines...)
+	req := []string{"Client name,Mobile,Type,Purpose,Min budget,Max budget,City,Localities,BHK"}
+	localities := []string{"Kondapur", "Gachibowli", "Madhapur", "Kukatpally", "Miyapur", "Banjara Hills", "Jubilee Hills", "Manikonda", "Kokapet", "Uppal"}
+	for i := range 1000 {
+		req = append(req, fmt.Sprintf(`Client %d,98%08d,Flat,Sale,%d L,%d L,Hyderabad,%s,%d`, i, i, 30+i%50, 45+i%50, localities[i%len(localities)], 1+i%4))
+	}
 	for _, e := range storetest.Engines() {
 		b.Run(string(e), func(b *testing.B) {
 			for range b.N {
@@ -555,12 +564,41 @@ func BenchmarkImport5000Listings(b *testing.B) {
 				db := storetest.New(b, e)
 				set := services.New(db, services.Options{})
 				agent := storetest.AddUser(b, db, "asha", "+919876500001")
+				buyer := storetest.AddUser(b, db, "bala", "+919876500002")
 				ctx := context.Background()
+				rp, err := set.Imports.Upload(ctx, buyer, imports.Requirements, "req.csv", csvOf(req...), nil)
+				if err != nil || rp.Good != 1000 {
+					b.Fatalf("%v %+v", err, rp.Errors)
+				}
+				if _, err := set.Imports.Start(ctx, buyer, rp.ID); err != nil {
+					b.Fatal(err)
+				}
+				if err := set.Queue.RunPending(ctx); err != nil {
+					b.Fatal(err)
+				}
+				var peak uint64
+				stop := make(chan struct{})
+				sampled := make(chan struct{})
+				go func() {
+					defer close(sampled)
+					var m runtime.MemStats
+					for {
+						runtime.ReadMemStats(&m)
+						peak = max(peak, m.HeapInuse)
+						select {
+						case <-stop:
+							return
+						case <-time.After(10 * time.Millisecond):
+						}
+					}
+				}()
 				b.StartTimer()
+				start := time.Now()
 				p, err := set.Imports.Upload(ctx, agent, imports.Listings, "5000.csv", data, nil)
 				if err != nil || p.Good != 5000 {
 					b.Fatalf("%v %+v", err, p.Errors)
 				}
+				uploaded := time.Since(start)
 				if _, err := set.Imports.Start(ctx, agent, p.ID); err != nil {
 					b.Fatal(err)
 				}
@@ -568,12 +606,20 @@ func BenchmarkImport5000Listings(b *testing.B) {
 					b.Fatal(err)
 				}
 				b.StopTimer()
+				close(stop)
+				<-sampled
+				b.ReportMetric(uploaded.Seconds(), "upload-s")
+				b.ReportMetric(time.Since(start).Seconds(), "total-s")
+				b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MiB")
 				st, _ := set.Imports.Get(ctx, agent, p.ID)
-				var pending int
-				_ = db.QueryRow(`SELECT COUNT(*) FROM jobs WHERE state IN ('pending', 'running')`).Scan(&pending)
-				if st.Created != 5000 || st.Status != imports.StatusDone || pending != 0 {
-					b.Fatalf("status %+v, %d jobs left", st, pending)
+				var pending, matches int
+				_ = db.QueryRow(`SELECT COUNT(*) FROM jobs WHERE state IN ('pending', 'running') AND kind LIKE 'match%'`).Scan(&pending)
+				_ = db.QueryRow(`SELECT COUNT(*) FROM matches`).Scan(&matches)
+				if st.Created != 5000 || st.Status != imports.StatusDone || pending != 0 || matches == 0 {
+					b.Fatalf("status %+v, %d jobs left, %d matches", st, pending, matches)
 				}
+				b.ReportMetric(float64(matches), "matches")
+				b.ReportMetric(st.FinishedAt.Sub(*st.StartedAt).Seconds(), "job-s")
 				b.StartTimer()
 			}
 		})
