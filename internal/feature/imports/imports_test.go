@@ -7,9 +7,9 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"runtime"
 	"strings"
 	"sync"
-	"runtime"
 	"testing"
 	"time"
 
