@@ -159,8 +159,8 @@ func TestRequirementValuesPhonesAndCities(t *testing.T) {
 	})
 }
 
-// comparable drops what only the save sets.
-func comparable(t *testing.T, v any) map[string]any {
+// savedFields drops what only the save sets.
+func savedFields(t *testing.T, v any) map[string]any {
 	t.Helper()
 	b, _ := json.Marshal(v)
 	m := map[string]any{}
@@ -197,10 +197,10 @@ func TestPreviewEqualsTheSavedRows(t *testing.T) {
 		}
 		byTitle := map[string]map[string]any{}
 		for _, l := range list {
-			byTitle[l.Title] = comparable(t, l)
+			byTitle[l.Title] = savedFields(t, l)
 		}
 		for _, row := range p.Preview {
-			want := comparable(t, row.Record)
+			want := savedFields(t, row.Record)
 			got := byTitle[want["title"].(string)]
 			wb, _ := json.Marshal(want)
 			gb, _ := json.Marshal(got)
@@ -218,10 +218,10 @@ func TestPreviewEqualsTheSavedRows(t *testing.T) {
 		reqs, _, _ := set.Requirements.ListMine(context.Background(), agent, paging.Page{Limit: 10})
 		byName := map[string]map[string]any{}
 		for _, r := range reqs {
-			byName[r.ClientName] = comparable(t, r)
+			byName[r.ClientName] = savedFields(t, r)
 		}
 		for _, row := range rp.Preview {
-			want := comparable(t, row.Record)
+			want := savedFields(t, row.Record)
 			wb, _ := json.Marshal(want)
 			gb, _ := json.Marshal(byName[want["clientName"].(string)])
 			if !bytes.Equal(wb, gb) {
@@ -446,7 +446,7 @@ func TestFormulaCellsAreReadAsValuesAndEscapedInTheReport(t *testing.T) {
 			t.Fatalf("good %d bad %d: %+v", p.Good, p.Bad, p.Errors)
 		}
 		// The formula =1+1 was not evaluated: its cell is read as it is stored (no value).
-		if rec := comparable(t, p.Preview[1].Record); rec["price"] != 0.0 {
+		if rec := savedFields(t, p.Preview[1].Record); rec["price"] != 0.0 {
 			t.Errorf("formula cell read as %v", rec["price"])
 		}
 		run(t, set, agent, p.ID)
