@@ -62,6 +62,9 @@ const Chunk = 200
 // previewRows is how many rows a preview shows as they will be saved.
 const previewRows = 20
 
+// storeTimeout bounds the upload's write, after the file has been read.
+const storeTimeout = 10 * time.Second
+
 // maxOpen is how many imports an agent may have pending or running at once
 // (each pending one keeps its file).
 const maxOpen = 5
@@ -205,6 +208,11 @@ func (s *Service) Upload(ctx context.Context, agentID int64, kind, fileName stri
 		p.Columns = append(p.Columns, Column{Index: i, Header: h, Field: l.Mapping[i]})
 	}
 	lay, _ := json.Marshal(l)
+	// Reading 10,000 rows may outlast the request's database deadline
+	// (withDeadline in httpapi) though it touches no database: the write
+	// gets a deadline of its own from here.
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), storeTimeout)
+	defer cancel()
 	err = s.db.WithTx(ctx, func(tx *sql.Tx) error {
 		if err := s.lockAgent(ctx, tx, agentID); err != nil {
 			return err
