@@ -16,6 +16,7 @@ func (s *server) routes(mux *http.ServeMux) {
 	s.propertyRoutes(mux)
 	s.duplicateRoutes(mux)
 	s.requirementRoutes(mux)
+	s.importRoutes(mux)
 	s.matchRoutes(mux)
 	s.marketplaceRoutes(mux)
 	s.dashboardRoutes(mux)

@@ -23,6 +23,7 @@ import (
 	"propmatch/internal/feature/billing"
 	"propmatch/internal/feature/dashboard"
 	"propmatch/internal/feature/duplicates"
+	"propmatch/internal/feature/imports"
 	"propmatch/internal/feature/marketplace"
 	"propmatch/internal/feature/matches"
 	"propmatch/internal/feature/message"
@@ -120,6 +121,8 @@ type Set struct {
 	// uses it directly).
 	Mail    outbound.Mailer
 	Account *account.Service
+	// Imports brings an agent's spreadsheet of listings or requirements in.
+	Imports *imports.Service
 	// Settings reads and changes an agent's saved settings.
 	Settings *settings.Service
 	// Duplicates finds other agents' listings of the same property
@@ -211,6 +214,8 @@ func New(db *store.DB, o Options) Set {
 	}
 	set.APIKeys = apikeys.NewService(db, authSvc, o.Auth.Secret)
 	set.APIKeys.UseRecorder(recorder)
+	set.Imports = imports.NewService(db, listingImports{set.Properties}, requirementImports{set.Requirements}, o.Events, queue, o.Log)
+	queue.Add(set.Imports.Jobs()...)
 	set.Payments = payments.NewService(db, o.Gateway, set.Billing, o.Payments, o.Log)
 	set.Agreements = agreements.NewService(db, pub)
 	set.Account = account.NewService(db, authSvc, set.Properties, set.Requirements, engine)

@@ -8,6 +8,7 @@ import (
 
 	"propmatch/internal/india"
 	"propmatch/internal/kit/apperr"
+	"propmatch/internal/kit/csvsafe"
 )
 
 // csvHeader is the accountant's export's first row.
@@ -57,12 +58,7 @@ func csvRow(d InvoiceDetail) []string {
 	row := []string{d.Number, d.IssuedAt.In(india.Zone).Format("2006-01-02"), d.BuyerName, d.BuyerGSTIN, d.BuyerState,
 		d.Description, d.SAC, rupees(d.TaxablePaise), rupees(d.CGSTPaise), rupees(d.SGSTPaise), rupees(d.IGSTPaise),
 		rupees(d.TotalPaise), d.SupplierGSTIN, d.PaymentRef}
-	for i, cell := range row {
-		if cell != "" && strings.ContainsRune("=+-@\t\r", rune(cell[0])) {
-			row[i] = "'" + cell
-		}
-	}
-	return row
+	return csvsafe.Row(row)
 }
 
 // rupees writes paise as rupees with two decimals and no grouping, as

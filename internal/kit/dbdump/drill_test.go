@@ -19,6 +19,7 @@ import (
 	"propmatch/internal/core/matchengine"
 	"propmatch/internal/demo"
 	"propmatch/internal/feature/billing"
+	"propmatch/internal/feature/imports"
 	"propmatch/internal/feature/matches"
 	"propmatch/internal/feature/message"
 	"propmatch/internal/feature/payments"
@@ -186,6 +187,15 @@ func fill(t *testing.T, db *store.DB) market {
 	}
 	// Billing: agents on plans with ledgers and unlocks, and purchases with
 	// their GST invoices, made as the demo market makes them.
+	// A previewed import keeps its file (a BLOB) and the remembered mapping; a finished one its errors.
+	imp := imports.NewService(db, drillTarget{}, drillTarget{}, nil, nil, nil)
+	pv, err := imp.Upload(ctx, m.seller, imports.Listings, "book.csv", []byte("Title,Quote\nFlat,45 L\n"), map[string]string{"Quote": "price"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`INSERT INTO import_errors (import_id, row_number, col, value, message, cells) VALUES ($1, 3, 'Quote', 'lots', 'Row 3, Quote: ''lots'' is not an amount', '["Bad","lots"]')`, pv.ID); err != nil {
+		t.Fatal(err)
+	}
 	show := demo.Showcase{Seller: m.seller, Buyer: m.buyer}
 	if _, err := demo.SeedBilling(ctx, db, show); err != nil {
 		t.Fatal(err)
@@ -322,6 +332,15 @@ func TestRestoreDrill(t *testing.T) {
 		})
 	}
 }
+
+// drillTarget takes an import's rows without saving them (the drill fills the import tables only).
+type drillTarget struct{}
+
+func (drillTarget) Check(_ context.Context, body map[string]any) (any, error) { return body, nil }
+func (drillTarget) SaveTx(context.Context, *sql.Tx, int64, string, map[string]any) (int64, bool, error) {
+	return 0, false, nil
+}
+func (drillTarget) Queued() {}
 
 // emptyInDrill are the tables the drill's activity does not fill.
 var emptyInDrill = map[string]bool{"advertisements": true, "backups": true, "daily_quotas": true, "ip_blocks": true, "otp_verifications": true,

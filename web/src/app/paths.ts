@@ -37,6 +37,11 @@ export const paths = {
     to: ({ requirement }: { requirement?: number } = {}) =>
       requirement === undefined ? '/requirements' : `/requirements?requirement=${requirement}`,
   },
+  /** Bulk import from a spreadsheet; `kind` picks listings or requirements. */
+  imports: {
+    path: '/import',
+    to: ({ kind }: { kind?: 'listings' | 'requirements' } = {}) => (kind ? `/import?kind=${kind}` : '/import'),
+  },
   matches: {
     path: '/matches',
     /**

@@ -132,6 +132,10 @@ export const appRoutes: RouteObject[] = [
                     lazy: () => import('@/features/properties/routes/properties-page').then((m) => ({ Component: m.PropertiesPage })),
                   },
                   {
+                    path: paths.imports.path,
+                    lazy: () => import('@/features/imports/routes/import-page').then((m) => ({ Component: m.ImportPage })),
+                  },
+                  {
                     path: paths.requirements.path,
                     lazy: () => import('@/app/routes/requirements/requirements-page').then((m) => ({ Component: m.RequirementsPage })),
                   },

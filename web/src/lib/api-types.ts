@@ -890,6 +890,132 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a spreadsheet of listings or requirements and preview it; nothing is saved yet
+         * @description Reads a CSV or Excel (.xlsx) file of up to 10 MB and 10,000 rows, detects its columns from their titles (the
+         *     agent's remembered choice first; `mapping` overrides and is remembered), reads each value the way Indian agents
+         *     write it (`45 L`, `1.2 Cr`, `₹ 45,00,000`, `3 BHK`, `200 sq yd`, `10 guntas`, any Indian mobile format,
+         *     old and new city names) and checks every row as the form would. It answers the first 20 rows as they will be
+         *     saved (amounts in rupees), every row's errors with the value as written, and the counts. The file is kept
+         *     for `POST /api/imports/{id}/start`. A file that is not a readable spreadsheet (damaged, truncated, a zip bomb,
+         *     an old .xls) is refused with a message (400); formulas are never evaluated. An agent may have 5 imports
+         *     waiting or running (409 beyond).
+         */
+        post: operations["uploadImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/imports/templates/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                kind: "listings" | "requirements";
+            };
+            cookie?: never;
+        };
+        /**
+         * A template sheet for one kind of import
+         * @description An Excel file (or CSV with `format=csv`) with the column titles the import detects and an example row for each
+         *     property type.
+         */
+        get: operations["importTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/imports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * An import's progress and its first errors
+         * @description `status` is pending (previewed, not started), running, done, cancelled or failed; `done` counts the rows
+         *     handled of `total`, `failed` those not saved. Progress also arrives live as `import` events on
+         *     `GET /api/events`. Another agent's import is 404.
+         */
+        get: operations["getImport"];
+        put?: never;
+        post?: never;
+        /**
+         * Cancel an import
+         * @description A pending import never runs; a running one stops before its next chunk of 200 rows (the rows saved so far
+         *     stay). A finished import is 409.
+         */
+        delete: operations["cancelImport"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/imports/{id}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save a previewed import's rows on the job queue
+         * @description Queues the job that saves the good rows through the same rules as the forms (validation, plan limits, matching
+         *     queued), 200 rows a transaction; a row with a `Your reference` the agent used before updates that record. Bad
+         *     rows are skipped and listed in the report. An import already started is 409.
+         */
+        post: operations["startImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/imports/{id}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The rows an import did not save, as CSV with a Reason column
+         * @description Each failed row's number, its cells as written under the sheet's titles, and why. A cell that starts with =, +,
+         *     -, @, a tab or a carriage return is written with a leading apostrophe, so no spreadsheet reads it as a formula.
+         */
+        get: operations["importReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/requirements": {
         parameters: {
             query?: never;
@@ -2962,6 +3088,93 @@ export interface components {
             message: string;
             /** @description Present for validation failures (400) */
             errors?: components["schemas"]["FieldError"][];
+        };
+        ImportRowError: {
+            /**
+             * Format: int64
+             * @description The row's number in the sheet (the title row is 1)
+             */
+            row: number;
+            /** @description The column's title as the sheet writes it; empty for the whole row */
+            column: string;
+            /** @description The cell as written */
+            value: string;
+            /** @example Row 7, Price: '45 lacs approx' is not an amount; write it like 45 L or 45,00,000 */
+            message: string;
+        };
+        ImportColumn: {
+            /** Format: int64 */
+            index: number;
+            header: string;
+            /** @description The field key the column fills; empty when left out */
+            field: string;
+        };
+        ImportField: {
+            /** @description The form's field name (`price`), or `ref` for the agent's own reference */
+            key: string;
+            label: string;
+        };
+        ImportPreview: {
+            /** Format: int64 */
+            id: number;
+            /** @enum {string} */
+            kind: "listings" | "requirements";
+            fileName: string;
+            columns: components["schemas"]["ImportColumn"][];
+            /** @description The fields a column may be mapped to */
+            fields: components["schemas"]["ImportField"][];
+            /** @description The first 20 rows */
+            preview: {
+                /** Format: int64 */
+                row: number;
+                ref: string;
+                /** @description The listing or requirement as it will be saved (amounts in rupees); null for a bad row */
+                record: {
+                    [key: string]: unknown;
+                } | null;
+                errors: components["schemas"]["ImportRowError"][];
+            }[];
+            /** @description Every row's errors */
+            errors: components["schemas"]["ImportRowError"][];
+            /** Format: int64 */
+            good: number;
+            /** Format: int64 */
+            bad: number;
+            /** Format: int64 */
+            total: number;
+        };
+        ImportStatus: {
+            /** Format: int64 */
+            id: number;
+            /** @enum {string} */
+            kind: "listings" | "requirements";
+            fileName: string;
+            /** @enum {string} */
+            status: "pending" | "running" | "done" | "cancelled" | "failed";
+            /** Format: int64 */
+            total: number;
+            /**
+             * Format: int64
+             * @description Rows handled so far, saved or not
+             */
+            done: number;
+            /** Format: int64 */
+            failed: number;
+            /** Format: int64 */
+            created: number;
+            /**
+             * Format: int64
+             * @description Rows that updated a record with the same reference
+             */
+            updated: number;
+            /** @description The first 20 errors */
+            errors: components["schemas"]["ImportRowError"][];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            startedAt: string | null;
+            /** Format: date-time */
+            finishedAt: string | null;
         };
         FieldError: {
             /** @description Name of the failing field, e.g. `phone` */
@@ -7745,6 +7958,175 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    uploadImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The .xlsx or .csv file (comma, semicolon or tab separated; UTF-8)
+                     */
+                    file: string;
+                    /** @enum {string} */
+                    kind: "listings" | "requirements";
+                    /** @description Optional JSON object of column title to field key, e.g. {"Expected Price": "price"}; "" leaves a column out */
+                    mapping?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The preview */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportPreview"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+        };
+    };
+    importTemplate: {
+        parameters: {
+            query?: {
+                format?: "xlsx" | "csv";
+            };
+            header?: never;
+            path: {
+                kind: "listings" | "requirements";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template */
+            200: {
+                headers: {
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The import */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportStatus"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    cancelImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cancelled import */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportStatus"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    startImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The import, running */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportStatus"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    importReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report */
+            200: {
+                headers: {
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     listMyRequirements: {

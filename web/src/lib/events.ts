@@ -6,7 +6,7 @@ import { changedFamilies, invalidateFamilies } from '@/lib/query-families'
 export const EVENTS_URL = '/api/events'
 
 /** The event names /api/events sends. */
-export const EVENT_NAMES = ['message', 'message-deleted', 'read', 'connection', 'matches', 'agreement'] as const
+export const EVENT_NAMES = ['message', 'message-deleted', 'read', 'connection', 'matches', 'agreement', 'import'] as const
 export type EventName = (typeof EVENT_NAMES)[number]
 
 /** The query families each event makes stale: the same as the app's own write of that kind. */
@@ -19,6 +19,8 @@ export const eventFamilies: Record<EventName, readonly string[]> = {
   matches: [...changedFamilies.matches, '/api/properties', '/api/requirements'],
   /** The other agent of a match proposed, answered or moved the deal: its agreements (under /api/matches). */
   agreement: changedFamilies.matches,
+  /** A bulk import's progress: the import, and the listings or requirements it saved. */
+  import: ['/api/imports', '/api/properties', '/api/requirements', '/api/dashboard/stats'],
 }
 
 /** Refetches what an event changed; unknown names do nothing. */

@@ -1,5 +1,7 @@
 import * as React from 'react'
-import { FileText, Plus } from 'lucide-react'
+import { FileText, FileUp, Plus } from 'lucide-react'
+import { Link } from 'react-router'
+import { paths } from '@/app/paths'
 import { LoadMore, LoadedOnlyHint } from '@/components/load-more'
 import { MatchingStatus } from '@/components/matching-status'
 import { Button } from '@/components/ui/button'
@@ -61,9 +63,16 @@ export function RequirementsPage() {
           <h1 className="text-2xl font-bold tracking-tight text-foreground">My Client Requirements</h1>
           <p className="text-subtle-foreground">Record what your clients need; matching listings appear automatically.</p>
         </div>
-        <Button onClick={() => show('form')}>
-          <Plus /> Post Requirement
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild variant="outline">
+            <Link to={paths.imports.to({ kind: 'requirements' })}>
+              <FileUp /> Import
+            </Link>
+          </Button>
+          <Button onClick={() => show('form')}>
+            <Plus /> Post Requirement
+          </Button>
+        </div>
       </div>
 
       {requirements.isPending ? (

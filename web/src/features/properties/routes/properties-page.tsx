@@ -1,5 +1,7 @@
 import * as React from 'react'
-import { Home, Plus, SearchX } from 'lucide-react'
+import { FileUp, Home, Plus, SearchX } from 'lucide-react'
+import { Link } from 'react-router'
+import { paths } from '@/app/paths'
 import { LoadMore, LoadedOnlyHint } from '@/components/load-more'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
@@ -126,9 +128,16 @@ export function PropertiesPage() {
           <h1 className="text-2xl font-bold tracking-tight text-foreground">My Properties</h1>
           <p className="text-sm text-muted-foreground">Your listings for sale, rent and lease.</p>
         </div>
-        <Button onClick={openAdd}>
-          <Plus /> Add Property
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild variant="outline">
+            <Link to={paths.imports.to({ kind: 'listings' })}>
+              <FileUp /> Import
+            </Link>
+          </Button>
+          <Button onClick={openAdd}>
+            <Plus /> Add Property
+          </Button>
+        </div>
       </div>
       {saved && <DuplicateNotice saved={saved} onDismiss={() => setSaved(null)} />}
       {loaded && stats && <PropertyCounters total={stats.properties} byType={stats.propertyTypes} />}

@@ -1,0 +1,77 @@
+package requirement
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+
+	"propmatch/internal/kit/apperr"
+	"propmatch/internal/kit/store"
+)
+
+// CheckImport validates in as Create does, without writing, and returns the
+// requirement as it would be saved. The bulk import's preview shows it, and
+// ImportTx saves the same validation's result.
+func (s *Service) CheckImport(in Input) (Requirement, error) {
+	r, err := in.validate()
+	// As a read gives them back: lists never null.
+	for _, l := range []*[]string{&r.PropertyTypes, &r.PreferredCities, &r.PreferredLocalities} {
+		if *l == nil {
+			*l = []string{}
+		}
+	}
+	return r, err
+}
+
+// ImportTx saves one row of agentID's bulk import in the caller's
+// transaction: it updates agentID's requirement whose reference is ref,
+// when ref is given and there is one, and otherwise creates one (with ref as
+// its reference). It obeys the plan as Create and Update do (PlanLimit) and
+// queues the requirement's matching job; the caller calls Queued once tx
+// commits. It returns the requirement's id and whether it was an update.
+func (s *Service) ImportTx(ctx context.Context, tx *sql.Tx, agentID int64, ref string, in Input) (int64, bool, error) {
+	r, err := in.validate()
+	if err != nil {
+		return 0, false, err
+	}
+	now := s.db.Time()
+	var id int64
+	var wasActive bool
+	if ref != "" {
+		err := tx.QueryRowContext(ctx, `SELECT id, is_active FROM requirements WHERE agent_id = $1 AND external_ref = $2`, agentID, ref).Scan(&id, &wasActive)
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return 0, false, apperr.Wrap(err, "find requirement by reference")
+		}
+	}
+	updated := id != 0
+	cols, vals := writeColumns(r)
+	if updated {
+		vals = append(vals, now, id)
+		if _, err := tx.ExecContext(ctx, `UPDATE requirements SET `+store.SetClause(cols, 1)+fmt.Sprintf(`, updated_at = $%d WHERE id = $%d`, len(vals)-1, len(vals)), vals...); err != nil {
+			return 0, false, apperr.Wrap(err, "update requirement")
+		}
+	} else {
+		var refArg any
+		if ref != "" {
+			refArg = ref
+		}
+		cols = append(cols, "agent_id", "external_ref", "created_at", "updated_at")
+		vals = append(vals, agentID, refArg, now, now)
+		if id, err = store.InsertID(ctx, tx, "requirements", cols, vals); err != nil {
+			return 0, false, apperr.Wrap(err, "insert requirement")
+		}
+	}
+	if r.IsActive && !wasActive {
+		if err := s.checkPlan(ctx, tx, agentID); err != nil {
+			return 0, false, err
+		}
+	}
+	if err := s.engine.QueueRequirement(ctx, tx, now, id); err != nil {
+		return 0, false, apperr.Wrap(err, "queue matching")
+	}
+	return id, updated, nil
+}
+
+// Queued wakes the match engine once an import's transaction committed.
+func (s *Service) Queued() { s.engine.Queued() }
