@@ -95,7 +95,16 @@ type Service struct {
 	seal   sealer
 	https  *http.Client
 	plain  *http.Client // http to loopback, development only
+	// tests limits each agent's test events (each is a request to an
+	// address of their choosing): TestsPerMinute, in bursts of TestBurst.
+	tests *limits.Burst[int64]
 }
+
+// TestsPerMinute and TestBurst limit each agent's test events on one instance.
+const (
+	TestsPerMinute = 6
+	TestBurst      = 5
+)
 
 // NewService returns the webhooks service on db; mail tells an agent their
 // endpoint was turned off.
@@ -113,7 +122,8 @@ func NewService(db *store.DB, mail outbound.Mailer, cfg Config, log *slog.Logger
 		log = slog.New(slog.DiscardHandler)
 	}
 	g := guard{dev: cfg.Dev, resolver: cfg.Resolver, timeout: cfg.Timeout}
-	s := &Service{db: db, cfg: cfg, mail: mail, log: log, guard: g, seal: newSealer(cfg.Secret)}
+	s := &Service{db: db, cfg: cfg, mail: mail, log: log, guard: g, seal: newSealer(cfg.Secret),
+		tests: limits.NewBurst[int64](TestsPerMinute, TestBurst)}
 	s.https, s.plain = s.client(false), s.client(true)
 	return s
 }
@@ -428,10 +438,14 @@ func (s *Service) Deliveries(ctx context.Context, userID, id int64) ([]Delivery,
 }
 
 // SendTest queues a webhook.test message to userID's endpoint id, on or
-// off, and wakes the queue so it goes at once. It is tried once.
+// off, and wakes the queue so it goes at once. It is tried once. An agent
+// sends at most TestBurst at once, TestsPerMinute a minute (429 beyond).
 func (s *Service) SendTest(ctx context.Context, userID, id int64) (Delivery, error) {
 	if err := s.gate(ctx, userID); err != nil {
 		return Delivery{}, err
+	}
+	if wait, _ := s.tests.Take(userID, time.Now()); wait > 0 {
+		return Delivery{}, apperr.Throttled(wait, "You sent several test events just now: try again in %s", apperr.Wait(wait))
 	}
 	var out Delivery
 	err := s.db.WithTx(ctx, func(tx *sql.Tx) error {

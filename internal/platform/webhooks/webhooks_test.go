@@ -533,3 +533,31 @@ func TestOnlyTheOwnerTouchesAnEndpoint(t *testing.T) {
 		}
 	})
 }
+
+func TestTestEventsAreRateLimited(t *testing.T) {
+	storetest.Run(t, func(t *testing.T, db *store.DB) {
+		e := newEnv(t, db, webhooks.Config{Dev: true})
+		agent, other := e.user("a@example.com"), e.user("b@example.com")
+		a, err := e.svc.Create(context.Background(), agent, webhooks.Input{URL: "http://127.0.0.1:9/", Events: []string{webhooks.MatchCreated}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := e.svc.Create(context.Background(), other, webhooks.Input{URL: "http://127.0.0.1:9/", Events: []string{webhooks.MatchCreated}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range webhooks.TestBurst {
+			if _, err := e.svc.SendTest(context.Background(), agent, a.ID); err != nil {
+				t.Fatalf("test %d: %v", i+1, err)
+			}
+		}
+		_, err = e.svc.SendTest(context.Background(), agent, a.ID)
+		var ae *apperr.Error
+		if !asAppErr(err, &ae) || ae.Code != apperr.TooManyRequests || ae.RetryAfter <= 0 {
+			t.Fatalf("test %d: %v", webhooks.TestBurst+1, err)
+		}
+		if _, err := e.svc.SendTest(context.Background(), other, b.ID); err != nil {
+			t.Fatalf("another agent is limited too: %v", err)
+		}
+	})
+}

@@ -1842,7 +1842,7 @@ export interface paths {
          * Send a test event to the endpoint
          * @description Queues a `webhook.test` message to the endpoint (on or off) and sends it at once from the job queue; it is
          *     tried once, and its result appears in the delivery log. Needs a plan with API access (402 `plan_limit`).
-         *     Another agent's endpoint is 404.
+         *     An agent sends at most 5 at once and 6 a minute (429 beyond). Another agent's endpoint is 404.
          */
         post: operations["testWebhook"];
         delete?: never;
@@ -8000,6 +8000,7 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     listUsers: {
