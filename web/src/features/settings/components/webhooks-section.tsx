@@ -255,7 +255,7 @@ export function DeliveriesLog({ id }: { id: number }) {
             <th className="py-1 pr-3 font-medium">Event</th>
             <th className="py-1 pr-3 font-medium">Status</th>
             <th className="py-1 pr-3 font-medium">Latency</th>
-            <th className="py-1 pr-3 font-medium">Attempt</th>
+            <th className="hidden py-1 pr-3 font-medium sm:table-cell">Attempt</th>
             <th className="py-1 font-medium">Time</th>
           </tr>
         </thead>
@@ -270,7 +270,7 @@ export function DeliveriesLog({ id }: { id: number }) {
                 <Badge variant={stateBadge[d.state]}>{d.statusCode ?? d.state}</Badge>
               </td>
               <td className="py-1 pr-3 tabular-nums">{d.latencyMs === null ? '—' : `${d.latencyMs} ms`}</td>
-              <td className="py-1 pr-3 tabular-nums">{d.attempt}</td>
+              <td className="hidden py-1 pr-3 tabular-nums sm:table-cell">{d.attempt}</td>
               <td className="py-1 whitespace-nowrap text-subtle-foreground">{when(d.deliveredAt ?? d.createdAt)}</td>
             </tr>
           ))}
