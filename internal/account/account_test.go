@@ -138,6 +138,10 @@ func TestExportHoldsTheAgentsDataAndNoSecrets(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		if _, err := db.ExecContext(ctx, `INSERT INTO webhook_endpoints (user_id, url, events, secret, created_at, updated_at)
+			VALUES ($1, 'https://crm.example/hook', '["match.created"]', 'v1:sealed-webhook-secret', $2, $2)`, asha.ID, db.Time()); err != nil {
+			t.Fatal(err)
+		}
 		var buf bytes.Buffer
 		if err := w.acct.Export(ctx, asha.ID, &buf); err != nil {
 			t.Fatal(err)
@@ -181,6 +185,7 @@ func TestExportHoldsTheAgentsDataAndNoSecrets(t *testing.T) {
 			{"messagesReceived", 1, "content", "note from bala"},
 			{"connections", 1, "message", "hello from asha"},
 			{"enrolments", 0, "", nil},
+			{"webhookEndpoints", 1, "url", "https://crm.example/hook"},
 		} {
 			got := rows(tc.section)
 			if len(got) != tc.n || (tc.n > 0 && got[0][tc.field] != tc.want) {
@@ -202,7 +207,7 @@ func TestExportHoldsTheAgentsDataAndNoSecrets(t *testing.T) {
 		}
 		out := buf.String()
 		for _, secret := range []string{password, hash, session.Token, `"password_hash"`, `"token_hash"`, `"search_text"`,
-			"Client bala", "Bala-Pune-2026!"} {
+			"Client bala", "Bala-Pune-2026!", "sealed-webhook-secret"} {
 			if strings.Contains(out, secret) {
 				t.Errorf("the export holds %q", secret)
 			}

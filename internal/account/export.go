@@ -53,6 +53,7 @@ var sections = []section{
 	{"payments", "payments", "user_id = $1", nil},
 	{"invoices", "invoices", "user_id = $1", nil},
 	{"apiKeys", "api_keys", "user_id = $1", []string{"key_hash"}},
+	{"webhookEndpoints", "webhook_endpoints", "user_id = $1", []string{"secret"}},
 }
 
 // Export writes everything PropMatch holds about userID to w as one JSON

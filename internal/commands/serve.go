@@ -27,6 +27,7 @@ import (
 	"propmatch/internal/platform/razorpay"
 	"propmatch/internal/platform/security"
 	"propmatch/internal/platform/settings"
+	"propmatch/internal/platform/webhooks"
 	"propmatch/internal/services"
 )
 
@@ -247,7 +248,7 @@ func newServices(cfg Config, db *store.DB, s senders, bus events.Bus, gateway ra
 	return services.New(db, services.Options{Auth: ac, OTP: s.otp, Mail: s.mail, WhatsApp: wa, Notices: noticesConfig(cfg),
 		MatchLimit: cfg.MatchesPerRequirement, Events: bus, Log: log, MatchingDelay: cfg.MatchingDelay,
 		MatchingChunk: cfg.MatchingChunk, Backups: bc, Billing: cfg.Billing,
-		Gateway: gateway, Payments: cfg.Payments.Invoices,
+		Gateway: gateway, Payments: cfg.Payments.Invoices, Webhooks: webhooks.Config{Dev: cfg.Dev()},
 		Queue: jobs.Config{Workers: cfg.QueueWorkers, Lease: cfg.QueueLease, Drain: cfg.DrainTimeout, Log: log}}), nil
 }
 

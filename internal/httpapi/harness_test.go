@@ -37,6 +37,7 @@ import (
 	"propmatch/internal/platform/outbound"
 	"propmatch/internal/platform/razorpay"
 	"propmatch/internal/platform/security"
+	"propmatch/internal/platform/webhooks"
 	"propmatch/internal/services"
 )
 
@@ -112,6 +113,10 @@ type apiOptions struct {
 	// payments turns billing on with the fake Razorpay gateway (apiTest.fake),
 	// served on its own test server and mounted at /dev/razorpay.
 	payments bool
+	// resolver resolves webhook endpoint hosts (the system's when nil);
+	// hooksProduction checks their addresses as production does.
+	resolver        webhooks.Resolver
+	hooksProduction bool
 }
 
 // testArgon is a cheap argon2id cost so that tests stay fast.
@@ -151,7 +156,8 @@ func newAPITest(t *testing.T, db *store.DB, opts apiOptions) *apiTest {
 	fake, gateway := testGateway(t, opts)
 	set := services.New(db, services.Options{Auth: cfg, OTP: otp, Mail: mail,
 		MatchLimit: opts.matchLimit, Events: bus, Log: log, Backups: backups.Config{Dir: t.TempDir()},
-		Billing: opts.billing || opts.payments, Gateway: gateway, Payments: testPayments})
+		Billing: opts.billing || opts.payments, Gateway: gateway, Payments: testPayments,
+		Webhooks: webhooks.Config{Dev: !opts.production && !opts.hooksProduction, Resolver: opts.resolver}})
 	deps := httpapi.Deps{DB: db, Set: set, Log: log, Web: opts.web, Dev: !opts.production,
 		AuthRatePerMinute: opts.authRate, AuthBurst: opts.authBurst, VerifyRatePerMinute: opts.verifyRate, VerifyBurst: opts.verifyBurst, Quotas: opts.quotas, Heartbeat: opts.heartbeat,
 		DBTimeout: opts.dbTimeout, PublicOrigin: opts.publicOrigin, MaxStreamsPerUser: opts.maxStreams}

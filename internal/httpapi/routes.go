@@ -33,6 +33,7 @@ func (s *server) routes(mux *http.ServeMux) {
 	s.paymentRoutes(mux)
 	s.agreementRoutes(mux)
 	s.apiKeyRoutes(mux)
+	s.webhookRoutes(mux)
 	s.eventRoutes(mux)
 	s.mediaRoutes(mux)
 	s.devOutboxRoutes(mux)

@@ -44,6 +44,7 @@ import (
 	"propmatch/internal/platform/razorpay"
 	"propmatch/internal/platform/security"
 	"propmatch/internal/platform/settings"
+	"propmatch/internal/platform/webhooks"
 )
 
 // Options are what a Set is built from besides the database.
@@ -89,6 +90,9 @@ type Options struct {
 	// and whether prices include GST.
 	Gateway  razorpay.Gateway
 	Payments payments.Config
+	// Webhooks tunes the agents' signed webhooks (its Secret defaults to
+	// Auth.Secret, its BaseURL to Notices.BaseURL; Dev allows loopback).
+	Webhooks webhooks.Config
 }
 
 // Set is every PropMatch service, sharing one database and one match engine.
@@ -117,6 +121,8 @@ type Set struct {
 	Payments *payments.Service
 	// Agreements keeps the co-broking agreements on matches and their deals.
 	Agreements *agreements.Service
+	// Webhooks manages agents' webhook endpoints and sends the deliveries.
+	Webhooks *webhooks.Service
 	// Mail is the mailer every email leaves through (the email test page
 	// uses it directly).
 	Mail    outbound.Mailer
@@ -161,7 +167,10 @@ func New(db *store.DB, o Options) Set {
 		Delay:     o.MatchingDelay,
 		Chunk:     o.MatchingChunk,
 		Record: func(ctx context.Context, tx *sql.Tx, now time.Time, g matchengine.Gained) error {
-			return notifications.MatchesGained(ctx, tx, now, g)
+			if err := notifications.MatchesGained(ctx, tx, now, g); err != nil {
+				return err
+			}
+			return webhooks.MatchesGained(ctx, tx, now, g)
 		},
 		Announcer: announcer,
 		Waker:     queue,
@@ -176,6 +185,14 @@ func New(db *store.DB, o Options) Set {
 	backupSvc := backups.New(db, queue, o.Backups, o.Log)
 	billingSvc := billing.NewService(db, o.Billing)
 	billingSvc.UseMatches(matches.Sides)
+	if o.Webhooks.Secret == nil {
+		o.Webhooks.Secret = o.Auth.Secret
+	}
+	if o.Webhooks.BaseURL == "" {
+		o.Webhooks.BaseURL = o.Notices.BaseURL
+	}
+	hooks := webhooks.NewService(db, o.Mail, o.Webhooks, o.Log)
+	hooks.UseWaker(queue)
 	// Every background job, in one place: each package lists its own.
 	for _, kinds := range [][]jobs.Kind{
 		engine.Jobs(),
@@ -183,6 +200,7 @@ func New(db *store.DB, o Options) Set {
 		notes.Jobs(),
 		backupSvc.Jobs(),
 		billingSvc.Jobs(),
+		hooks.Jobs(),
 	} {
 		queue.Add(kinds...)
 	}
@@ -206,6 +224,7 @@ func New(db *store.DB, o Options) Set {
 		Backups:      backupSvc,
 		Notices:      notes,
 		Billing:      billingSvc,
+		Webhooks:     hooks,
 		Mail:         o.Mail,
 		Events:       o.Events,
 		Queue:        queue,
@@ -235,6 +254,7 @@ func New(db *store.DB, o Options) Set {
 		set.Requirements.UsePlanLimits(billingSvc)
 		set.Site.UsePlans(sitePlans(billingSvc))
 		set.APIKeys.UseAPIAccess(billingSvc)
+		hooks.UseAccess(billingSvc)
 	}
 	return set
 }

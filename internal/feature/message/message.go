@@ -21,6 +21,7 @@ import (
 	"propmatch/internal/platform/network"
 	"propmatch/internal/platform/notifications"
 	"propmatch/internal/platform/settings"
+	"propmatch/internal/platform/webhooks"
 )
 
 // MaxContent is the longest message, in characters.
@@ -196,6 +197,10 @@ func (s *Service) Send(ctx context.Context, senderID int64, in Input) (Message, 
 		}
 		if err := notifications.Add(ctx, tx, now, notifications.Item{UserID: to.Value, Kind: settings.Messages, Type: notifications.ItemMessage, RefID: out.ID}); err != nil {
 			return apperr.Wrap(err, "queue message notice")
+		}
+		if err := webhooks.Emit(ctx, tx, now, to.Value, webhooks.MessageReceived, webhooks.MessageReceivedData{MessageID: out.ID,
+			SenderID: senderID, MatchID: matchID, Content: content, CreatedAt: now}); err != nil {
+			return apperr.Wrap(err, "queue message webhook")
 		}
 		return noteSent(ctx, tx, senderID, to.Value, out.ID)
 	})

@@ -35,6 +35,7 @@ import (
 	"propmatch/internal/platform/media"
 	"propmatch/internal/platform/razorpay"
 	"propmatch/internal/platform/settings"
+	"propmatch/internal/platform/webhooks"
 )
 
 var ctx = context.Background()
@@ -171,6 +172,12 @@ func fill(t *testing.T, db *store.DB) market {
 	st := settings.Defaults()
 	st.Notifications.Messages.WhatsApp = true
 	if err := settings.Save(ctx, db, now, m.seller, st); err != nil {
+		t.Fatal(err)
+	}
+	// A webhook endpoint of the seller's own software: the message below
+	// queues a delivery to it.
+	if _, err := webhooks.NewService(db, nil, webhooks.Config{Dev: true}, nil).Create(ctx, m.seller,
+		webhooks.Input{URL: "http://127.0.0.1:9/propmatch", Events: []string{webhooks.MessageReceived}}); err != nil {
 		t.Fatal(err)
 	}
 	text := "Is the showcase flat still available?"

@@ -18,6 +18,7 @@ import (
 	"propmatch/internal/kit/store"
 	"propmatch/internal/platform/notifications"
 	"propmatch/internal/platform/settings"
+	"propmatch/internal/platform/webhooks"
 )
 
 // Connection statuses.
@@ -186,6 +187,10 @@ func (s *Service) Create(ctx context.Context, requesterID int64, in Request) (Co
 		if err := notifications.Add(ctx, tx, now, notifications.Item{UserID: to.Value, Kind: settings.Updates, Type: notifications.ItemConnectionRequest, RefID: id}); err != nil {
 			return apperr.Wrap(err, "queue connection notice")
 		}
+		if err := webhooks.Emit(ctx, tx, now, to.Value, webhooks.ConnectionRequested,
+			webhooks.ConnectionRequestedData{ConnectionID: id, RequesterID: requesterID, Message: msg}); err != nil {
+			return apperr.Wrap(err, "queue connection webhook")
+		}
 		out, err = byID(ctx, tx, id)
 		return err
 	})
@@ -320,6 +325,10 @@ func (s *Service) change(ctx context.Context, userID, id int64, status string, a
 		if status == Accepted || status == Rejected {
 			if err := notifications.Add(ctx, tx, now, notifications.Item{UserID: c.RequesterID, Kind: settings.Updates, Type: notifications.ItemConnectionAnswer, RefID: id}); err != nil {
 				return apperr.Wrap(err, "queue connection notice")
+			}
+			if err := webhooks.Emit(ctx, tx, now, c.RequesterID, webhooks.ConnectionAnswered,
+				webhooks.ConnectionAnsweredData{ConnectionID: id, ReceiverID: c.ReceiverID, Status: status}); err != nil {
+				return apperr.Wrap(err, "queue connection webhook")
 			}
 		}
 		out, err = byID(ctx, tx, id)

@@ -2035,6 +2035,114 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's webhook endpoints
+         * @description The caller's webhook endpoints, oldest first, without their secrets (a secret is shown once, when the
+         *     endpoint is added). An endpoint turned off after repeated failures says why in `disabledReason`.
+         */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Add a webhook endpoint
+         * @description Registers an endpoint for some of the events `match.created`, `message.received`, `connection.requested` and
+         *     `connection.answered` (their bodies are in this document's `webhooks` section). The address must be `https://`
+         *     and resolve only to public addresses: private (RFC 1918, fc00::/7), loopback, link-local (169.254.0.0/16,
+         *     fe80::/10), carrier-grade NAT, multicast and metadata addresses are refused, and checked again at every
+         *     connection. In development, `http://` and `https://` to this computer (loopback) are allowed.
+         *
+         *     The answer carries the endpoint's signing `secret` (`whsec_` and base64) this once. Deliveries are signed as
+         *     Standard Webhooks specifies (`webhook-id`, `webhook-timestamp`, `webhook-signature` headers). An agent has at
+         *     most 5 endpoints (409 beyond). Needs a plan with API access (402 `plan_limit` otherwise).
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description Deletes the endpoint and its delivery log; its queued deliveries are not sent. Another agent's endpoint is 404.
+         */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a webhook endpoint
+         * @description Changes the address (checked as when added), the events, or whether the endpoint is on. Every field is
+         *     optional; absent ones stay. Turning an endpoint on again clears its failures. Another agent's endpoint is 404.
+         */
+        patch: operations["updateWebhook"];
+        trace?: never;
+    };
+    "/api/user/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The endpoint's last 50 delivery attempts
+         * @description The last 50 attempts, newest first: each message's attempts share its `msgId`. A failed attempt is retried
+         *     after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 14 h; after the eighth fails the endpoint is turned off and the
+         *     agent emailed. Another agent's endpoint is 404.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event to the endpoint
+         * @description Queues a `webhook.test` message to the endpoint (on or off) and sends it at once from the job queue; it is
+         *     tried once, and its result appears in the delivery log. Needs a plan with API access (402 `plan_limit`).
+         *     An agent sends at most 5 at once and 6 a minute (429 beyond). Another agent's endpoint is 404.
+         */
+        post: operations["testWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users": {
         parameters: {
             query?: never;
@@ -3078,9 +3186,238 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "match.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new match for one of the agent's listings or requirements
+         * @description One message per new match (at most 100 per matching run).
+         *     Sent to each of the agent's endpoints that are on and take `match.created`, signed as Standard Webhooks specifies:
+         *     verify `webhook-signature` (`v1,` and base64 HMAC-SHA256, keyed with the secret's base64-decoded bytes after
+         *     `whsec_`, of `webhook-id` + "." + `webhook-timestamp` + "." + the raw body) and refuse timestamps more than
+         *     5 minutes away. Answer any 2xx within 5 seconds; redirects are not followed.
+         */
+        post: operations["webhookMatchCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "message.received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Another agent sent the agent a message
+         * @description One message per message received.
+         *     Sent to each of the agent's endpoints that are on and take `message.received`, signed as Standard Webhooks specifies:
+         *     verify `webhook-signature` (`v1,` and base64 HMAC-SHA256, keyed with the secret's base64-decoded bytes after
+         *     `whsec_`, of `webhook-id` + "." + `webhook-timestamp` + "." + the raw body) and refuse timestamps more than
+         *     5 minutes away. Answer any 2xx within 5 seconds; redirects are not followed.
+         */
+        post: operations["webhookMessageReceived"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "connection.requested": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Another agent asked to connect
+         * @description One message per connection request received.
+         *     Sent to each of the agent's endpoints that are on and take `connection.requested`, signed as Standard Webhooks specifies:
+         *     verify `webhook-signature` (`v1,` and base64 HMAC-SHA256, keyed with the secret's base64-decoded bytes after
+         *     `whsec_`, of `webhook-id` + "." + `webhook-timestamp` + "." + the raw body) and refuse timestamps more than
+         *     5 minutes away. Answer any 2xx within 5 seconds; redirects are not followed.
+         */
+        post: operations["webhookConnectionRequested"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "connection.answered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An agent answered the agent's connection request
+         * @description One message per answer (accepted or declined).
+         *     Sent to each of the agent's endpoints that are on and take `connection.answered`, signed as Standard Webhooks specifies:
+         *     verify `webhook-signature` (`v1,` and base64 HMAC-SHA256, keyed with the secret's base64-decoded bytes after
+         *     `whsec_`, of `webhook-id` + "." + `webhook-timestamp` + "." + the raw body) and refuse timestamps more than
+         *     5 minutes away. Answer any 2xx within 5 seconds; redirects are not followed.
+         */
+        post: operations["webhookConnectionAnswered"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
+        /**
+         * @description An event an endpoint may take
+         * @enum {string}
+         */
+        WebhookEventType: "match.created" | "message.received" | "connection.requested" | "connection.answered";
+        WebhookEndpoint: {
+            /** Format: int64 */
+            id: number;
+            /** Format: uri */
+            url: string;
+            events: components["schemas"]["WebhookEventType"][];
+            enabled: boolean;
+            /** @description Why the endpoint is off (empty while on) */
+            disabledReason: string;
+            /** Format: int64 */
+            consecutiveFailures: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        WebhookEndpointCreated: components["schemas"]["WebhookEndpoint"] & {
+            /** @description The signing secret, shown this once */
+            secret: string;
+        };
+        WebhookEndpointInput: {
+            /** @description A public `https://` address (`http://` to loopback in development only) */
+            url: string;
+            events: components["schemas"]["WebhookEventType"][];
+        };
+        WebhookEndpointPatch: {
+            url?: string;
+            events?: components["schemas"]["WebhookEventType"][];
+            enabled?: boolean;
+        };
+        WebhookDelivery: {
+            /** Format: int64 */
+            id: number;
+            /** @description The event's type (`webhook.test` for a test event) */
+            event: string;
+            /** @description The message's `webhook-id`, the same on every attempt */
+            msgId: string;
+            /** Format: int64 */
+            attempt: number;
+            /**
+             * @description `skipped`: not sent (the endpoint was off, or the plan lacked API access)
+             * @enum {string}
+             */
+            state: "pending" | "succeeded" | "failed" | "skipped";
+            /**
+             * Format: int64
+             * @description The endpoint's HTTP status (null when it did not answer)
+             */
+            statusCode: number | null;
+            /** Format: int64 */
+            latencyMs: number | null;
+            error: string;
+            /**
+             * Format: date-time
+             * @description When the attempt is due
+             */
+            createdAt: string;
+            /** Format: date-time */
+            deliveredAt: string | null;
+        };
+        /** @description The body of every delivery (Standard Webhooks) */
+        WebhookMessage: {
+            type: string;
+            /**
+             * Format: date-time
+             * @description When the event happened
+             */
+            timestamp: string;
+            data: Record<string, never>;
+        };
+        WebhookMatchCreated: components["schemas"]["WebhookMessage"] & {
+            /** @constant */
+            type?: "match.created";
+            data?: {
+                /** Format: int64 */
+                matchId: number;
+                /** Format: int64 */
+                propertyId: number;
+                /** Format: int64 */
+                requirementId: number;
+                /** Format: int64 */
+                score: number;
+                /**
+                 * @description `seller`: the agent's listing matched; `buyer`: the agent's requirement did
+                 * @enum {string}
+                 */
+                side: "seller" | "buyer";
+            };
+        };
+        WebhookMessageReceived: components["schemas"]["WebhookMessage"] & {
+            /** @constant */
+            type?: "message.received";
+            data?: {
+                /** Format: int64 */
+                messageId: number;
+                /** Format: int64 */
+                senderId: number;
+                /** Format: int64 */
+                matchId: number | null;
+                content: string;
+                /** Format: date-time */
+                createdAt: string;
+            };
+        };
+        WebhookConnectionRequested: components["schemas"]["WebhookMessage"] & {
+            /** @constant */
+            type?: "connection.requested";
+            data?: {
+                /** Format: int64 */
+                connectionId: number;
+                /** Format: int64 */
+                requesterId: number;
+                message: string;
+            };
+        };
+        WebhookConnectionAnswered: components["schemas"]["WebhookMessage"] & {
+            /** @constant */
+            type?: "connection.answered";
+            data?: {
+                /** Format: int64 */
+                connectionId: number;
+                /** Format: int64 */
+                receiverId: number;
+                /** @enum {string} */
+                status: "accepted" | "rejected";
+            };
+        };
         Error: {
             /** @description What kind of error it is (invalid, unauthorized, forbidden, not_found, conflict, too_large, too_many_requests, unavailable, internal, and 402's no_credits and plan_limit), for a client that acts on the kind; absent on a few answers given before routing */
             code?: string;
@@ -5765,6 +6102,12 @@ export interface components {
         SecurityEventType: components["schemas"]["SecurityEventType"];
         /** @description Page size, 1 to 200 (default 50) */
         EventLimit: number;
+        /** @description The message's id (`msg_…`), the same on every attempt; use it to ignore a repeat */
+        WebhookId: string;
+        /** @description When this attempt was signed, in Unix seconds */
+        WebhookTimestamp: number;
+        /** @description `v1,` and the base64 HMAC-SHA256 signature (space-separated when there are several) */
+        WebhookSignature: string;
     };
     requestBodies: never;
     headers: {
@@ -10939,6 +11282,203 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    listWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoints */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://crm.example.com/propmatch/webhooks",
+                 *       "events": [
+                 *         "match.created",
+                 *         "message.received"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookEndpointInput"];
+            };
+        };
+        responses: {
+            /** @description The endpoint, with its secret shown this once */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 3,
+                     *       "url": "https://crm.example.com/propmatch/webhooks",
+                     *       "events": [
+                     *         "match.created",
+                     *         "message.received"
+                     *       ],
+                     *       "enabled": true,
+                     *       "disabledReason": "",
+                     *       "consecutiveFailures": 0,
+                     *       "createdAt": "2026-11-28T10:00:00Z",
+                     *       "updatedAt": "2026-11-28T10:00:00Z",
+                     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw7kIkkGgrPHU="
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpointCreated"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            /** @description The agent already has 5 endpoints */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "enabled": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookEndpointPatch"];
+            };
+        };
+        responses: {
+            /** @description The endpoint */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The attempts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"][];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    testWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The queued attempt */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     listUsers: {
         parameters: {
             query?: {
@@ -13222,6 +13762,170 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    webhookMatchCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message's id (`msg_…`), the same on every attempt; use it to ignore a repeat */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description When this attempt was signed, in Unix seconds */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description `v1,` and the base64 HMAC-SHA256 signature (space-separated when there are several) */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "match.created",
+                 *       "timestamp": "2026-11-28T10:00:00Z",
+                 *       "data": {
+                 *         "matchId": 41,
+                 *         "propertyId": 12,
+                 *         "requirementId": 7,
+                 *         "score": 86,
+                 *         "side": "seller"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookMatchCreated"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery; anything else (or no answer in 5 s) is retried */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookMessageReceived: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message's id (`msg_…`), the same on every attempt; use it to ignore a repeat */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description When this attempt was signed, in Unix seconds */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description `v1,` and the base64 HMAC-SHA256 signature (space-separated when there are several) */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "message.received",
+                 *       "timestamp": "2026-11-28T10:00:00Z",
+                 *       "data": {
+                 *         "messageId": 90,
+                 *         "senderId": 5,
+                 *         "matchId": 41,
+                 *         "content": "Is the flat still available?",
+                 *         "createdAt": "2026-11-28T10:00:00Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookMessageReceived"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery; anything else (or no answer in 5 s) is retried */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookConnectionRequested: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message's id (`msg_…`), the same on every attempt; use it to ignore a repeat */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description When this attempt was signed, in Unix seconds */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description `v1,` and the base64 HMAC-SHA256 signature (space-separated when there are several) */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "connection.requested",
+                 *       "timestamp": "2026-11-28T10:00:00Z",
+                 *       "data": {
+                 *         "connectionId": 8,
+                 *         "requesterId": 5,
+                 *         "message": "We work the same area of Pune"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookConnectionRequested"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery; anything else (or no answer in 5 s) is retried */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookConnectionAnswered: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message's id (`msg_…`), the same on every attempt; use it to ignore a repeat */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description When this attempt was signed, in Unix seconds */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description `v1,` and the base64 HMAC-SHA256 signature (space-separated when there are several) */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "connection.answered",
+                 *       "timestamp": "2026-11-28T10:00:00Z",
+                 *       "data": {
+                 *         "connectionId": 8,
+                 *         "receiverId": 9,
+                 *         "status": "accepted"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookConnectionAnswered"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery; anything else (or no answer in 5 s) is retried */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
 }

@@ -47,6 +47,7 @@ function setup(extra: Parameters<typeof mockApi>[0] = {}) {
       },
     },
     'GET /api/user/sessions': () => ({ body: list }),
+    'GET /api/user/webhooks': { body: [] },
     'DELETE /api/user/sessions/4': () => {
       list = list.filter((s) => s.id !== 4)
       return { body: { message: 'Signed out', sessionsEnded: 1 } }
@@ -75,6 +76,7 @@ describe('SettingsPage: sections', () => {
       'settings-account',
       'settings-api-keys',
       'settings-preferences',
+      'settings-webhooks',
       'settings-support',
       'settings-sign-out',
     ])

@@ -6,6 +6,7 @@ import { PreferencesSection } from '@/features/settings/components/preferences-s
 import { PrivacySection } from '@/features/settings/components/privacy-section'
 import { SignOutSection } from '@/features/settings/components/sign-out-section'
 import { SupportSection } from '@/features/settings/components/support-section'
+import { WebhooksSection } from '@/features/settings/components/webhooks-section'
 import { YourDataCard } from '@/features/settings/components/your-data-card'
 
 /**
@@ -27,6 +28,7 @@ export function SettingsPage() {
       <AccountSection />
       <ApiKeysSection />
       <PreferencesSection />
+      <WebhooksSection />
       <SupportSection />
       <YourDataCard />
       <SignOutSection />
