@@ -158,6 +158,8 @@ func bodyCap(r *http.Request) int64 {
 	case r.Method == http.MethodPost && r.URL.Path == "/api/properties",
 		r.Method == http.MethodPut && strings.HasPrefix(r.URL.Path, "/api/properties/"):
 		return MaxListingBodyBytes
+	case r.Method == http.MethodPost && r.URL.Path == reraPath:
+		return MaxReraBodyBytes
 	}
 	return MaxBodyBytes
 }

@@ -38,6 +38,7 @@ import (
 	"propmatch/internal/platform/notifications"
 	"propmatch/internal/platform/outbound"
 	"propmatch/internal/platform/razorpay"
+	"propmatch/internal/platform/rera"
 	"propmatch/internal/platform/security"
 	"propmatch/internal/platform/settings"
 )
@@ -111,6 +112,9 @@ type Set struct {
 	// Payments sells packs and plans through the gateway and issues the
 	// invoices.
 	Payments *payments.Service
+	// Rera is RERA verification: submissions, the admins' review, the
+	// badge, its reminders and its lapse.
+	Rera *rera.Service
 	// Mail is the mailer every email leaves through (the email test page
 	// uses it directly).
 	Mail    outbound.Mailer
@@ -162,6 +166,8 @@ func New(db *store.DB, o Options) Set {
 	backupSvc := backups.New(db, queue, o.Backups, o.Log)
 	billingSvc := billing.NewService(db, o.Billing)
 	billingSvc.UseMatches(matches.Sides)
+	reraSvc := rera.NewService(db, o.Mail, o.WhatsApp, rera.Config{BaseURL: o.Notices.BaseURL,
+		Template: o.Notices.Templates[settings.Updates], Unsubscribe: notes.UnsubscribeURL}, o.Log)
 	// Every background job, in one place: each package lists its own.
 	for _, kinds := range [][]jobs.Kind{
 		engine.Jobs(),
@@ -169,6 +175,7 @@ func New(db *store.DB, o Options) Set {
 		notes.Jobs(),
 		backupSvc.Jobs(),
 		billingSvc.Jobs(),
+		reraSvc.Jobs(),
 	} {
 		queue.Add(kinds...)
 	}
@@ -192,6 +199,7 @@ func New(db *store.DB, o Options) Set {
 		Backups:      backupSvc,
 		Notices:      notes,
 		Billing:      billingSvc,
+		Rera:         reraSvc,
 		Mail:         o.Mail,
 		Events:       o.Events,
 		Queue:        queue,

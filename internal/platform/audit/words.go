@@ -30,6 +30,8 @@ var actionWords = map[string]string{
 	"security.block":       "Blocked an address",
 	"security.unblock":     "Lifted an address block",
 	"email.test":           "Sent a test email",
+	"rera.approve":         "Approved a RERA registration",
+	"rera.reject":          "Rejected a RERA registration",
 }
 
 // targetWords name the kinds of row an action touched.
@@ -37,6 +39,7 @@ var targetWords = map[string]string{
 	"user": "user", "property": "property", "requirement": "requirement", "course": "course",
 	"app_demo_order": "app demo order", "site_content": "site content", "advertisement": "advertisement",
 	"backup": "backup", "database": "database", "ip_block": "address block", "email": "email",
+	"rera_registration": "RERA registration",
 }
 
 // ActionWords returns action in the audit log's words ("Deactivated user"),
