@@ -65,7 +65,7 @@ func (s *server) submitRera(w http.ResponseWriter, r *http.Request, u auth.User)
 func readReraForm(r *http.Request) (rera.Submission, error) {
 	var in rera.Submission
 	if ct := r.Header.Get("Content-Type"); !strings.HasPrefix(ct, "multipart/form-data") {
-		return in, apperr.New(apperr.Invalid, "Send the registration as multipart/form-data with number, state, validUntil and certificate")
+		return in, apperr.New(apperr.Invalid, "Send the registration as a form upload (multipart/form-data) with the number, state, last valid day and certificate")
 	}
 	if err := r.ParseMultipartForm(MaxReraBodyBytes); err != nil {
 		var tooLarge *http.MaxBytesError
