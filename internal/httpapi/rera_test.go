@@ -199,3 +199,32 @@ func TestReraConcurrentDecisionsLeaveOne(t *testing.T) {
 		}
 	})
 }
+
+func TestReraEditingTheNumberOnTheProfileRemovesTheBadge(t *testing.T) {
+	eachEngine(t, apiOptions{}, func(t *testing.T, a *apiTest) {
+		admin := a.newAdmin("editadmin", "+919845012391")
+		g := a.newAgent("editagent", "+919845012392")
+		a.reraVerify(g, admin, a.clock.Now().AddDate(3, 0, 0).Format("2006-01-02"))
+		me := a.do("GET", "/api/user", nil, as(g)).json(t)
+		profile := map[string]any{"fullName": me["fullName"], "agentType": me["agentType"], "reraNumber": "A51700001835", "bio": "Pune resale"}
+		// The same number: the badge stays.
+		if res := a.do("PUT", "/api/user/profile", profile, as(g)); res.status != 200 || res.json(t)["isReraVerified"] != true {
+			t.Fatalf("same number: %d %s", res.status, res.body)
+		}
+		profile["reraNumber"] = "A51900021334"
+		res := a.do("PUT", "/api/user/profile", profile, as(g))
+		wantStatus(t, res, 200)
+		if res.json(t)["isReraVerified"] != false {
+			t.Errorf("another number kept the badge: %s", res.body)
+		}
+		if m := a.do("GET", "/api/user/rera", nil, as(g)).json(t); m["isReraVerified"] != false || m["approved"] != nil {
+			t.Errorf("standing after edit: %v", m)
+		}
+		// An admin's edit does the same.
+		a.reraVerify(g, admin, a.clock.Now().AddDate(3, 0, 0).Format("2006-01-02"))
+		wantStatus(t, a.do("PATCH", fmt.Sprintf("/api/admin/users/%d", g.id), map[string]any{"reraNumber": "A52100000001"}, as(admin)), 200)
+		if me := a.do("GET", "/api/user", nil, as(g)).json(t); me["isReraVerified"] != false {
+			t.Errorf("an admin's edit kept the badge")
+		}
+	})
+}

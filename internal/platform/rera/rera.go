@@ -473,3 +473,33 @@ func (s *Service) ValidUntil(ctx context.Context, userID int64) (*string, error)
 	}
 	return &v, nil
 }
+
+// NumberChangedTx is called, in the caller's transaction, when userID's
+// RERA number is edited on the profile (by the agent or an admin) to
+// number: a number other than the approved registration's supersedes it
+// and removes the badge, as a new submission would. It reports whether
+// the agent still has the badge.
+func NumberChangedTx(ctx context.Context, tx *sql.Tx, now time.Time, userID int64, number string) (bool, error) {
+	var id int64
+	var approved string
+	err := tx.QueryRowContext(ctx, `SELECT id, number FROM rera_registrations WHERE user_id = $1 AND status = 'approved'`, userID).Scan(&id, &approved)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	if err != nil {
+		return false, apperr.Wrap(err, "read approved registration")
+	}
+	if normalize(number) == approved {
+		var v bool
+		err := tx.QueryRowContext(ctx, `SELECT is_rera_verified FROM users WHERE id = $1`, userID).Scan(&v)
+		return v, apperr.Wrap(err, "read badge")
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE rera_registrations SET status = 'superseded' WHERE id = $1`, id); err != nil {
+		return false, apperr.Wrap(err, "supersede registration")
+	}
+	if err := jobs.Cancel(ctx, tx, jobKey(id)); err != nil {
+		return false, err
+	}
+	_, err = tx.ExecContext(ctx, `UPDATE users SET is_rera_verified = FALSE, updated_at = $1 WHERE id = $2`, now, userID)
+	return false, apperr.Wrap(err, "remove badge")
+}
