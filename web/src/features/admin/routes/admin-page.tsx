@@ -10,6 +10,7 @@ import { ContentTab } from '@/features/admin/components/content-tab'
 import { PropertiesTab, RequirementsTab } from '@/features/admin/components/listings-tabs'
 import { MatchesTab } from '@/features/admin/components/matches-tab'
 import { OverviewTab } from '@/features/admin/components/overview-tab'
+import { ReraTab } from '@/features/admin/components/rera-tab'
 import { UsersTab } from '@/features/admin/components/users-tab'
 import { useAuth } from '@/lib/auth'
 import { paths } from '@/app/paths'
@@ -22,6 +23,7 @@ const tabs = [
   ['matches', 'Matches'],
   ['content', 'Content'],
   ['billing', 'Billing'],
+  ['rera', 'RERA review'],
   ['audit', 'Audit log'],
 ] as const
 
@@ -89,6 +91,9 @@ export function AdminPage({ coursesCard }: { coursesCard?: React.ReactNode } = {
             <BillingTab />
           </TabsContent>
         )}
+        <TabsContent value="rera">
+          <ReraTab />
+        </TabsContent>
         <TabsContent value="audit">
           <AuditTab />
         </TabsContent>
