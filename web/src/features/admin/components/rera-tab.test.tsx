@@ -49,7 +49,10 @@ describe('ReraTab', () => {
     expect(within(row).getByText('A51700001835')).toBeInTheDocument()
     expect(within(row).getByText('31 Mar 2029')).toBeInTheDocument()
     expect(within(row).getByRole('link', { name: 'Certificate' })).toHaveAttribute('href', '/api/rera/12/certificate')
-    expect(within(row).getByRole('link', { name: 'Maharashtra RERA search' })).toHaveAttribute('href', 'https://maharera.maharashtra.gov.in/')
+    expect(within(row).getByRole('link', { name: 'Maharashtra RERA search' })).toHaveAttribute(
+      'href',
+      'https://maharera.maharashtra.gov.in/',
+    )
   })
 
   it('approves', async () => {

@@ -38,7 +38,6 @@ export const reraSchema = z.object({
     .refine((f) => !f || f.type === '' || CERTIFICATE_TYPES.includes(f.type), 'The certificate must be a PDF, PNG or JPEG file'),
 })
 
-
 function StatusLine({ r }: { r: ReraRegistration }) {
   switch (r.status) {
     case 'pending':
@@ -94,7 +93,15 @@ export function ReraCard() {
   )
 }
 
-function ReraStandingView({ standing, editing, setEditing }: { standing: ReraStanding; editing: boolean; setEditing: (v: boolean) => void }) {
+function ReraStandingView({
+  standing,
+  editing,
+  setEditing,
+}: {
+  standing: ReraStanding
+  editing: boolean
+  setEditing: (v: boolean) => void
+}) {
   const { latest, approved } = standing
   const showForm = editing || !latest
   return (
@@ -137,7 +144,9 @@ function ReraForm({ latest, onDone, onCancel }: { latest: ReraRegistration | nul
     onError: (e) => setServerErrors(form, e.errors),
   })
   const onSubmit = form.handleSubmit((v) =>
-    untilSettled(save.mutateAsync({ number: v.number.trim(), state: v.state, validUntil: v.validUntil, certificate: v.certificate as File })),
+    untilSettled(
+      save.mutateAsync({ number: v.number.trim(), state: v.state, validUntil: v.validUntil, certificate: v.certificate as File }),
+    ),
   )
   return (
     <form className="grid gap-3" onSubmit={onSubmit} noValidate aria-label="RERA registration">
