@@ -18,8 +18,8 @@ func TestNumberFormats(t *testing.T) {
 		ok            bool
 	}{
 		{"Maharashtra", "A51700001835", true},
-		{"Maharashtra", "a51700001835", true}, // normalized to upper case
-		{"Maharashtra", "A5170000183", false}, // nine digits
+		{"Maharashtra", "a51700001835", true},  // normalized to upper case
+		{"Maharashtra", "A5170000183", false},  // nine digits
 		{"Maharashtra", "P51700001835", false}, // a project's number, not an agent's
 		{"Karnataka", "PRM/KA/RERA/1251/309/AG/171324/000075", true},
 		{"Karnataka", "PRM/KA/RERA/1251/310/PR/171015/004240", false}, // a project (PR), not an agent (AG)

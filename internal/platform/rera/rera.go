@@ -503,3 +503,52 @@ func NumberChangedTx(ctx context.Context, tx *sql.Tx, now time.Time, userID int6
 	_, err = tx.ExecContext(ctx, `UPDATE users SET is_rera_verified = FALSE, updated_at = $1 WHERE id = $2`, now, userID)
 	return false, apperr.Wrap(err, "remove badge")
 }
+
+// demoCertificate is the certificate file of the demo market's registrations.
+var demoCertificate = []byte("%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n" +
+	"3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >> endobj\nxref\n0 4\n0000000000 65535 f \n" +
+	"trailer << /Size 4 /Root 1 0 R >>\nstartxref\n9\n%%EOF\n")
+
+// SeedDemo gives each agent the demo market marked verified (the flag set
+// with a RERA number by `propmatch demo`) the approved registration the
+// badge now needs: valid one to five years from now, with its reminders and
+// lapse queued. It returns how many it added.
+func SeedDemo(ctx context.Context, db *store.DB) (int, error) {
+	now := db.Time()
+	rows, err := db.QueryContext(ctx, `SELECT u.id, u.rera_number, u.state FROM users u WHERE u.is_rera_verified = TRUE
+		AND u.rera_number IS NOT NULL AND NOT EXISTS (SELECT 1 FROM rera_registrations r WHERE r.user_id = u.id AND r.status = 'approved')`)
+	if err != nil {
+		return 0, apperr.Wrap(err, "demo verified agents")
+	}
+	type agent struct {
+		id            int64
+		number, state string
+	}
+	list, err := store.Collect(rows, func(rows *sql.Rows, a *agent) error { return rows.Scan(&a.id, &a.number, &a.state) })
+	if err != nil {
+		return 0, apperr.Wrap(err, "demo verified agents")
+	}
+	s := &Service{db: db}
+	for i := 0; i < len(list); i += 200 {
+		chunk := list[i:min(i+200, len(list))]
+		err := db.WithTx(ctx, func(tx *sql.Tx) error {
+			for _, a := range chunk {
+				until := now.In(india.Zone).AddDate(1+int(a.id%5), int(a.id%12), 0).Format(dateLayout)
+				id, err := store.InsertID(ctx, tx, "rera_registrations",
+					[]string{"user_id", "number", "state", "valid_until", "certificate", "certificate_type", "status", "submitted_at", "reviewed_at"},
+					[]any{a.id, a.number, a.state, until, demoCertificate, typePDF, Approved, now, now})
+				if err != nil {
+					return apperr.Wrap(err, "demo registration")
+				}
+				if err := s.schedule(ctx, tx, now, id, until); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return 0, err
+		}
+	}
+	return len(list), nil
+}
