@@ -126,7 +126,7 @@ func TestReraSubmitReviewAndBadge(t *testing.T) {
 		}
 		// The directory shows the badge.
 		dir := a.do("GET", "/api/agents", nil, as(other))
-		if !strings.Contains(string(dir.body), `"isReraVerified":true`) {
+		if !strings.Contains(string(dir.body), `"isReraVerified":true,"reraValidUntil":"2029-03-31"`) {
 			t.Errorf("directory without the badge: %s", dir.body)
 		}
 		// Another number: the badge goes at once.

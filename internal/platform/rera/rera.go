@@ -552,3 +552,10 @@ func SeedDemo(ctx context.Context, db *store.DB) (int, error) {
 	}
 	return len(list), nil
 }
+
+// ValidUntilSQL is a scalar subquery of the last valid day of the badge of
+// the users row aliased alias (NULL without the badge): what a list of
+// agents selects to show "RERA verified · valid until …".
+func ValidUntilSQL(alias string) string {
+	return `(SELECT rr.valid_until FROM rera_registrations rr WHERE rr.user_id = ` + alias + `.id AND rr.status = 'approved' AND ` + alias + `.is_rera_verified = TRUE)`
+}

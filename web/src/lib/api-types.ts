@@ -4683,6 +4683,11 @@ export interface components {
             agentType: components["schemas"]["AgentType"];
             reraNumber: components["schemas"]["NullableString"];
             isReraVerified: boolean;
+            /**
+             * Format: date
+             * @description The RERA badge's last valid day; null without the badge
+             */
+            reraValidUntil?: string | null;
             experience: components["schemas"]["NullableInteger"];
             /** Format: int64 */
             activeListings: number;
