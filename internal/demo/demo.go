@@ -23,6 +23,7 @@ import (
 	"propmatch/internal/feature/property"
 	"propmatch/internal/india"
 	"propmatch/internal/kit/store"
+	"propmatch/internal/platform/rera"
 )
 
 // The default (small) market: what `serve --demo` adds.
@@ -163,6 +164,9 @@ func Generate(ctx context.Context, db *store.DB, opt Options) (Result, error) {
 	}
 	if err == nil {
 		err = g.makeNetwork()
+	}
+	if err == nil { // the badge needs an approved registration
+		_, err = rera.SeedDemo(ctx, db)
 	}
 	if err == nil {
 		err = g.settle()

@@ -89,7 +89,8 @@ func (s *server) logout(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *server) getUser(w http.ResponseWriter, r *http.Request, u auth.User) {
-	writeJSON(w, http.StatusOK, u)
+	out, err := s.withBadge(r, u)
+	s.reply(w, r, http.StatusOK, out, err)
 }
 
 func (s *server) sendResetCode(w http.ResponseWriter, r *http.Request) {

@@ -170,6 +170,14 @@ func TestNoAdminActionGoesUnrecorded(t *testing.T) {
 				_, id := a.newAPIKey(target, "read")
 				return adminCall{fmt.Sprintf("/api/admin/api-keys/%d", id), nil, "api_key.revoke"}
 			},
+			"POST /api/admin/rera/{id}/approve": func() adminCall {
+				res := a.submitRera(target, "A51700001835", "Maharashtra", a.clock.Now().AddDate(2, 0, 0).Format("2006-01-02"), certPDF)
+				return adminCall{fmt.Sprintf("/api/admin/rera/%d/approve", idOf(res.json(t)["latest"].(map[string]any))), nil, "rera.approve"}
+			},
+			"POST /api/admin/rera/{id}/reject": func() adminCall {
+				res := a.submitRera(target, "A51700001835", "Maharashtra", a.clock.Now().AddDate(2, 0, 0).Format("2006-01-02"), certPDF)
+				return adminCall{fmt.Sprintf("/api/admin/rera/%d/reject", idOf(res.json(t)["latest"].(map[string]any))), map[string]any{"reason": "Blurred"}, "rera.reject"}
+			},
 			// Not admin-only, but audited when an admin acts on another agent's row.
 			"DELETE /api/properties/{id}": func() adminCall {
 				p := a.create(target, "/api/properties", listing())

@@ -163,6 +163,8 @@ func bodyCap(r *http.Request) int64 {
 		return MaxListingBodyBytes
 	case r.Method == http.MethodPost && r.URL.Path == "/api/imports":
 		return maxImportBody
+	case r.Method == http.MethodPost && r.URL.Path == reraPath:
+		return MaxReraBodyBytes
 	}
 	return MaxBodyBytes
 }

@@ -34,6 +34,7 @@ func (s *server) routes(mux *http.ServeMux) {
 	s.agreementRoutes(mux)
 	s.apiKeyRoutes(mux)
 	s.webhookRoutes(mux)
+	s.reraRoutes(mux)
 	s.eventRoutes(mux)
 	s.mediaRoutes(mux)
 	s.devOutboxRoutes(mux)

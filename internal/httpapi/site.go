@@ -74,11 +74,16 @@ func (s *server) saveSiteContent(w http.ResponseWriter, r *http.Request, u auth.
 // "who is signed in?" without a 401 in the console of a signed-out visitor.
 func (s *server) session(w http.ResponseWriter, r *http.Request) {
 	type answer struct {
-		User *auth.User `json:"user"`
+		User *me `json:"user"`
 	}
 	var a answer
 	if u, ok := currentUser(r); ok {
-		a.User = &u
+		m, err := s.withBadge(r, u)
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		a.User = &m
 	}
 	writeJSON(w, http.StatusOK, a)
 }

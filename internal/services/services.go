@@ -42,6 +42,7 @@ import (
 	"propmatch/internal/platform/notifications"
 	"propmatch/internal/platform/outbound"
 	"propmatch/internal/platform/razorpay"
+	"propmatch/internal/platform/rera"
 	"propmatch/internal/platform/security"
 	"propmatch/internal/platform/settings"
 	"propmatch/internal/platform/webhooks"
@@ -123,6 +124,9 @@ type Set struct {
 	Agreements *agreements.Service
 	// Webhooks manages agents' webhook endpoints and sends the deliveries.
 	Webhooks *webhooks.Service
+	// Rera is RERA verification: submissions, the admins' review, the
+	// badge, its reminders and its lapse.
+	Rera *rera.Service
 	// Mail is the mailer every email leaves through (the email test page
 	// uses it directly).
 	Mail    outbound.Mailer
@@ -193,6 +197,8 @@ func New(db *store.DB, o Options) Set {
 	}
 	hooks := webhooks.NewService(db, o.Mail, o.Webhooks, o.Log)
 	hooks.UseWaker(queue)
+	reraSvc := rera.NewService(db, o.Mail, o.WhatsApp, rera.Config{BaseURL: o.Notices.BaseURL,
+		Template: o.Notices.Templates[settings.Updates], Unsubscribe: notes.UnsubscribeURL}, o.Log)
 	// Every background job, in one place: each package lists its own.
 	for _, kinds := range [][]jobs.Kind{
 		engine.Jobs(),
@@ -201,6 +207,7 @@ func New(db *store.DB, o Options) Set {
 		backupSvc.Jobs(),
 		billingSvc.Jobs(),
 		hooks.Jobs(),
+		reraSvc.Jobs(),
 	} {
 		queue.Add(kinds...)
 	}
@@ -225,6 +232,7 @@ func New(db *store.DB, o Options) Set {
 		Notices:      notes,
 		Billing:      billingSvc,
 		Webhooks:     hooks,
+		Rera:         reraSvc,
 		Mail:         o.Mail,
 		Events:       o.Events,
 		Queue:        queue,

@@ -12,6 +12,7 @@ import (
 	"propmatch/internal/kit/cached"
 	"propmatch/internal/kit/store"
 	"propmatch/internal/platform/audit"
+	"propmatch/internal/platform/rera"
 )
 
 // CacheFor is how long the content and the figures are kept in memory: the
@@ -229,10 +230,10 @@ func (s *Service) countFigures(ctx context.Context) (Figures, error) {
 	f := Figures{CountedAt: now}
 	err := s.db.QueryRowContext(ctx, `SELECT
 		(SELECT COUNT(*) FROM users WHERE role = 'agent' AND is_active = TRUE),
-		(SELECT COUNT(*) FROM users WHERE role = 'agent' AND is_active = TRUE AND is_rera_verified = TRUE),
+		(SELECT COUNT(*) FROM users u WHERE u.role = 'agent' AND u.is_active = TRUE AND `+rera.VerifiedCondition("u", 2)+`),
 		(SELECT COUNT(*) FROM properties WHERE is_active = TRUE),
 		(SELECT COUNT(*) FROM requirements WHERE is_active = TRUE),
-		(SELECT COUNT(*) FROM matches WHERE created_at >= $1)`, now.AddDate(0, 0, -30)).
+		(SELECT COUNT(*) FROM matches WHERE created_at >= $1)`, now.AddDate(0, 0, -30), rera.Today(now)).
 		Scan(&f.Agents, &f.RERAVerifiedAgents, &f.ActiveListings, &f.ActiveRequirements, &f.MatchesLast30Days)
 	return f, apperr.Wrap(err, "count site figures")
 }

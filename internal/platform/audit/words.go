@@ -31,6 +31,8 @@ var actionWords = map[string]string{
 	"security.unblock":     "Lifted an address block",
 	"email.test":           "Sent a test email",
 	"duplicates.split":     "Split a duplicate cluster",
+	"rera.approve":         "Approved a RERA registration",
+	"rera.reject":          "Rejected a RERA registration",
 }
 
 // targetWords name the kinds of row an action touched.
@@ -38,6 +40,7 @@ var targetWords = map[string]string{
 	"user": "user", "property": "property", "requirement": "requirement", "course": "course",
 	"app_demo_order": "app demo order", "site_content": "site content", "advertisement": "advertisement",
 	"backup": "backup", "database": "database", "ip_block": "address block", "email": "email",
+	"rera_registration": "RERA registration",
 }
 
 // ActionWords returns action in the audit log's words ("Deactivated user"),

@@ -10,6 +10,7 @@ import (
 	"propmatch/internal/kit/paging"
 	"propmatch/internal/kit/store"
 	"propmatch/internal/platform/audit"
+	"propmatch/internal/platform/rera"
 )
 
 // errLastAdmin is what a change that would leave no active admin gets.
@@ -195,6 +196,10 @@ func (s *Service) changeUserTx(ctx context.Context, tx *sql.Tx, by Admin, id int
 		}
 	}
 	after.UpdatedAt = s.db.Time()
+	// Another RERA number removes the badge until it is approved.
+	if after.IsReraVerified, err = rera.NumberChangedTx(ctx, tx, after.UpdatedAt, id, deref(after.ReraNumber)); err != nil {
+		return User{}, err
+	}
 	_, err = tx.ExecContext(ctx, `UPDATE users SET username = $1, full_name = $2, email = $3, phone = $4, role = $5, agent_type = $6,
 		rera_number = $7, state = $8, city = $9, is_active = $10, updated_at = $11 WHERE id = $12`,
 		after.Username, after.FullName, after.Email, after.Phone, after.Role, after.AgentType,

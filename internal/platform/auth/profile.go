@@ -10,6 +10,7 @@ import (
 	"propmatch/internal/kit/apperr"
 	"propmatch/internal/kit/store"
 	"propmatch/internal/platform/media"
+	"propmatch/internal/platform/rera"
 )
 
 // MaxPictureBytes is the largest profile picture accepted (100 KB).
@@ -85,6 +86,10 @@ func (s *Service) UpdateProfile(ctx context.Context, u User, p ProfileEdit) (Use
 				return apperr.Wrap(err, "save profile picture")
 			}
 			picture = &url
+		}
+		// Another RERA number removes the badge until it is approved.
+		if _, err := rera.NumberChangedTx(ctx, tx, now, u.ID, nu.ReraNumber); err != nil {
+			return err
 		}
 		var err error
 		// A new or changed email is unverified until its link is opened.

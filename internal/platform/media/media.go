@@ -102,6 +102,16 @@ func DecodeWithin(ctx context.Context, dataURL, path string, lim Limits) (Image,
 	if err != nil {
 		return bad("Image data is not valid base64")
 	}
+	return DecodeBytes(ctx, raw, path, lim)
+}
+
+// DecodeBytes is DecodeWithin for raw bytes (an upload that did not come
+// as a data URL, such as a RERA certificate): the same content checks, caps
+// and re-encoding, with lim's byte limit, which may exceed MaxBytes.
+func DecodeBytes(ctx context.Context, raw []byte, path string, lim Limits) (Image, error) {
+	bad := func(msg string) (Image, error) {
+		return Image{}, apperr.Validation(apperr.FieldError{Path: path, Message: msg})
+	}
 	if len(raw) >= lim.Under {
 		return bad(lim.TooLarge)
 	}

@@ -12,6 +12,7 @@ import (
 	"propmatch/internal/kit/events"
 	"propmatch/internal/kit/paging"
 	"propmatch/internal/kit/store"
+	"propmatch/internal/platform/rera"
 	"propmatch/internal/platform/settings"
 )
 
@@ -56,6 +57,7 @@ type Agent struct {
 	AgentType      string      `json:"agentType"`
 	ReraNumber     *string     `json:"reraNumber"`
 	IsReraVerified bool        `json:"isReraVerified"`
+	ReraValidUntil *string     `json:"reraValidUntil"`
 	Experience     *int        `json:"experience"`
 	ActiveListings int         `json:"activeListings"`
 	Specialization *string     `json:"specialization"`
@@ -98,7 +100,7 @@ type Publisher interface {
 func (s *Service) Agents(ctx context.Context, viewerID int64, q string, page paging.Page) ([]Agent, int64, error) {
 	where, args := store.Contains(`lower(u.full_name || ' ' || u.city || ' ' || u.state || ' ' || u.agent_type)`, q, []any{viewerID})
 	query, args := page.Apply(`SELECT u.id, u.full_name, u.username, u.phone, u.city, u.state, u.agent_type, u.rera_number,
-		u.is_rera_verified, u.experience_years, u.specialization, u.bio, u.profile_picture, u.created_at,
+		u.is_rera_verified, `+rera.ValidUntilSQL("u")+`, u.experience_years, u.specialization, u.bio, u.profile_picture, u.created_at,
 		(SELECT count(*) FROM properties p WHERE p.agent_id = u.id AND p.is_active = TRUE), `+s.leads.ContactSQL("us", "u.id", "$1")+`
 		FROM users u`+settings.JoinSQL("us", "u.id")+` WHERE u.is_active = TRUE AND u.id <> $1 AND `+ListedSQL("us", "u.id", "$1")+where, "u.id", args)
 	rows, err := s.db.QueryContext(ctx, query, args...)
@@ -108,7 +110,7 @@ func (s *Service) Agents(ctx context.Context, viewerID int64, q string, page pag
 	list, err := store.Collect(rows, func(rows *sql.Rows, a *Agent) error {
 		var shown, locked bool
 		if err := rows.Scan(&a.ID, &a.FullName, &a.Username, &a.Phone, &a.City, &a.State, &a.AgentType, &a.ReraNumber,
-			&a.IsReraVerified, &a.Experience, &a.Specialization, &a.Bio, &a.ProfilePicture, &a.CreatedAt,
+			&a.IsReraVerified, &a.ReraValidUntil, &a.Experience, &a.Specialization, &a.Bio, &a.ProfilePicture, &a.CreatedAt,
 			&a.ActiveListings, &shown, &locked); err != nil {
 			return err
 		}

@@ -154,6 +154,128 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/rera": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in agent's RERA verification
+         * @description The badge (`isReraVerified`, true only while an approved registration is unexpired) with its last valid day,
+         *     the agent's latest submission (with its status, and the admin's reason when rejected) and the approved
+         *     registration behind the badge.
+         */
+        get: operations["getMyRera"];
+        put?: never;
+        /**
+         * Submit a RERA registration for review
+         * @description Multipart form: `number`, `state` (one of the states and union territories), `validUntil` (the last valid day,
+         *     YYYY-MM-DD, after today and at most ten years ahead) and `certificate` (a PDF, PNG or JPEG of at most 5 MB,
+         *     checked by content: an image is re-encoded, a PDF must be complete and hold no scripts, actions or attached files).
+         *     Where the state's number format is known (Maharashtra, Karnataka, Uttar Pradesh, Haryana, Gujarat) the number
+         *     must fit it. The submission replaces one still waiting for review. A number or state other than the approved
+         *     registration's removes the badge until an admin approves the new one; the same number and state (a renewal) keep it.
+         */
+        post: operations["submitRera"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rera/{id}/certificate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A RERA certificate file (its agent and admins only)
+         * @description The stored certificate as a download (`Content-Disposition: attachment`, `X-Content-Type-Options: nosniff`,
+         *     a sandboxing Content-Security-Policy). Anyone but its agent and admins gets 404, as for no such registration.
+         */
+        get: operations["getReraCertificate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/rera": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The RERA review queue (admins only)
+         * @description Registrations of one status (`pending` when left out; `all` for every one), oldest submission first, at most
+         *     200: each names the agent (id, name, username), the number, state, validity, the certificate's URL and the
+         *     state authority's public search page.
+         */
+        get: operations["adminReraQueue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/rera/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a pending RERA registration (admins only, audited)
+         * @description The agent gets the badge until the registration's last valid day (an earlier approved registration is
+         *     superseded); reminders are queued 30 and 7 days before expiry, and the lapse the day after. A registration
+         *     reviewed already, or expired since it was submitted, is a 409.
+         */
+        post: operations["approveRera"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/rera/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject a pending RERA registration with a reason the agent sees (admins only, audited)
+         * @description The reason is required and shown to the agent with their registration. A registration reviewed already is a 409.
+         */
+        post: operations["rejectRera"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/stats": {
         parameters: {
             query?: never;
@@ -3576,6 +3698,56 @@ export interface components {
              */
             maxActive: number;
         };
+        ReraRegistration: {
+            /** Format: int64 */
+            id: number;
+            number: string;
+            state: string;
+            /**
+             * Format: date
+             * @description The last day the registration is valid (India's calendar)
+             */
+            validUntil: string;
+            /**
+             * @description `pending` waits for an admin; `approved` gives the badge; `rejected` carries the admin's `reason`; `lapsed`
+             *     passed its last day; `superseded` was replaced by a submission with another number or state, or a newer approval.
+             * @enum {string}
+             */
+            status: "pending" | "approved" | "rejected" | "lapsed" | "superseded";
+            /** @description The admin's reason for a rejection; empty otherwise */
+            reason: string;
+            /** Format: date-time */
+            submittedAt: string;
+            /** Format: date-time */
+            reviewedAt: string | null;
+            /** @description Where the certificate is served (its agent and admins only) */
+            certificateUrl: string;
+            /** @enum {string} */
+            certificateType: "application/pdf" | "image/png" | "image/jpeg";
+        };
+        ReraStanding: {
+            isReraVerified: boolean;
+            /**
+             * Format: date
+             * @description The badge's last valid day; null without the badge
+             */
+            reraValidUntil: string | null;
+            /** @description The agent's latest submission, whatever its status; null before the first */
+            latest: components["schemas"]["ReraRegistration"] | null;
+            /** @description The approved registration behind the badge; null without one */
+            approved: components["schemas"]["ReraRegistration"] | null;
+        };
+        ReraQueueItem: components["schemas"]["ReraRegistration"] & {
+            /** Format: int64 */
+            agentId: number;
+            agentName: string;
+            username: string;
+            /**
+             * Format: uri
+             * @description The state authority's public site, to look the registration up
+             */
+            searchUrl: string;
+        };
         User: {
             /** Format: int64 */
             id: number;
@@ -3597,7 +3769,14 @@ export interface components {
             role: components["schemas"]["Role"];
             agentType: components["schemas"]["AgentType"];
             reraNumber: string | null;
+            /** @description True only while the agent has an approved, unexpired RERA registration (see /api/user/rera). */
             isReraVerified: boolean;
+            /**
+             * Format: date
+             * @description Only in GET /api/user and GET /api/session: the last valid day of the RERA badge (null without it),
+             *     shown as "RERA verified · valid until 31 Mar 2029".
+             */
+            reraValidUntil?: string | null;
             isPhoneVerified: boolean;
             state: string;
             city: string;
@@ -5748,6 +5927,11 @@ export interface components {
             agentType: components["schemas"]["AgentType"];
             reraNumber: components["schemas"]["NullableString"];
             isReraVerified: boolean;
+            /**
+             * Format: date
+             * @description The RERA badge's last valid day; null without the badge
+             */
+            reraValidUntil?: string | null;
             experience: components["schemas"]["NullableInteger"];
             /** Format: int64 */
             activeListings: number;
@@ -6429,6 +6613,210 @@ export interface operations {
                     "application/json": components["schemas"]["Session"];
                 };
             };
+        };
+    };
+    getMyRera: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The agent's RERA standing */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "isReraVerified": true,
+                     *       "reraValidUntil": "2029-03-31",
+                     *       "latest": {
+                     *         "id": 12,
+                     *         "number": "A51700001835",
+                     *         "state": "Maharashtra",
+                     *         "validUntil": "2029-03-31",
+                     *         "status": "approved",
+                     *         "reason": "",
+                     *         "submittedAt": "2026-11-20T10:15:00Z",
+                     *         "reviewedAt": "2026-11-21T09:00:00Z",
+                     *         "certificateUrl": "/api/rera/12/certificate",
+                     *         "certificateType": "application/pdf"
+                     *       },
+                     *       "approved": {
+                     *         "id": 12,
+                     *         "number": "A51700001835",
+                     *         "state": "Maharashtra",
+                     *         "validUntil": "2029-03-31",
+                     *         "status": "approved",
+                     *         "reason": "",
+                     *         "submittedAt": "2026-11-20T10:15:00Z",
+                     *         "reviewedAt": "2026-11-21T09:00:00Z",
+                     *         "certificateUrl": "/api/rera/12/certificate",
+                     *         "certificateType": "application/pdf"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReraStanding"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    submitRera: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @example A51700001835 */
+                    number: string;
+                    /** @example Maharashtra */
+                    state: string;
+                    /**
+                     * Format: date
+                     * @example 2029-03-31
+                     */
+                    validUntil: string;
+                    /** Format: binary */
+                    certificate: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The submission, waiting for review */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReraStanding"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+        };
+    };
+    getReraCertificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The certificate */
+            200: {
+                headers: {
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "image/png": string;
+                    "image/jpeg": string;
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    adminReraQueue: {
+        parameters: {
+            query?: {
+                status?: "pending" | "approved" | "rejected" | "lapsed" | "superseded" | "all";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The registrations */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReraQueueItem"][];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    approveRera: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The approved registration */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReraQueueItem"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    rejectRera: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The rejected registration */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReraQueueItem"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     getUserStats: {

@@ -46,6 +46,7 @@ export function makeDirectoryAgent(overrides: Partial<DirectoryAgent> = {}): Dir
     agentType: 'seller',
     reraNumber: 'P52100012345',
     isReraVerified: true,
+    reraValidUntil: '2029-03-31',
     experience: 8,
     activeListings: 12,
     specialization: 'Luxury apartments',

@@ -44,7 +44,12 @@ export function mockApi(handlers: Record<string, Handler | Reply>) {
     const url = new URL(request.url)
     const method = request.method.toUpperCase()
     const sent = await request.clone().text()
-    const body: unknown = sent ? JSON.parse(sent) : undefined
+    let body: unknown = undefined
+    try {
+      body = sent ? JSON.parse(sent) : undefined
+    } catch {
+      body = sent // a multipart form: the test reads request.formData()
+    }
     calls.push({ method, path: url.pathname + url.search, body, request })
     let handler = handlers[`${method} ${url.pathname}`]
     // The app asks GET /api/session who is signed in; tests that describe the signed-in user

@@ -11,6 +11,7 @@ import { PropertiesTab, RequirementsTab } from '@/features/admin/components/list
 import { DuplicatesTab } from '@/features/admin/components/duplicates-tab'
 import { MatchesTab } from '@/features/admin/components/matches-tab'
 import { OverviewTab } from '@/features/admin/components/overview-tab'
+import { ReraTab } from '@/features/admin/components/rera-tab'
 import { UsersTab } from '@/features/admin/components/users-tab'
 import { useAuth } from '@/lib/auth'
 import { paths } from '@/app/paths'
@@ -24,6 +25,7 @@ const tabs = [
   ['duplicates', 'Duplicates'],
   ['content', 'Content'],
   ['billing', 'Billing'],
+  ['rera', 'RERA review'],
   ['audit', 'Audit log'],
 ] as const
 
@@ -94,6 +96,9 @@ export function AdminPage({ coursesCard }: { coursesCard?: React.ReactNode } = {
             <BillingTab />
           </TabsContent>
         )}
+        <TabsContent value="rera">
+          <ReraTab />
+        </TabsContent>
         <TabsContent value="audit">
           <AuditTab />
         </TabsContent>

@@ -10,6 +10,7 @@ import { relationshipOf } from '@/features/network/lib/connection-state'
 import type { DirectoryAgent } from '@/lib/api-schemas'
 import { contactHiddenText, displayPhone } from '@/shared/contact'
 import { paths } from '@/app/paths'
+import { reraBadgeText } from '@/shared/rera'
 
 function Fact({ icon: Icon, children }: { icon: typeof Phone; children: React.ReactNode }) {
   return (
@@ -35,7 +36,7 @@ export function AgentCard({ agent, userId, onConnect }: AgentCardProps) {
             <Badge variant="secondary">{agentTypeBadge(agent.agentType)}</Badge>
             {agent.isReraVerified && (
               <Badge variant="success">
-                <BadgeCheck className="mr-1 size-3" aria-hidden /> RERA Verified
+                <BadgeCheck className="mr-1 size-3" aria-hidden /> {reraBadgeText(agent.reraValidUntil)}
               </Badge>
             )}
           </div>

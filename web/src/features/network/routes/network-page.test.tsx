@@ -107,7 +107,7 @@ describe('Agent Network: Discover Agents', () => {
     for (const text of [
       'S',
       'Seller Agent',
-      'RERA Verified',
+      'RERA verified · valid until 31 Mar 2029',
       'Pune, Maharashtra',
       '+91 90000 11111',
       'P52100012345',

@@ -8,9 +8,11 @@ import { Spinner } from '@/components/ui/spinner'
 import { useUserStats } from '@/features/profile/api/get-user-stats'
 import { EditProfileDialog } from '@/features/profile/components/edit-profile-dialog'
 import { EmailVerificationBanner } from '@/features/profile/components/email-verification'
+import { ReraCard } from '@/features/profile/components/rera-card'
 import { agentTypeLabels, shown } from '@/features/profile/lib/picture'
 import { useAuth } from '@/lib/auth'
 import { formatPhone } from '@/lib/phone-display'
+import { reraBadgeText } from '@/shared/rera'
 
 function Row({ label, value, badge }: { label: string; value: string; badge?: React.ReactNode }) {
   return (
@@ -67,7 +69,7 @@ export function ProfilePage() {
               <div className="min-w-0">
                 <p className="truncate text-xl font-semibold text-foreground">{user.fullName}</p>
                 <p className="truncate text-subtle-foreground">@{user.username}</p>
-                {user.isReraVerified && <Badge className="mt-1">RERA verified</Badge>}
+                {user.isReraVerified && <Badge className="mt-1">{reraBadgeText(user.reraValidUntil)}</Badge>}
               </div>
             </div>
             <dl>
@@ -117,6 +119,7 @@ export function ProfilePage() {
           </CardContent>
         </Card>
       </div>
+      <ReraCard />
       <EditProfileDialog user={user} open={editing} onOpenChange={setEditing} />
     </div>
   )
