@@ -29,6 +29,7 @@ func (s *server) routes(mux *http.ServeMux) {
 	s.adRoutes(mux)
 	s.analyticsRoutes(mux)
 	s.paymentRoutes(mux)
+	s.shareLinkRoutes(mux)
 	s.eventRoutes(mux)
 	s.mediaRoutes(mux)
 	s.devOutboxRoutes(mux)

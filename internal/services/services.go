@@ -27,6 +27,7 @@ import (
 	"propmatch/internal/feature/payments"
 	"propmatch/internal/feature/property"
 	"propmatch/internal/feature/requirement"
+	"propmatch/internal/feature/sharelinks"
 	"propmatch/internal/feature/site"
 	"propmatch/internal/feature/training"
 	"propmatch/internal/kit/events"
@@ -111,6 +112,8 @@ type Set struct {
 	// Payments sells packs and plans through the gateway and issues the
 	// invoices.
 	Payments *payments.Service
+	// ShareLinks shares listings with clients (issue 27).
+	ShareLinks *sharelinks.Service
 	// Mail is the mailer every email leaves through (the email test page
 	// uses it directly).
 	Mail    outbound.Mailer
@@ -199,6 +202,9 @@ func New(db *store.DB, o Options) Set {
 		SecurityEvents: recorder,
 	}
 	set.Payments = payments.NewService(db, o.Gateway, set.Billing, o.Payments, o.Log)
+	set.ShareLinks = sharelinks.NewService(db, sharelinks.Config{Secret: o.Auth.Secret})
+	set.ShareLinks.UseMatches(matches.BuyerListings)
+	set.ShareLinks.UsePublisher(pub)
 	set.Account = account.NewService(db, authSvc, set.Properties, set.Requirements, engine)
 	if billingSvc.Enabled() {
 		// Billing's rules reach the features through these hooks, so
