@@ -307,7 +307,7 @@ func waLink(e164, text string) string {
 	if digits == "" {
 		return ""
 	}
-	return "https://wa.me/" + digits + "?text=" + url.QueryEscape(text)
+	return "https://wa.me/" + digits + "?text=" + strings.ReplaceAll(url.QueryEscape(text), "+", "%20")
 }
 
 // renderShare writes the page: its own style under a nonce, never
