@@ -20,11 +20,40 @@ import {
   type ShareLinkCreated,
 } from '@/shared/share-links'
 
-/** "Share with client" selection mode over a list of listings: which listing ids are picked, in the order picked. */
+const STORE_KEY = 'propmatch.share-selection'
+
+/** The selection kept for this tab, so that an agent can tick own listings in My Properties and matched ones in Matches. */
+function readStored(): { selecting: boolean; ids: number[] } {
+  try {
+    const v: unknown = JSON.parse(sessionStorage.getItem(STORE_KEY) ?? 'null')
+    if (v && typeof v === 'object' && 'ids' in v && Array.isArray(v.ids)) {
+      return { selecting: true, ids: v.ids.filter((x): x is number => typeof x === 'number').slice(0, SHARE_MAX_LISTINGS) }
+    }
+  } catch {
+    // storage off or a bad value: start afresh
+  }
+  return { selecting: false, ids: [] }
+}
+
+function store(selecting: boolean, ids: number[]) {
+  try {
+    if (selecting) sessionStorage.setItem(STORE_KEY, JSON.stringify({ ids }))
+    else sessionStorage.removeItem(STORE_KEY)
+  } catch {
+    // storage off: the selection lasts while the page does
+  }
+}
+
+/**
+ * "Share with client" selection mode over a list of listings: which listing ids are picked, in the order
+ * picked. It lasts across pages in this tab until shared or cancelled.
+ */
 export function useShareSelection() {
-  const [selecting, setSelecting] = React.useState(false)
-  const [ids, setIds] = React.useState<number[]>([])
+  const [initial] = React.useState(readStored)
+  const [selecting, setSelecting] = React.useState(initial.selecting)
+  const [ids, setIds] = React.useState<number[]>(initial.ids)
   const [dialogOpen, setDialogOpen] = React.useState(false)
+  React.useEffect(() => store(selecting, ids), [selecting, ids])
   const toggle = React.useCallback((id: number) => {
     setIds((list) => (list.includes(id) ? list.filter((x) => x !== id) : list.length >= SHARE_MAX_LISTINGS ? list : [...list, id]))
   }, [])
@@ -54,7 +83,7 @@ export function ShareSelectionBar({ selection, className }: { selection: ShareSe
       data-testid="share-bar"
     >
       <span className="text-subtle-foreground" aria-live="polite">
-        {n === 0 ? 'Tick the listings to share' : `${n} selected`}
+        {n === 0 ? 'Tick the listings to share: your own in My Properties, matched ones in Matches' : `${n} selected`}
         {n >= SHARE_MAX_LISTINGS && ` (at most ${SHARE_MAX_LISTINGS})`}
       </span>
       <Button type="button" size="sm" disabled={n === 0} onClick={() => selection.setDialogOpen(true)} data-testid="share-open">
