@@ -52,6 +52,7 @@ var sections = []section{
 	{"planChanges", "billing_plan_changes", "user_id = $1", nil},
 	{"payments", "payments", "user_id = $1", nil},
 	{"invoices", "invoices", "user_id = $1", nil},
+	{"shareLinks", "share_links", "user_id = $1", []string{"token_hash"}},
 }
 
 // Export writes everything PropMatch holds about userID to w as one JSON
