@@ -65,7 +65,8 @@ func (s *server) revokeShareLink(w http.ResponseWriter, r *http.Request, u auth.
 // sharePage serves a link's page to anyone with the address: server-made
 // HTML, no script, never indexed, never cached. Opening it counts a view,
 // except by the link's own agent (read from the session cookie, which
-// only /api routes load) and except for HEAD.
+// only /api routes load), for HEAD, for link-preview fetchers, and for the
+// thank-you after "I'm interested".
 func (s *server) sharePage(w http.ResponseWriter, r *http.Request) {
 	var viewer int64
 	if c, err := r.Cookie(SessionCookie); err == nil && c.Value != "" {
@@ -74,7 +75,9 @@ func (s *server) sharePage(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	token := r.PathValue("token")
-	p, err := s.ShareLinks.Open(r.Context(), token, viewer, r.Method == http.MethodGet && !previewFetcher(r.UserAgent()))
+	// The thank-you after "I'm interested" (?interested=) is the same visit, not another view.
+	count := r.Method == http.MethodGet && !previewFetcher(r.UserAgent()) && !r.URL.Query().Has("interested")
+	p, err := s.ShareLinks.Open(r.Context(), token, viewer, count)
 	if err != nil {
 		s.shareError(w, r, err)
 		return

@@ -191,6 +191,9 @@ func TestShareLinkPage(t *testing.T) {
 			t.Error("no thank-you after the tap")
 		}
 		l := a.shareLinks(w.sharer)[0]
+		if l["views"] != float64(1) {
+			t.Errorf("views = %v after the thank-you, want still 1", l["views"])
+		}
 		if l["interest"] != float64(1) {
 			t.Errorf("interest = %v, want 1", l["interest"])
 		}
