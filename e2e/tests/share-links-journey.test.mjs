@@ -44,8 +44,7 @@ const requirement = {
 }
 
 // A 1×1 PNG: the listings carry a photo, served on the page as its card copy.
-const PHOTO =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='
+const PHOTO = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='
 
 test.use({ serverEnv: { PROPMATCH_BILLING: 'off' } })
 
@@ -124,7 +123,10 @@ test('an agent shares an own and a matched listing; the client opens it on a pho
     await expect(client.locator('body')).toContainText('₹95.00 L')
     await expect(client.locator('body')).toContainText('3 BHK Apartment for sale')
     await expect(client.locator('body')).toContainText('Indiranagar, Bengaluru')
-    await expect(client.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute('href', new RegExp(`^https://wa\\.me/${sharer.phoneE164.slice(1)}`))
+    await expect(client.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute(
+      'href',
+      new RegExp(`^https://wa\\.me/${sharer.phoneE164.slice(1)}`),
+    )
     const text = await client.locator('body').innerText()
     for (const secret of [lister.fullName, lister.local.slice(-5), lister.email, theirs.address, own.address, theirs.title]) {
       expect(text, `the page must not show ${secret}`).not.toContain(secret)
