@@ -28,7 +28,7 @@ func BuyerListings(ctx context.Context, q store.Querier, agentID int64, ids []in
 	if err != nil {
 		return nil, apperr.Wrap(err, "matched listings")
 	}
-	defer rows.Close()
+	defer func() { _ = rows.Close() }() // read-only: the rows' error is rows.Err
 	for rows.Next() {
 		var id int64
 		if err := rows.Scan(&id); err != nil {
