@@ -54,6 +54,7 @@ var sections = []section{
 	{"invoices", "invoices", "user_id = $1", nil},
 	{"apiKeys", "api_keys", "user_id = $1", []string{"key_hash"}},
 	{"webhookEndpoints", "webhook_endpoints", "user_id = $1", []string{"secret"}},
+	{"shareLinks", "share_links", "user_id = $1", []string{"token_hash"}},
 }
 
 // Export writes everything PropMatch holds about userID to w as one JSON

@@ -35,6 +35,7 @@ func (s *server) routes(mux *http.ServeMux) {
 	s.apiKeyRoutes(mux)
 	s.webhookRoutes(mux)
 	s.reraRoutes(mux)
+	s.shareLinkRoutes(mux)
 	s.eventRoutes(mux)
 	s.mediaRoutes(mux)
 	s.devOutboxRoutes(mux)

@@ -30,6 +30,7 @@ import (
 	"propmatch/internal/feature/payments"
 	"propmatch/internal/feature/property"
 	"propmatch/internal/feature/requirement"
+	"propmatch/internal/feature/sharelinks"
 	"propmatch/internal/feature/site"
 	"propmatch/internal/feature/training"
 	"propmatch/internal/kit/events"
@@ -127,6 +128,8 @@ type Set struct {
 	// Rera is RERA verification: submissions, the admins' review, the
 	// badge, its reminders and its lapse.
 	Rera *rera.Service
+	// ShareLinks shares listings with clients (issue 27).
+	ShareLinks *sharelinks.Service
 	// Mail is the mailer every email leaves through (the email test page
 	// uses it directly).
 	Mail    outbound.Mailer
@@ -245,6 +248,9 @@ func New(db *store.DB, o Options) Set {
 	queue.Add(set.Imports.Jobs()...)
 	set.Payments = payments.NewService(db, o.Gateway, set.Billing, o.Payments, o.Log)
 	set.Agreements = agreements.NewService(db, pub)
+	set.ShareLinks = sharelinks.NewService(db, sharelinks.Config{Secret: o.Auth.Secret})
+	set.ShareLinks.UseMatches(matches.BuyerListings)
+	set.ShareLinks.UsePublisher(pub)
 	set.Account = account.NewService(db, authSvc, set.Properties, set.Requirements, engine)
 	set.Duplicates = duplicates.NewService(db)
 	set.Properties.UseDuplicates(set.Duplicates)

@@ -70,6 +70,8 @@ export const paths = {
    * allows Razorpay's Checkout script only in this page's Content-Security-Policy.
    */
   billing: { path: '/billing', to: () => '/billing' },
+  /** The links the agent shared with clients (issue 27); a link itself opens at /s/{token}, served by the server. */
+  shareLinks: { path: '/share-links', to: () => '/share-links' },
 
   // Admins only.
   admin: { path: '/admin', to: () => '/admin' },

@@ -169,6 +169,10 @@ export const appRoutes: RouteObject[] = [
                     lazy: () => import('@/features/settings/routes/settings-page').then((m) => ({ Component: m.SettingsPage })),
                   },
                   {
+                    path: paths.shareLinks.path,
+                    lazy: () => import('@/features/share-links/routes/share-links-page').then((m) => ({ Component: m.ShareLinksPage })),
+                  },
+                  {
                     path: paths.billing.path,
                     lazy: () => import('@/features/billing/routes/billing-page').then((m) => ({ Component: m.BillingPage })),
                   },

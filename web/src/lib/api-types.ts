@@ -3307,6 +3307,112 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/share-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's share links, newest first, with views and interest
+         * @description Each link with its status (`active`, `expired`, `revoked`), expiry, views (openings by anyone but the caller),
+         *     and its listings in order, each with how many clients tapped "I'm interested" on it. Never the token or the
+         *     address. Paged with `limit` and `cursor`; the next page's address is in the `Link` header.
+         */
+        get: operations["listShareLinks"];
+        put?: never;
+        /**
+         * Share listings with a client through a link
+         * @description Makes a link to 1–20 listings for the caller's client (issue 27). Each listing must be active and the caller's own,
+         *     or one that appears in the caller's matches (on their own requirements); any other is a field error at
+         *     `propertyIds.N`. The link expires after `expiresInDays` days (7 when absent, 1 to 90) and can be revoked at once.
+         *     `url` carries a random token of 256 bits (base64url); only its SHA-256 is stored, so this answer is the one
+         *     time the address is shown. An agent may have 100 active (unexpired, unrevoked) links at a time; one more is a 409.
+         */
+        post: operations["createShareLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/share-links/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a share link at once
+         * @description From now on the link's page answers 410 "This link has expired". Revoking a revoked link changes nothing.
+         *     Another agent's link, or none, is 404.
+         */
+        delete: operations["revokeShareLink"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/s/{share}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The link's secret token, 43 base64url characters */
+                share: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The page a share link opens, for the client (no account)
+         * @description Server-made HTML without script: each listing's photos (card copies under `/media/`), price in lakh or crore,
+         *     type, area, locality and city, never its title, description, address or agent; the sharing agent's name,
+         *     photo, phone, WhatsApp link and RERA badge; an "I'm interested" form per listing. Open Graph tags for the
+         *     preview, `noindex` (meta and `X-Robots-Tag`), `Cache-Control: no-store`, `Referrer-Policy: no-referrer`.
+         *     Each GET counts a view unless the sharing agent is signed in. An expired or revoked link is a plain 410 page
+         *     "This link has expired"; an unknown token a plain 404 page.
+         */
+        get: operations["shareLinkPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/s/{share}/interest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The link's secret token */
+                share: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The client's "I'm interested" on one listing of a link
+         * @description The page's form. Recorded once per link, listing and client (a keyed hash of the client's address), and
+         *     the sharing agent's open tabs are told at once; answers 303 back to the listing with a thank-you. Limited
+         *     per client address and link (429). A listing not on the link is 404; an expired or revoked link 410.
+         */
+        post: operations["shareLinkInterest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "match.created": {
@@ -6177,6 +6283,65 @@ export interface components {
             tab: "app-demo";
             /** @description Numbered steps ("1. ...") naming the app's real screens and buttons */
             tutorialSteps: string[];
+        };
+        ShareLinkRequest: {
+            /** @description The listings in the order the page shows them (a repeat is shown once) */
+            propertyIds: number[];
+            /**
+             * Format: int64
+             * @description 7 when absent
+             */
+            expiresInDays?: number | null;
+            /** @description Shown to the client at the top of the page */
+            note?: string | null;
+        };
+        ShareLinkCreated: {
+            /** Format: int64 */
+            id: number;
+            /** @description The public page, {origin}/s/{token}: shown this once */
+            url: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        ShareLinkItem: {
+            /** Format: int64 */
+            propertyId: number;
+            /** @description The listing's title (the page does not show it) */
+            title: string;
+            locality: string;
+            city: string;
+            price: number;
+            /** @description The caller's own listing (else from one of their matches) */
+            own: boolean;
+            /** @description False once the listing is inactive; the page leaves it out */
+            available: boolean;
+            /**
+             * Format: int64
+             * @description Clients who tapped "I'm interested" on it
+             */
+            interest: number;
+        };
+        ShareLink: {
+            /** Format: int64 */
+            id: number;
+            note: string;
+            /** @enum {string} */
+            status: "active" | "expired" | "revoked";
+            /** Format: date-time */
+            expiresAt: string;
+            /** Format: date-time */
+            revokedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int64 */
+            views: number;
+            /** Format: date-time */
+            lastViewedAt: string | null;
+            /** Format: int64 */
+            interest: number;
+            /** Format: date-time */
+            lastInterestAt: string | null;
+            items: components["schemas"]["ShareLinkItem"][];
         };
     };
     responses: {
@@ -14150,6 +14315,200 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    listShareLinks: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 500 (default 25) */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor from the previous page's `Link` header */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of links; `Link` names the next page */
+            200: {
+                headers: {
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShareLink"][];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createShareLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "propertyIds": [
+                 *         12,
+                 *         48
+                 *       ],
+                 *       "expiresInDays": 7,
+                 *       "note": "The two flats we discussed near the metro."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ShareLinkRequest"];
+            };
+        };
+        responses: {
+            /** @description The link, shown this once */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShareLinkCreated"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    revokeShareLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    shareLinkPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The link's secret token, 43 base64url characters */
+                share: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description No such link */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The link has expired or was revoked */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    shareLinkInterest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The link's secret token */
+                share: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description The listing's id */
+                    propertyId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Back to the page, with a thank-you at the listing */
+            303: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No listing named */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description No such link, or the listing is not on it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The link has expired or was revoked */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Too many taps from this address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
         };
     };
     webhookMatchCreated: {

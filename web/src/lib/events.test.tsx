@@ -2,6 +2,7 @@ import { render } from '@testing-library/react'
 import { QueryClientProvider, type QueryKey } from '@tanstack/react-query'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import {
+  invalidateForEvent,
   connectEvents,
   EVENT_SOURCE_CLOSED,
   EVENTS_URL,
@@ -263,5 +264,16 @@ describe('live events', () => {
       expect(FakeEventSource.instances).toHaveLength(2)
       expect(latest().closed).toBe(true)
     })
+  })
+})
+
+describe('share-interest', () => {
+  it('refreshes the share links, and only them', async () => {
+    const queryClient = createQueryClient()
+    queryClient.setQueryData(['/api/share-links'], [])
+    queryClient.setQueryData(['/api/matches', { type: 'buyer' }], [])
+    await invalidateForEvent(queryClient, 'share-interest')
+    expect(queryClient.getQueryState(['/api/share-links'])?.isInvalidated).toBe(true)
+    expect(queryClient.getQueryState(['/api/matches', { type: 'buyer' }])?.isInvalidated).toBe(false)
   })
 })

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
+import { toast } from '@/components/ui/use-toast'
 import { userKeys } from '@/lib/auth'
 import { changedFamilies, invalidateFamilies } from '@/lib/query-families'
 
@@ -6,7 +7,7 @@ import { changedFamilies, invalidateFamilies } from '@/lib/query-families'
 export const EVENTS_URL = '/api/events'
 
 /** The event names /api/events sends. */
-export const EVENT_NAMES = ['message', 'message-deleted', 'read', 'connection', 'matches', 'agreement', 'import'] as const
+export const EVENT_NAMES = ['message', 'message-deleted', 'read', 'connection', 'matches', 'agreement', 'import', 'share-interest'] as const
 export type EventName = (typeof EVENT_NAMES)[number]
 
 /** The query families each event makes stale: the same as the app's own write of that kind. */
@@ -21,6 +22,8 @@ export const eventFamilies: Record<EventName, readonly string[]> = {
   agreement: changedFamilies.matches,
   /** A bulk import's progress: the import, and the listings or requirements it saved. */
   import: ['/api/imports', '/api/properties', '/api/requirements', '/api/dashboard/stats'],
+  /** A client tapped "I'm interested" on a shared listing (issue 27). */
+  'share-interest': ['/api/share-links'],
 }
 
 /** Refetches what an event changed; unknown names do nothing. */
@@ -91,6 +94,10 @@ export function connectEvents(queryClient: QueryClient, create: EventSourceFacto
     for (const name of EVENT_NAMES) {
       source.addEventListener(name, () => void invalidateForEvent(queryClient, name))
     }
+    // The in-app notice of a client's interest (the Share links page shows which listing).
+    source.addEventListener('share-interest', () =>
+      toast({ variant: 'success', title: 'A client is interested', description: 'Open Share links to see which listing.' }),
+    )
     source.addEventListener(RESYNC_EVENT, refetchAll)
     source.addEventListener('open', () => {
       attempt = 0

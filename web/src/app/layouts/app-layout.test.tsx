@@ -64,6 +64,7 @@ describe('signed-in layout: live events and routes', () => {
       'open',
       'read',
       'resync',
+      'share-interest',
     ])
     await user.click(screen.getAllByRole('button', { name: 'Logout' })[0]!)
     expect(await screen.findByRole('tab', { name: 'Sign In' })).toBeInTheDocument()

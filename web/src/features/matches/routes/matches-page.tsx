@@ -23,6 +23,7 @@ import type { MatchSide } from '@/shared/contact'
 import { pageItems } from '@/lib/paged-query'
 import { EmptyState } from '@/components/empty-state'
 import { paths } from '@/app/paths'
+import { ShareCheckbox, ShareSelectionBar, useShareSelection, type ShareSelection } from '@/components/share-with-client'
 
 const emptyState: Record<MatchSide, { message: string; to: string; action: string }> = {
   buyer: {
@@ -43,9 +44,11 @@ type MatchListProps = {
   filtered: boolean
   onClear: () => void
   onDetails: (m: Match) => void
+  /** Buyer side: the "Share with client" selection over the matched listings. */
+  share?: ShareSelection
 }
 
-function MatchList({ side, query, filtered, onClear, onDetails }: MatchListProps) {
+function MatchList({ side, query, filtered, onClear, onDetails, share }: MatchListProps) {
   if (query.isPending) {
     return (
       <div className="flex items-center justify-center gap-2 py-12 text-muted-foreground">
@@ -93,7 +96,10 @@ function MatchList({ side, query, filtered, onClear, onDetails }: MatchListProps
     <div className="grid gap-4">
       <div className="grid gap-4 lg:grid-cols-2">
         {matches.map((match) => (
-          <MatchCard key={match.id} match={match} side={side} onDetails={() => onDetails(match)} />
+          <div key={match.id} className="relative grid">
+            <MatchCard match={match} side={side} onDetails={() => onDetails(match)} />
+            {share && match.property.isActive && <ShareCheckbox selection={share} id={match.propertyId} label={match.property.title} />}
+          </div>
         ))}
       </div>
       <LoadMore query={query} />
@@ -140,6 +146,7 @@ export function MatchesPage() {
   const stats = useDashboardStats().data
   const [selected, setSelected] = React.useState<{ match: Match; side: MatchSide } | null>(null)
   const setFilter = (filter: MatchListFilter) => setView({ ...view, filter })
+  const share = useShareSelection()
   const clear = () => setFilter({ sort: view.filter.sort })
 
   React.useEffect(() => {
@@ -162,9 +169,13 @@ export function MatchesPage() {
           </TabsTrigger>
         </TabsList>
         <TabsContent value="buyer" className="grid gap-4">
-          <MatchFilterBar side="buyer" filter={view.filter} onChange={setFilter} />
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <MatchFilterBar side="buyer" filter={view.filter} onChange={setFilter} />
+            <ShareSelectionBar selection={share} />
+          </div>
           <MatchList
             side="buyer"
+            share={share}
             query={buyer}
             filtered={isFiltered(buyerFilter)}
             onClear={clear}

@@ -20,6 +20,7 @@ import { pageItems } from '@/lib/paged-query'
 import { useOpenLinked } from '@/lib/use-open-linked'
 import { OnceOpened } from '@/components/once-opened'
 import { EmptyState } from '@/components/empty-state'
+import { ShareCheckbox, ShareSelectionBar, useShareSelection } from '@/components/share-with-client'
 
 // The form (zod, react-hook-form, the state and city lists) loads when first opened.
 const PropertyFormDialog = React.lazy(() =>
@@ -41,6 +42,7 @@ export function PropertiesPage() {
   const [saved, setSaved] = React.useState<Property | null>(null)
   const [viewing, setViewing] = React.useState<Property | null>(null)
   const [deleting, setDeleting] = React.useState<Property | null>(null)
+  const share = useShareSelection()
 
   React.useEffect(() => {
     document.title = 'My Properties · PropMatch'
@@ -107,14 +109,10 @@ export function PropertiesPage() {
     content = (
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" data-testid="property-list">
         {visible.map((property, index) => (
-          <PropertyCard
-            key={property.id}
-            property={property}
-            sequence={index + 1}
-            onView={setViewing}
-            onEdit={openEdit}
-            onDelete={setDeleting}
-          />
+          <div key={property.id} className="relative grid">
+            <PropertyCard property={property} sequence={index + 1} onView={setViewing} onEdit={openEdit} onDelete={setDeleting} />
+            {property.isActive && <ShareCheckbox selection={share} id={property.id} label={property.title} />}
+          </div>
         ))}
       </div>
     )
@@ -128,7 +126,8 @@ export function PropertiesPage() {
           <h1 className="text-2xl font-bold tracking-tight text-foreground">My Properties</h1>
           <p className="text-sm text-muted-foreground">Your listings for sale, rent and lease.</p>
         </div>
-        <div className="flex flex-wrap gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          {loaded && <ShareSelectionBar selection={share} />}
           <Button asChild variant="outline">
             <Link to={paths.imports.to({ kind: 'listings' })}>
               <FileUp /> Import
