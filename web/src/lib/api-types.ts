@@ -6829,6 +6829,9 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     submitRera: {
@@ -6840,6 +6843,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "number": "A51800012345",
+                 *       "state": "Maharashtra",
+                 *       "validUntil": "2029-03-31",
+                 *       "certificate": "rera-certificate.pdf"
+                 *     }
+                 */
                 "multipart/form-data": {
                     /** @example A51700001835 */
                     number: string;
@@ -6862,6 +6873,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "isReraVerified": false,
+                     *       "reraValidUntil": null,
+                     *       "latest": {
+                     *         "id": 19,
+                     *         "number": "A51800012345",
+                     *         "state": "Maharashtra",
+                     *         "validUntil": "2029-03-31",
+                     *         "status": "pending",
+                     *         "reason": "",
+                     *         "submittedAt": "2026-11-28T20:56:30Z",
+                     *         "reviewedAt": null,
+                     *         "certificateUrl": "/api/rera/19/certificate",
+                     *         "certificateType": "application/pdf"
+                     *       },
+                     *       "approved": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReraStanding"];
                 };
             };
@@ -6896,7 +6926,10 @@ export interface operations {
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     adminReraQueue: {
@@ -7916,6 +7949,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "keys": [
+                     *         {
+                     *           "id": 2,
+                     *           "name": "Website listings feed",
+                     *           "scopes": [
+                     *             "read"
+                     *           ],
+                     *           "prefix": "fC5X",
+                     *           "status": "active",
+                     *           "createdAt": "2026-11-28T20:55:36Z",
+                     *           "expiresAt": null,
+                     *           "lastUsedAt": null,
+                     *           "lastUsedIp": "",
+                     *           "revokedAt": null
+                     *         },
+                     *         {
+                     *           "id": 1,
+                     *           "name": "CRM sync",
+                     *           "scopes": [
+                     *             "read",
+                     *             "write"
+                     *           ],
+                     *           "prefix": "7QfR",
+                     *           "status": "active",
+                     *           "createdAt": "2026-11-28T20:55:36Z",
+                     *           "expiresAt": "2027-03-31T18:30:00Z",
+                     *           "lastUsedAt": null,
+                     *           "lastUsedIp": "",
+                     *           "revokedAt": null
+                     *         }
+                     *       ],
+                     *       "apiAccess": true,
+                     *       "maxActive": 10
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiKeyList"];
                 };
             };
@@ -7952,6 +8022,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "name": "CRM sync",
+                     *       "scopes": [
+                     *         "read",
+                     *         "write"
+                     *       ],
+                     *       "prefix": "7QfR",
+                     *       "status": "active",
+                     *       "createdAt": "2026-11-28T20:55:36Z",
+                     *       "expiresAt": "2027-03-31T18:30:00Z",
+                     *       "lastUsedAt": null,
+                     *       "lastUsedIp": "",
+                     *       "revokedAt": null,
+                     *       "key": "pm_live_7QfR2kXw9LmZpT4vBn8sHc3JdY6uEa1GtKq5WrNz0Vb"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiKeyCreated"];
                 };
             };
@@ -8703,12 +8791,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 409,
+                     *         "agentId": 2,
+                     *         "agentName": "Priya Sharma",
+                     *         "title": "3 BHK in Kondapur",
+                     *         "locality": "Kondapur",
+                     *         "city": "Hyderabad",
+                     *         "price": 12500000,
+                     *         "likelihood": 0.65,
+                     *         "reasons": [
+                     *           "same locality",
+                     *           "price within 5%",
+                     *           "area within 5%",
+                     *           "same bedrooms"
+                     *         ]
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["PossibleDuplicate"][];
                 };
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     updateProperty: {
@@ -8865,6 +8976,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "file": "hyderabad-listings.csv",
+                 *       "kind": "listings"
+                 *     }
+                 */
                 "multipart/form-data": {
                     /**
                      * Format: binary
@@ -8885,6 +9002,135 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "kind": "listings",
+                     *       "fileName": "hyderabad-listings.csv",
+                     *       "columns": [
+                     *         {
+                     *           "index": 0,
+                     *           "header": "Your reference",
+                     *           "field": "ref"
+                     *         },
+                     *         {
+                     *           "index": 1,
+                     *           "header": "Title",
+                     *           "field": "title"
+                     *         },
+                     *         {
+                     *           "index": 2,
+                     *           "header": "Type",
+                     *           "field": "propertyType"
+                     *         },
+                     *         {
+                     *           "index": 3,
+                     *           "header": "Purpose",
+                     *           "field": "listingPurpose"
+                     *         }
+                     *       ],
+                     *       "fields": [
+                     *         {
+                     *           "key": "ref",
+                     *           "label": "Your reference"
+                     *         },
+                     *         {
+                     *           "key": "title",
+                     *           "label": "Title"
+                     *         },
+                     *         {
+                     *           "key": "propertyType",
+                     *           "label": "Type"
+                     *         },
+                     *         {
+                     *           "key": "listingPurpose",
+                     *           "label": "Purpose"
+                     *         }
+                     *       ],
+                     *       "preview": [
+                     *         {
+                     *           "row": 2,
+                     *           "ref": "FLAT-101",
+                     *           "record": {
+                     *             "id": 0,
+                     *             "agentId": 0,
+                     *             "title": "3 BHK in Kondapur",
+                     *             "description": "",
+                     *             "propertyType": "apartment",
+                     *             "listingPurpose": "for_sale",
+                     *             "price": 12500000,
+                     *             "state": "Telangana",
+                     *             "city": "Hyderabad",
+                     *             "locality": "Kondapur",
+                     *             "pincode": "500084",
+                     *             "address": "",
+                     *             "bedrooms": 3,
+                     *             "bathrooms": 3,
+                     *             "sqft": 1650,
+                     *             "builtUpArea": null,
+                     *             "plotArea": null,
+                     *             "floor": "7",
+                     *             "totalFloors": 14,
+                     *             "facing": "East",
+                     *             "furnishing": "Semi-furnished",
+                     *             "acres": null,
+                     *             "hasLegalDocs": false,
+                     *             "reraApproved": false,
+                     *             "balcony": null,
+                     *             "maintenance": null,
+                     *             "parking": null,
+                     *             "garden": null,
+                     *             "villaSize": null,
+                     *             "furnished": null,
+                     *             "zone": null,
+                     *             "frontage": null,
+                     *             "roadAccess": null,
+                     *             "commercialType": null,
+                     *             "totalCabins": null,
+                     *             "washrooms": null,
+                     *             "centralAC": false,
+                     *             "powerBackup": null,
+                     *             "leaseTerm": null,
+                     *             "soilType": null,
+                     *             "cropHistory": null,
+                     *             "fencing": null,
+                     *             "irrigationSystem": null,
+                     *             "amenities": [],
+                     *             "images": [],
+                     *             "isActive": true,
+                     *             "isRealData": true,
+                     *             "createdAt": "0001-01-01T00:00:00Z",
+                     *             "updatedAt": "0001-01-01T00:00:00Z"
+                     *           },
+                     *           "errors": []
+                     *         },
+                     *         {
+                     *           "row": 3,
+                     *           "ref": "FLAT-102",
+                     *           "record": null,
+                     *           "errors": [
+                     *             {
+                     *               "row": 3,
+                     *               "column": "Price",
+                     *               "value": "45 lacs approx",
+                     *               "message": "Row 3, Price: '45 lacs approx' is not an amount; write it like 45 L or 45,00,000"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "errors": [
+                     *         {
+                     *           "row": 3,
+                     *           "column": "Price",
+                     *           "value": "45 lacs approx",
+                     *           "message": "Row 3, Price: '45 lacs approx' is not an amount; write it like 45 L or 45,00,000"
+                     *         }
+                     *       ],
+                     *       "good": 2,
+                     *       "bad": 1,
+                     *       "total": 3
+                     *     }
+                     */
                     "application/json": components["schemas"]["ImportPreview"];
                 };
             };
@@ -8915,11 +9161,22 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    /**
+                     * @example Your reference,Title,Type,Purpose,Price,State,City,Locality,Pincode,Address,BHK,Bathrooms,Area (sq ft),Built-up area,Plot area,Acres,Floor,Total floors,Facing,Furnishing,Description,Active
+                     *     FLAT-101,3 BHK in Kondapur,Apartment,Sale,1.25 Cr,Telangana,Hyderabad,Kondapur,500084,,3 BHK,3,"1,650 sq ft",,,,7,14,East,Semi-furnished,,Yes
+                     *     VILLA-7,Independent villa near Whitefield,Villa,Sale,"₹ 2,40,00,000",Karnataka,Bangalore,Whitefield,,,4,4,3200,,240 sq yd,,,,North,,,Yes
+                     *     PLOT-22,East-facing plot in Sector 57,Plot,Sale,85 L,Haryana,Gurgaon,Sector 57,,,,,,,200 sq yd,,,,East,,,Yes
+                     *     SHOP-3,Office space on MG Road,Commercial,Rent,1.8 L,Kerala,Cochin,MG Road,,,,2,"2,400",,,,,,,,,Yes
+                     *     FARM-9,Mango farm with borewell,Agricultural,Sale,60 lakh,Telangana,Hyderabad,Shamshabad,,,,,,,,20 guntas,,,,,,Yes
+                     */
                     "text/csv": string;
                 };
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getImport: {
@@ -8939,12 +9196,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "kind": "listings",
+                     *       "fileName": "hyderabad-listings.csv",
+                     *       "status": "done",
+                     *       "total": 3,
+                     *       "done": 3,
+                     *       "failed": 1,
+                     *       "created": 2,
+                     *       "updated": 0,
+                     *       "errors": [
+                     *         {
+                     *           "row": 3,
+                     *           "column": "Price",
+                     *           "value": "45 lacs approx",
+                     *           "message": "Row 3, Price: '45 lacs approx' is not an amount; write it like 45 L or 45,00,000"
+                     *         }
+                     *       ],
+                     *       "createdAt": "2026-11-28T20:55:53Z",
+                     *       "startedAt": "2026-11-28T20:55:58Z",
+                     *       "finishedAt": "2026-11-28T20:55:58Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ImportStatus"];
                 };
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     cancelImport: {
@@ -8964,6 +9248,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 2,
+                     *       "kind": "listings",
+                     *       "fileName": "pune-listings.csv",
+                     *       "status": "cancelled",
+                     *       "total": 3,
+                     *       "done": 0,
+                     *       "failed": 0,
+                     *       "created": 0,
+                     *       "updated": 0,
+                     *       "errors": [],
+                     *       "createdAt": "2026-11-28T20:56:01Z",
+                     *       "startedAt": null,
+                     *       "finishedAt": "2026-11-28T20:56:01Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ImportStatus"];
                 };
             };
@@ -8990,6 +9291,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "kind": "listings",
+                     *       "fileName": "hyderabad-listings.csv",
+                     *       "status": "running",
+                     *       "total": 3,
+                     *       "done": 0,
+                     *       "failed": 0,
+                     *       "created": 0,
+                     *       "updated": 0,
+                     *       "errors": [],
+                     *       "createdAt": "2026-11-28T20:55:53Z",
+                     *       "startedAt": "2026-11-28T20:55:58Z",
+                     *       "finishedAt": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["ImportStatus"];
                 };
             };
@@ -9017,12 +9335,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example Row,Your reference,Title,Type,Purpose,Price,State,City,Locality,Pincode,BHK,Bathrooms,Area (sq ft),Floor,Total floors,Facing,Furnishing,Reason
+                     *     3,FLAT-102,2 BHK near Gachibowli flyover,Apartment,Sale,45 lacs approx,Telangana,Hyderabad,Gachibowli,500032,2 BHK,2,"1,180",4,12,North,Unfurnished,"Row 3, Price: '45 lacs approx' is not an amount; write it like 45 L or 45,00,000"
+                     */
                     "text/csv": string;
                 };
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     listMyRequirements: {
@@ -11614,6 +11939,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
+                     *       "deals": {
+                     *         "agreed": {
+                     *           "total": 0,
+                     *           "inWindow": 0
+                     *         },
+                     *         "closed": {
+                     *           "total": 0,
+                     *           "inWindow": 0
+                     *         },
+                     *         "closedValuePaise": 0,
+                     *         "closedValueInWindowPaise": 0
+                     *       },
                      *       "window": "30d",
                      *       "from": "2026-10-31",
                      *       "to": "2026-11-29",
@@ -11850,10 +12187,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 1,
+                     *         "url": "https://crm.example.com/propmatch/webhooks",
+                     *         "events": [
+                     *           "match.created",
+                     *           "message.received"
+                     *         ],
+                     *         "enabled": true,
+                     *         "disabledReason": "",
+                     *         "consecutiveFailures": 0,
+                     *         "createdAt": "2026-11-28T20:55:43Z",
+                     *         "updatedAt": "2026-11-28T20:55:46Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["WebhookEndpoint"][];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     createWebhook: {
@@ -11935,6 +12292,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Webhook endpoint deleted"
+                     *     }
+                     */
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
@@ -11970,6 +12332,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "url": "https://crm.example.com/propmatch/webhooks",
+                     *       "events": [
+                     *         "match.created",
+                     *         "message.received"
+                     *       ],
+                     *       "enabled": true,
+                     *       "disabledReason": "",
+                     *       "consecutiveFailures": 0,
+                     *       "createdAt": "2026-11-28T20:55:43Z",
+                     *       "updatedAt": "2026-11-28T20:55:46Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookEndpoint"];
                 };
             };
@@ -11996,12 +12373,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 1,
+                     *         "event": "webhook.test",
+                     *         "msgId": "msg_IKD26C5KAFPJP4AJG6FHW27ADG",
+                     *         "attempt": 1,
+                     *         "state": "succeeded",
+                     *         "statusCode": 200,
+                     *         "latencyMs": 1,
+                     *         "error": "",
+                     *         "createdAt": "2026-11-28T20:55:43Z",
+                     *         "deliveredAt": "2026-11-28T20:55:43Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["WebhookDelivery"][];
                 };
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     testWebhook: {
@@ -12021,6 +12417,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "event": "webhook.test",
+                     *       "msgId": "msg_IKD26C5KAFPJP4AJG6FHW27ADG",
+                     *       "attempt": 1,
+                     *       "state": "pending",
+                     *       "statusCode": null,
+                     *       "latencyMs": null,
+                     *       "error": "",
+                     *       "createdAt": "2026-11-28T20:55:43Z",
+                     *       "deliveredAt": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookDelivery"];
                 };
             };
@@ -13315,12 +13725,82 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 2,
+                     *         "matchId": 618,
+                     *         "version": 2,
+                     *         "listingAgentId": 2,
+                     *         "buyerAgentId": 3,
+                     *         "proposedBy": 2,
+                     *         "proposedBySide": "listing",
+                     *         "listingSidePercent": 50,
+                     *         "buyerSidePercent": 50,
+                     *         "fixedAmountPaise": null,
+                     *         "basis": "brokerage",
+                     *         "note": "",
+                     *         "status": "accepted",
+                     *         "createdAt": "2026-11-28T20:56:11Z",
+                     *         "answeredAt": "2026-11-28T20:56:11Z",
+                     *         "answeredBy": 3,
+                     *         "canAnswer": false,
+                     *         "number": "PMA-2026-XQ3YQYEFBE7W",
+                     *         "hash": "43637ac1bd4f7da65094c7213d25442ded723f12a0237ab88cbad98477bde810",
+                     *         "verifyPath": "/agreements/PMA-2026-XQ3YQYEFBE7W",
+                     *         "deal": {
+                     *           "stage": "site_visit",
+                     *           "stageAt": "2026-11-28T20:56:11Z",
+                     *           "listingClosePaise": 950000000,
+                     *           "listingCloseAt": "2026-11-28T20:56:11Z",
+                     *           "buyerClosePaise": null,
+                     *           "buyerCloseAt": null,
+                     *           "finalPricePaise": null,
+                     *           "closedAt": null,
+                     *           "dispute": {
+                     *             "status": "open",
+                     *             "note": "The agreed share was not paid at registration",
+                     *             "by": 3,
+                     *             "at": "2026-11-28T20:56:11Z",
+                     *             "resolution": "",
+                     *             "resolvedAt": null
+                     *           }
+                     *         }
+                     *       },
+                     *       {
+                     *         "id": 1,
+                     *         "matchId": 618,
+                     *         "version": 1,
+                     *         "listingAgentId": 2,
+                     *         "buyerAgentId": 3,
+                     *         "proposedBy": 3,
+                     *         "proposedBySide": "buyer",
+                     *         "listingSidePercent": 60,
+                     *         "buyerSidePercent": 40,
+                     *         "fixedAmountPaise": null,
+                     *         "basis": "brokerage",
+                     *         "note": "Site visits by the buyer's agent",
+                     *         "status": "superseded",
+                     *         "createdAt": "2026-11-28T20:56:10Z",
+                     *         "answeredAt": "2026-11-28T20:56:11Z",
+                     *         "answeredBy": 2,
+                     *         "canAnswer": false,
+                     *         "number": null,
+                     *         "hash": null,
+                     *         "verifyPath": null,
+                     *         "deal": null
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["Agreement"][];
                 };
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     proposeAgreement: {
@@ -13352,6 +13832,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "matchId": 618,
+                     *       "version": 1,
+                     *       "listingAgentId": 2,
+                     *       "buyerAgentId": 3,
+                     *       "proposedBy": 3,
+                     *       "proposedBySide": "buyer",
+                     *       "listingSidePercent": 60,
+                     *       "buyerSidePercent": 40,
+                     *       "fixedAmountPaise": null,
+                     *       "basis": "brokerage",
+                     *       "note": "Site visits by the buyer's agent",
+                     *       "status": "proposed",
+                     *       "createdAt": "2026-11-28T20:56:10Z",
+                     *       "answeredAt": null,
+                     *       "answeredBy": null,
+                     *       "canAnswer": false,
+                     *       "number": null,
+                     *       "hash": null,
+                     *       "verifyPath": null,
+                     *       "deal": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Agreement"];
                 };
             };
@@ -13378,6 +13883,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 2,
+                     *       "matchId": 618,
+                     *       "version": 2,
+                     *       "listingAgentId": 2,
+                     *       "buyerAgentId": 3,
+                     *       "proposedBy": 2,
+                     *       "proposedBySide": "listing",
+                     *       "listingSidePercent": 50,
+                     *       "buyerSidePercent": 50,
+                     *       "fixedAmountPaise": null,
+                     *       "basis": "brokerage",
+                     *       "note": "",
+                     *       "status": "accepted",
+                     *       "createdAt": "2026-11-28T20:56:11Z",
+                     *       "answeredAt": "2026-11-28T20:56:11Z",
+                     *       "answeredBy": 3,
+                     *       "canAnswer": false,
+                     *       "number": "PMA-2026-XQ3YQYEFBE7W",
+                     *       "hash": "43637ac1bd4f7da65094c7213d25442ded723f12a0237ab88cbad98477bde810",
+                     *       "verifyPath": "/agreements/PMA-2026-XQ3YQYEFBE7W",
+                     *       "deal": {
+                     *         "stage": "agreed",
+                     *         "stageAt": "2026-11-28T20:56:11Z",
+                     *         "listingClosePaise": null,
+                     *         "listingCloseAt": null,
+                     *         "buyerClosePaise": null,
+                     *         "buyerCloseAt": null,
+                     *         "finalPricePaise": null,
+                     *         "closedAt": null,
+                     *         "dispute": null
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Agreement"];
                 };
             };
@@ -13404,6 +13944,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 3,
+                     *       "matchId": 610,
+                     *       "version": 1,
+                     *       "listingAgentId": 2,
+                     *       "buyerAgentId": 3,
+                     *       "proposedBy": 2,
+                     *       "proposedBySide": "listing",
+                     *       "listingSidePercent": null,
+                     *       "buyerSidePercent": null,
+                     *       "fixedAmountPaise": 15000000,
+                     *       "basis": "price",
+                     *       "note": "",
+                     *       "status": "rejected",
+                     *       "createdAt": "2026-11-28T20:56:11Z",
+                     *       "answeredAt": "2026-11-28T20:56:11Z",
+                     *       "answeredBy": 3,
+                     *       "canAnswer": false,
+                     *       "number": null,
+                     *       "hash": null,
+                     *       "verifyPath": null,
+                     *       "deal": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Agreement"];
                 };
             };
@@ -13441,6 +14006,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 2,
+                     *       "matchId": 618,
+                     *       "version": 2,
+                     *       "listingAgentId": 2,
+                     *       "buyerAgentId": 3,
+                     *       "proposedBy": 2,
+                     *       "proposedBySide": "listing",
+                     *       "listingSidePercent": 50,
+                     *       "buyerSidePercent": 50,
+                     *       "fixedAmountPaise": null,
+                     *       "basis": "brokerage",
+                     *       "note": "",
+                     *       "status": "proposed",
+                     *       "createdAt": "2026-11-28T20:56:11Z",
+                     *       "answeredAt": null,
+                     *       "answeredBy": null,
+                     *       "canAnswer": false,
+                     *       "number": null,
+                     *       "hash": null,
+                     *       "verifyPath": null,
+                     *       "deal": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Agreement"];
                 };
             };
@@ -13482,6 +14072,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 2,
+                     *       "matchId": 618,
+                     *       "version": 2,
+                     *       "listingAgentId": 2,
+                     *       "buyerAgentId": 3,
+                     *       "proposedBy": 2,
+                     *       "proposedBySide": "listing",
+                     *       "listingSidePercent": 50,
+                     *       "buyerSidePercent": 50,
+                     *       "fixedAmountPaise": null,
+                     *       "basis": "brokerage",
+                     *       "note": "",
+                     *       "status": "accepted",
+                     *       "createdAt": "2026-11-28T20:56:11Z",
+                     *       "answeredAt": "2026-11-28T20:56:11Z",
+                     *       "answeredBy": 3,
+                     *       "canAnswer": false,
+                     *       "number": "PMA-2026-XQ3YQYEFBE7W",
+                     *       "hash": "43637ac1bd4f7da65094c7213d25442ded723f12a0237ab88cbad98477bde810",
+                     *       "verifyPath": "/agreements/PMA-2026-XQ3YQYEFBE7W",
+                     *       "deal": {
+                     *         "stage": "site_visit",
+                     *         "stageAt": "2026-11-28T20:56:11Z",
+                     *         "listingClosePaise": 950000000,
+                     *         "listingCloseAt": "2026-11-28T20:56:11Z",
+                     *         "buyerClosePaise": null,
+                     *         "buyerCloseAt": null,
+                     *         "finalPricePaise": null,
+                     *         "closedAt": null,
+                     *         "dispute": null
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Agreement"];
                 };
             };
@@ -13517,6 +14142,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 2,
+                     *       "matchId": 618,
+                     *       "version": 2,
+                     *       "listingAgentId": 2,
+                     *       "buyerAgentId": 3,
+                     *       "proposedBy": 2,
+                     *       "proposedBySide": "listing",
+                     *       "listingSidePercent": 50,
+                     *       "buyerSidePercent": 50,
+                     *       "fixedAmountPaise": null,
+                     *       "basis": "brokerage",
+                     *       "note": "",
+                     *       "status": "accepted",
+                     *       "createdAt": "2026-11-28T20:56:11Z",
+                     *       "answeredAt": "2026-11-28T20:56:11Z",
+                     *       "answeredBy": 3,
+                     *       "canAnswer": false,
+                     *       "number": "PMA-2026-XQ3YQYEFBE7W",
+                     *       "hash": "43637ac1bd4f7da65094c7213d25442ded723f12a0237ab88cbad98477bde810",
+                     *       "verifyPath": "/agreements/PMA-2026-XQ3YQYEFBE7W",
+                     *       "deal": {
+                     *         "stage": "site_visit",
+                     *         "stageAt": "2026-11-28T20:56:11Z",
+                     *         "listingClosePaise": 950000000,
+                     *         "listingCloseAt": "2026-11-28T20:56:11Z",
+                     *         "buyerClosePaise": null,
+                     *         "buyerCloseAt": null,
+                     *         "finalPricePaise": null,
+                     *         "closedAt": null,
+                     *         "dispute": {
+                     *           "status": "open",
+                     *           "note": "The agreed share was not paid at registration",
+                     *           "by": 3,
+                     *           "at": "2026-11-28T20:56:11Z",
+                     *           "resolution": "",
+                     *           "resolvedAt": null
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Agreement"];
                 };
             };
@@ -13549,7 +14216,10 @@ export interface operations {
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     agreementCheckPage: {
@@ -13570,6 +14240,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example <!doctype html>
+                     *     <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+                     *     <meta name="robots" content="noindex">
+                     *     <title>Agreement PMA-2026-XQ3YQYEFBE7W · PropMatch</title>
+                     *     </head>
+                     *     <body><header><h1>PropMatch</h1><p>Co-broking agreement check</p></header>
+                     *     <main><h2>Agreement PMA-2026-XQ3YQYEFBE7W</h2>
+                     *     <p class="ok" id="status">✓ This agreement exists and is unaltered.</p>
+                     *
+                     *     <dl><dt>Listing agent</dt><dd>Priya Sharma</dd>
+                     *     <dt>Buyer's agent</dt><dd>Rahul Verma</dd>
+                     *     <dt>Agreed on</dt><dd>29 November 2026</dd>
+                     *     <dt>SHA-256 of the terms</dt><dd><code>43637ac1bd4f7da65094c7213d25442ded723f12a0237ab88cbad98477bde810</code></dd></dl>
+                     *     <p>Compare the hash with the one printed on the agreement's PDF. The terms themselves are private to the two agents.</p>
+                     *
+                     *     </main></body></html>
+                     */
                     "text/html": string;
                 };
             };
@@ -14338,11 +15026,52 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 1,
+                     *         "note": "The two flats we discussed near the metro.",
+                     *         "status": "active",
+                     *         "expiresAt": "2026-12-05T20:56:37Z",
+                     *         "revokedAt": null,
+                     *         "createdAt": "2026-11-28T20:56:37Z",
+                     *         "views": 1,
+                     *         "lastViewedAt": "2026-11-28T20:56:37Z",
+                     *         "interest": 1,
+                     *         "lastInterestAt": "2026-11-28T20:56:37Z",
+                     *         "items": [
+                     *           {
+                     *             "propertyId": 406,
+                     *             "title": "2 BHK Apartment in Electronic City",
+                     *             "locality": "Electronic City",
+                     *             "city": "Bengaluru",
+                     *             "price": 6800000,
+                     *             "own": true,
+                     *             "available": true,
+                     *             "interest": 1
+                     *           },
+                     *           {
+                     *             "propertyId": 405,
+                     *             "title": "4 BHK Villa in Sarjapur Road",
+                     *             "locality": "Sarjapur Road",
+                     *             "city": "Bengaluru",
+                     *             "price": 38000000,
+                     *             "own": true,
+                     *             "available": true,
+                     *             "interest": 0
+                     *           }
+                     *         ]
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["ShareLink"][];
                 };
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     createShareLink: {
@@ -14374,6 +15103,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "url": "http://127.0.0.1:18080/s/S_27t6vIOEi6Ec6PKWKRf9RRnhTU-iCfkUzYeImHnjI",
+                     *       "expiresAt": "2026-12-05T20:56:37Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ShareLinkCreated"];
                 };
             };
@@ -14423,6 +15159,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example <!doctype html>
+                     *     <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+                     *     <meta name="robots" content="noindex, nofollow"><meta name="referrer" content="no-referrer">
+                     *     <title>Priya Sharma shared 2 properties with you · PropMatch</title>
+                     *     <meta name="description" content="2 BHK Apartment for sale in Electronic City, Bengaluru, ₹68.00 L · 4 BHK Villa for sale in Sarjapur Road, Bengaluru, ₹3.80 Cr">
+                     *     <meta property="og:type" content="website"><meta property="og:site_name" content="PropMatch">
+                     *     <meta property="og:title" content="Priya Sharma shared 2 properties with you"><meta property="og:description" content="2 BHK Apartment for sale in Electronic City, Bengaluru, ₹68.00 L · 4 BHK Villa for sale in Sarjapur Road, Bengaluru, ₹3.80 Cr">
+                     *     <meta property="og:image" content="http://127.0.0.1:18080/media/EtfEIPlL0f34pqN8Aq9C1g"><meta name="twitter:card" content="summary_large_image">
+                     *     </head>
+                     *     <body><header><b>PropMatch</b><span>We build Families</span></header>
+                     *     <main>
+                     *     <section class="card agent" aria-label="Your agent"><div class="avatar" aria-hidden="true">PS</div>
+                     *     <div><div class="muted">Shared with you by</div><h1>Priya Sharma</h1><span class="badge">✓ RERA verified</span>
+                     *     <div class="muted">&#43;91 98765 00002</div></div>
+                     *     <div class="actions"><a class="btn call" href="tel:&#43;919876500002">Call</a><a class="btn wa" href="https://wa.me/919876500002?text=Hello%20Priya%20Sharma%2C%20I%20saw%20the%20properties%20you%20shared%20on%20PropMatch." rel="noopener noreferrer">WhatsApp</a></div>
+                     *     <div class="note">The two flats we discussed near the metro.</div></section>
+                     *     <article class="card" id="p406"><div class="photos"><img src="/media/EtfEIPlL0f34pqN8Aq9C1g/card" alt="Photo of the property" loading="eager"><div class="side"><img src="/media/AkiaXi6E6GKqOzYHee6Xyg/card" alt="Another photo of the property" loading="lazy"><img src="/media/k8VVUyZ0AzAj8MKRXYas4w/card" alt="Another photo of the property" loading="lazy"></div></div>
+                     *     <p class="price">₹68.00 L</p><h2>2 BHK Apartment for sale</h2><div class="facts">Electronic City, Bengaluru · 1,170 sq.ft · 2 bathrooms · semi</div>
+                     *     <form method="post" action="/s/S_27t6vIOEi6Ec6PKWKRf9RRnhTU-iCfkUzYeImHnjI/interest"><input type="hidden" name="propertyId" value="406"><button class="btn int" type="submit">I'm interested</button></form>
+                     *     </article><article class="card" id="p405"><div class="photos"><img src="/media/Y0BhAERY9O72RNWNUHU89w/card" alt="Photo of the property" loading="eager"><div class="side"><img src="/media/dYf-IqcMA4TSQpbcM6zoyQ/card" alt="Another photo of the property" loading="lazy"><img src="/media/xdlvQ-lbtxu5Q7QtOJSiJQ/card" alt="Another photo of the property" loading="lazy"></div></div>
+                     *     <p class="price">₹3.80 Cr</p><h2>4 BHK Villa for sale</h2><div class="facts">Sarjapur Road, Bengaluru · 2,200 sq.ft · 5 bathrooms</div>
+                     *     <form method="post" action="/s/S_27t6vIOEi6Ec6PKWKRf9RRnhTU-iCfkUzYeImHnjI/interest"><input type="hidden" name="propertyId" value="405"><button class="btn int" type="submit">I'm interested</button></form>
+                     *     </article>
+                     *     </main><footer>Link valid until 6 Dec 2026 · Shared through PropMatch</footer>
+                     *     </body></html>
+                     */
                     "text/html": string;
                 };
             };
@@ -14458,6 +15221,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "propertyId": "406"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     /** @description The listing's id */
                     propertyId: string;
