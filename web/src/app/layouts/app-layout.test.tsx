@@ -56,8 +56,10 @@ describe('signed-in layout: live events and routes', () => {
     expect(source.url).toBe('/api/events')
     expect(source.init).toEqual({ withCredentials: true })
     expect([...source.listeners.keys()].sort()).toEqual([
+      'agreement',
       'connection',
       'error',
+      'import',
       'matches',
       'message',
       'message-deleted',
