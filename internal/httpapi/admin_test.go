@@ -166,6 +166,16 @@ func TestNoAdminActionGoesUnrecorded(t *testing.T) {
 				a.create(agentA, "/api/properties", flat)
 				return adminCall{fmt.Sprintf("/api/admin/duplicates/%d/split", idOf(p)), nil, "duplicates.split"}
 			},
+			"POST /api/admin/disputes/{id}/resolve": func() adminCall {
+				a.create(agentA, "/api/properties", listing())
+				a.create(target, "/api/requirements", wanted())
+				m := a.objects(target, "/api/matches?type=buyer")[0]
+				p := a.create(agentA, fmt.Sprintf("/api/matches/%d/agreements", idOf(m)),
+					map[string]any{"listingSidePercent": 50, "buyerSidePercent": 50, "basis": "brokerage"})
+				wantStatus(t, a.do("POST", fmt.Sprintf("/api/agreements/%d/accept", idOf(p)), nil, as(target)), 200)
+				wantStatus(t, a.do("POST", fmt.Sprintf("/api/agreements/%d/dispute", idOf(p)), map[string]any{"note": "Share unpaid"}, as(target)), 200)
+				return adminCall{fmt.Sprintf("/api/admin/disputes/%d/resolve", idOf(p)), map[string]any{"note": "Paid"}, "agreement.dispute.resolve"}
+			},
 			"DELETE /api/admin/api-keys/{id}": func() adminCall {
 				_, id := a.newAPIKey(target, "read")
 				return adminCall{fmt.Sprintf("/api/admin/api-keys/%d", id), nil, "api_key.revoke"}

@@ -104,7 +104,13 @@ func (s *Service) CheckTx(ctx context.Context, tx *sql.Tx, p property.Property) 
 		out = append(out, property.PossibleDuplicate{ID: f.c.ID, AgentID: f.c.AgentID, AgentName: f.c.AgentName, Title: f.c.Title,
 			Locality: f.c.Locality, City: f.c.City, Price: f.c.Price, Likelihood: f.score, Reasons: f.reasons})
 	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].Likelihood > out[j].Likelihood })
+	// The likeliest first; among equals, the newest listing.
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Likelihood != out[j].Likelihood {
+			return out[i].Likelihood > out[j].Likelihood
+		}
+		return out[i].ID > out[j].ID
+	})
 	if len(out) > MaxShown {
 		out = out[:MaxShown]
 	}
