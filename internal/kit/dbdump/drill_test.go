@@ -11,6 +11,7 @@ import (
 	"image/color"
 	"image/png"
 	"log/slog"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -179,6 +180,30 @@ func fill(t *testing.T, db *store.DB) market {
 	if _, err := webhooks.NewService(db, nil, webhooks.Config{Dev: true}, nil).Create(ctx, m.seller,
 		webhooks.Input{URL: "http://127.0.0.1:9/propmatch", Events: []string{webhooks.MessageReceived}}); err != nil {
 		t.Fatal(err)
+	}
+	// An API key with the addresses it was used from, an accepted co-broking
+	// agreement on a match, and a share link with its listing and a client's
+	// interest (issues 23 and 27), as their services store them.
+	for _, q := range []struct {
+		sql  string
+		args []any
+	}{
+		{`INSERT INTO api_keys (user_id, name, scopes, prefix, key_hash, created_at, last_used_at, last_used_ip)
+			VALUES ($1, 'CRM sync', 'read,write', 'Ab3x', 'drill-key-hash', $2, $2, '203.0.113.9')`, []any{m.seller, now}},
+		{`INSERT INTO api_key_addresses (key_id, day, ip) SELECT id, '2026-11-28', '203.0.113.9' FROM api_keys WHERE key_hash = 'drill-key-hash'`, nil},
+		{`INSERT INTO agreements (match_id, listing_agent_id, buyer_agent_id, version, proposed_by, listing_side_percent, buyer_side_percent,
+			basis, note, status, created_at, answered_at, answered_by, number, hash, snapshot, stage, stage_at)
+			VALUES ($1, $2, $3, 1, $2, 60, 40, 'brokerage', 'Visits by the buyer side', 'accepted', $4, $4, $3, 'PMA-2026-DRILL2345678', $5, '{"terms":{}}', 'agreed', $4)`,
+			[]any{list[0].ID, m.seller, list[0].BuyerAgentID, now, strings.Repeat("ab", 32)}},
+		{`INSERT INTO share_links (user_id, token_hash, note, expires_at, views, created_at) VALUES ($1, 'drill-token-hash', 'For Mr Rao', $2, 3, $3)`,
+			[]any{m.seller, now.Add(7 * 24 * time.Hour), now}},
+		{`INSERT INTO share_link_items (link_id, property_id, position) SELECT l.id, $1, 0 FROM share_links l WHERE l.token_hash = 'drill-token-hash'`, []any{list[0].PropertyID}},
+		{`INSERT INTO share_link_interest (link_id, property_id, client_key, created_at) SELECT l.id, $1, 'drill-client', $2 FROM share_links l WHERE l.token_hash = 'drill-token-hash'`,
+			[]any{list[0].PropertyID, now}},
+	} {
+		if _, err := db.ExecContext(ctx, q.sql, q.args...); err != nil {
+			t.Fatal(err)
+		}
 	}
 	text := "Is the showcase flat still available?"
 	if _, err := message.NewService(db, matchengine.New(db, matchengine.Options{}), nil).Send(ctx, m.buyer,
