@@ -8,8 +8,8 @@
 // sees the new cluster.
 import { execFileSync } from 'node:child_process'
 import path from 'node:path'
-import { deflateSync } from 'node:zlib'
 import { apiJson, newAgent, registerThroughAPI } from '../lib/agents.mjs'
+import { rgbPng } from '../lib/png.mjs'
 import { MOBILE, shot } from '../lib/browser.mjs'
 import { binaryPath } from '../lib/server.mjs'
 import { expect, expectToast, overflowReport, test } from '../lib/journey.mjs'
@@ -31,26 +31,6 @@ function propmatch(server, ...args) {
   })
 }
 
-// A tiny PNG encoder (lib/png.mjs makes gradients, which have too few features for a perceptual hash).
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
-  return c >>> 0
-})
-function crc32(buf) {
-  let c = 0xffffffff
-  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8)
-  return (c ^ 0xffffffff) >>> 0
-}
-function chunk(type, data) {
-  const len = Buffer.alloc(4)
-  len.writeUInt32BE(data.length)
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
-  const crc = Buffer.alloc(4)
-  crc.writeUInt32BE(crc32(body))
-  return Buffer.concat([len, body, crc])
-}
-
 /** The flat's photo: a street of three buildings with windows under a sky, 360×270. */
 function flatPhoto() {
   const w = 360
@@ -61,32 +41,17 @@ function flatPhoto() {
     [140, 110, 80, [90, 110, 150]],
     [240, 30, 100, [200, 180, 120]],
   ]
-  const raw = Buffer.alloc((w * 3 + 1) * h)
-  for (let y = 0; y < h; y++) {
-    const row = y * (w * 3 + 1)
-    for (let x = 0; x < w; x++) {
-      let c = y < ground ? [120 + (y * 100) / ground, 170 + (y * 50) / ground, 235] : [70, 120, 60]
-      for (const [x0, top, bw, col] of buildings) {
-        if (x >= x0 && x < x0 + bw && y >= top && y < ground) {
-          const win = (x - x0) % 24 > 8 && (x - x0) % 24 < 18 && (y - top) % 30 > 8 && (y - top) % 30 < 22
-          c = win ? [250, 235, 160] : col
-        }
+  return rgbPng(w, h, (x, y) => {
+    let c = y < ground ? [120 + (y * 100) / ground, 170 + (y * 50) / ground, 235] : [70, 120, 60]
+    for (const [x0, top, bw, col] of buildings) {
+      if (x >= x0 && x < x0 + bw && y >= top && y < ground) {
+        const win = (x - x0) % 24 > 8 && (x - x0) % 24 < 18 && (y - top) % 30 > 8 && (y - top) % 30 < 22
+        c = win ? [250, 235, 160] : col
       }
-      if ((x - 300) ** 2 + (y - 40) ** 2 < 400) c = [255, 210, 60]
-      for (let i = 0; i < 3; i++) raw[row + 1 + x * 3 + i] = Math.round(c[i])
     }
-  }
-  const ihdr = Buffer.alloc(13)
-  ihdr.writeUInt32BE(w, 0)
-  ihdr.writeUInt32BE(h, 4)
-  ihdr[8] = 8
-  ihdr[9] = 2
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ])
+    if ((x - 300) ** 2 + (y - 40) ** 2 < 400) c = [255, 210, 60]
+    return c
+  })
 }
 
 const PHOTO = flatPhoto()

@@ -5,11 +5,10 @@ import (
 	"time"
 
 	"github.com/signintech/gopdf"
-	"golang.org/x/image/font/gofont/gobold"
-	"golang.org/x/image/font/gofont/goregular"
 
 	"propmatch/internal/india"
 	"propmatch/internal/kit/apperr"
+	"propmatch/internal/kit/pdfdoc"
 )
 
 // The page: A4 portrait, in points.
@@ -21,19 +20,12 @@ const (
 // Go fonts as the invoices and certificates, stating its hash and where to
 // check it. A character the fonts lack is drawn as '?'.
 func render(snap Snapshot, hash, checkURL string) ([]byte, error) {
-	pdf := &gopdf.GoPdf{}
-	pdf.Start(gopdf.Config{PageSize: *gopdf.PageSizeA4})
 	accepted, _ := time.Parse(timeFormat, snap.AcceptedAt)
 	proposed, _ := time.Parse(timeFormat, snap.ProposedAt)
-	pdf.SetInfo(gopdf.PdfInfo{Title: "Co-broking agreement " + snap.Number, Creator: "PropMatch", Producer: "PropMatch", CreationDate: accepted})
-	missing := gopdf.TtfOption{OnGlyphNotFoundSubstitute: func(rune) rune { return '?' }}
-	for _, f := range []struct {
-		name string
-		data []byte
-	}{{"regular", goregular.TTF}, {"bold", gobold.TTF}} {
-		if err := pdf.AddTTFFontDataWithOption(f.name, f.data, missing); err != nil {
-			return nil, apperr.Wrap(err, "agreement font")
-		}
+	pdf, err := pdfdoc.New(gopdf.PageSizeA4, gopdf.PdfInfo{Title: "Co-broking agreement " + snap.Number, CreationDate: accepted},
+		pdfdoc.Regular, pdfdoc.Bold)
+	if err != nil {
+		return nil, apperr.Wrap(err, "agreement font")
 	}
 	pdf.AddPage()
 	p := &page{pdf: pdf, y: margin}

@@ -5,11 +5,10 @@ import (
 	"strings"
 
 	"github.com/signintech/gopdf"
-	"golang.org/x/image/font/gofont/gobold"
-	"golang.org/x/image/font/gofont/goregular"
 
 	"propmatch/internal/india"
 	"propmatch/internal/kit/apperr"
+	"propmatch/internal/kit/pdfdoc"
 	"propmatch/internal/platform/access"
 )
 
@@ -34,18 +33,10 @@ const (
 // library and Go fonts as the course certificates. A character the fonts
 // lack (a name in Devanagari, say) is drawn as '?'.
 func renderInvoice(d InvoiceDetail, inclusive bool) ([]byte, error) {
-	pdf := &gopdf.GoPdf{}
-	pdf.Start(gopdf.Config{PageSize: *gopdf.PageSizeA4})
-	pdf.SetInfo(gopdf.PdfInfo{Title: "Tax invoice " + d.Number, Author: d.SupplierName, Creator: "PropMatch",
-		Producer: "PropMatch", CreationDate: d.IssuedAt})
-	missing := gopdf.TtfOption{OnGlyphNotFoundSubstitute: func(rune) rune { return '?' }}
-	for _, f := range []struct {
-		name string
-		data []byte
-	}{{"regular", goregular.TTF}, {"bold", gobold.TTF}} {
-		if err := pdf.AddTTFFontDataWithOption(f.name, f.data, missing); err != nil {
-			return nil, apperr.Wrap(err, "invoice font")
-		}
+	pdf, err := pdfdoc.New(gopdf.PageSizeA4, gopdf.PdfInfo{Title: "Tax invoice " + d.Number, Author: d.SupplierName,
+		CreationDate: d.IssuedAt}, pdfdoc.Regular, pdfdoc.Bold)
+	if err != nil {
+		return nil, apperr.Wrap(err, "invoice font")
 	}
 	pdf.AddPage()
 	p := &page{pdf: pdf, y: invMargin}

@@ -9,13 +9,12 @@ import (
 	"github.com/signintech/gopdf"
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/gofont/gobold"
-	"golang.org/x/image/font/gofont/goitalic"
-	"golang.org/x/image/font/gofont/goregular"
 	"golang.org/x/image/font/sfnt"
 	"golang.org/x/image/math/fixed"
 
 	"propmatch/internal/india"
 	"propmatch/internal/kit/apperr"
+	"propmatch/internal/kit/pdfdoc"
 )
 
 // The certificate page: A4 landscape, in points.
@@ -38,18 +37,10 @@ var devanagariTTF []byte
 // agent's name falls back to Noto Sans Devanagari for the characters the Go
 // font lacks (see nameLine). A character neither has is drawn as '?'.
 func renderPDF(c Certificate) ([]byte, error) {
-	pdf := &gopdf.GoPdf{}
-	pdf.Start(gopdf.Config{PageSize: *gopdf.PageSizeA4Landscape})
-	pdf.SetInfo(gopdf.PdfInfo{Title: "PropMatch certificate " + c.Number, Subject: c.CourseTitle, Author: "PropMatch",
-		Creator: "PropMatch", Producer: "PropMatch", CreationDate: c.IssuedAt})
-	missing := gopdf.TtfOption{OnGlyphNotFoundSubstitute: func(rune) rune { return '?' }}
-	for _, f := range []struct {
-		name string
-		data []byte
-	}{{"regular", goregular.TTF}, {"bold", gobold.TTF}, {"italic", goitalic.TTF}} {
-		if err := pdf.AddTTFFontDataWithOption(f.name, f.data, missing); err != nil {
-			return nil, apperr.Wrap(err, "certificate font")
-		}
+	pdf, err := pdfdoc.New(gopdf.PageSizeA4Landscape, gopdf.PdfInfo{Title: "PropMatch certificate " + c.Number,
+		Subject: c.CourseTitle, Author: "PropMatch", CreationDate: c.IssuedAt}, pdfdoc.Regular, pdfdoc.Bold, pdfdoc.Italic)
+	if err != nil {
+		return nil, apperr.Wrap(err, "certificate font")
 	}
 	faces, err := fontFaces()
 	if err != nil {
@@ -57,7 +48,7 @@ func renderPDF(c Certificate) ([]byte, error) {
 	}
 	if slices.ContainsFunc(runsOf(faces, "bold", c.AgentName), func(r run) bool { return r.font == devanagari }) {
 		// Only then: gopdf embeds every font it is given, used or not.
-		if err := pdf.AddTTFFontDataWithOption(devanagari, devanagariTTF, missing); err != nil {
+		if err := pdf.AddTTFFontDataWithOption(devanagari, devanagariTTF, pdfdoc.Missing); err != nil {
 			return nil, apperr.Wrap(err, "certificate font")
 		}
 	}
