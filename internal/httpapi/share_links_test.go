@@ -322,3 +322,65 @@ func TestShareLinkLimitUnderConcurrency(t *testing.T) {
 		a.create(g, "/api/share-links", body)
 	})
 }
+
+// TestShareLinkInterestNotifiesTheAgent: a client's "I'm interested"
+// reaches the sharing agent by email, naming the listing and the link's
+// note, once per client and listing, and not at all with Property Updates'
+// email off.
+func TestShareLinkInterestNotifiesTheAgent(t *testing.T) {
+	eachEngine(t, apiOptions{}, func(t *testing.T, a *apiTest) {
+		w := a.shareWorld(t)
+		if _, err := a.db.ExecContext(context.Background(), `UPDATE users SET email = 'sharma@example.com', email_verified_at = created_at WHERE id = $1`, w.sharer.id); err != nil {
+			t.Fatal(err)
+		}
+		_, path := a.share(w.sharer, map[string]any{"propertyIds": []int64{w.own, w.matched}, "note": "The two we discussed"})
+		interested := func() []map[string]any {
+			var out []map[string]any
+			for _, m := range a.outboxTo("sharma@example.com") {
+				if strings.Contains(m["subject"].(string), "interested") {
+					out = append(out, m)
+				}
+			}
+			return out
+		}
+		tap := func(id int64) {
+			t.Helper()
+			res := a.do("POST", path+"/interest", url.Values{"propertyId": {fmt.Sprint(id)}}.Encode(), withToken(""),
+				withHeader("Content-Type", "application/x-www-form-urlencoded"))
+			wantStatus(t, res, 303)
+		}
+
+		tap(w.matched)
+		got := interested()
+		if len(got) != 1 {
+			t.Fatalf("%d interest emails after the tap; want 1", len(got))
+		}
+		subject, body := got[0]["subject"].(string), got[0]["body"].(string)
+		if subject != "A client is interested in Listerina's best flat, call Quux, Gachibowli on PropMatch" {
+			t.Errorf("subject = %q", subject)
+		}
+		for _, want := range []string{"Listerina's best flat, call Quux", "Gachibowli", "₹75.00 L", "The two we discussed",
+			"Open your share links: /share-links", "Property Updates by email"} {
+			if !strings.Contains(body, want) {
+				t.Errorf("the email lacks %q:\n%s", want, body)
+			}
+		}
+
+		// The same client again: counted once, told once.
+		tap(w.matched)
+		if got := interested(); len(got) != 1 {
+			t.Errorf("%d interest emails after a second tap; want still 1", len(got))
+		}
+
+		// Property Updates by email (and WhatsApp) off: nothing is sent.
+		wantStatus(t, a.do("PUT", "/api/user/settings", map[string]any{"notifications": map[string]any{"updates": map[string]any{"email": false, "whatsapp": false}}},
+			as(w.sharer)), 200)
+		tap(w.own)
+		if got := interested(); len(got) != 1 {
+			t.Errorf("%d interest emails with Property Updates' email off; want still 1", len(got))
+		}
+		if l := a.shareLinks(w.sharer)[0]; l["interest"] != float64(2) {
+			t.Errorf("interest = %v, want 2 (the setting silences the email, not the count)", l["interest"])
+		}
+	})
+}

@@ -32,6 +32,8 @@ import (
 	"propmatch/internal/kit/store"
 	"propmatch/internal/platform/limits"
 	"propmatch/internal/platform/network"
+	"propmatch/internal/platform/notifications"
+	"propmatch/internal/platform/settings"
 )
 
 // The rules of a link (docs/product.md#share-links).
@@ -578,8 +580,10 @@ func (s *Service) listings(ctx context.Context, id int64) ([]Listing, error) {
 
 // Interest records a client's "I'm interested" in listing propertyID of
 // the link of token, once per link, listing and client (client is their
-// address, kept only as a keyed hash), and tells the sharing agent's open
-// tabs. It returns NotFound for an unknown token or a listing not on the
+// address, kept only as a keyed hash), and tells the sharing agent: a
+// notice (notifications.ItemShareInterest, Property Updates) added in the
+// interest's transaction, and a live event to their open tabs; a repeated
+// tap tells nothing. It returns NotFound for an unknown token or a listing not on the
 // link, ErrGone for an expired or revoked link, and TooManyRequests past
 // the per-client limit.
 func (s *Service) Interest(ctx context.Context, token string, propertyID int64, client string) error {
@@ -602,14 +606,22 @@ func (s *Service) Interest(ctx context.Context, token string, propertyID int64, 
 		if err != nil {
 			return apperr.Wrap(err, "share link interest")
 		}
-		res, err := tx.ExecContext(ctx, `INSERT INTO share_link_interest (link_id, property_id, client_key, created_at)
-			VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`, l.id, propertyID, key, s.db.Time())
+		now := s.db.Time()
+		var id int64
+		err = tx.QueryRowContext(ctx, `INSERT INTO share_link_interest (link_id, property_id, client_key, created_at)
+			VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING id`, l.id, propertyID, key, now).Scan(&id)
+		if errors.Is(err, sql.ErrNoRows) { // this client's interest is already counted and told
+			return nil
+		}
 		if err != nil {
 			return apperr.Wrap(err, "share link interest")
 		}
-		n, _ := res.RowsAffected()
-		added = n > 0
-		return nil
+		added = true
+		// The notice joins the interest's transaction: an agent who is not
+		// online learns it by email (and WhatsApp) as Property Updates allow.
+		err = notifications.Add(ctx, tx, now, notifications.Item{UserID: l.agentID, Kind: settings.Updates,
+			Type: notifications.ItemShareInterest, RefID: id})
+		return apperr.Wrap(err, "share link interest notice")
 	})
 	if err != nil {
 		return err

@@ -3,12 +3,14 @@ package notifications
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
 
+	"propmatch/internal/india"
 	"propmatch/internal/kit/store"
 	"propmatch/internal/platform/outbound"
 	"propmatch/internal/platform/settings"
@@ -134,7 +136,23 @@ func (s *Service) composeMessages(ctx context.Context, userID int64, items []pen
 }
 
 func (s *Service) composeUpdates(ctx context.Context, userID int64, items []pending, n *outbound.Notice) (bool, error) {
+	interests, network := 0, 0
+	var interest interestLine
 	for _, it := range items {
+		if it.item == ItemShareInterest {
+			l, ok, err := s.shareInterest(ctx, userID, it.refID)
+			if err != nil {
+				return false, err
+			}
+			if ok {
+				if interests == 0 {
+					interest = l
+				}
+				interests++
+				n.Lines = append(n.Lines, l.line())
+			}
+			continue
+		}
 		var requester, receiver int64
 		var status, message, reqName, recName string
 		err := s.db.QueryRowContext(ctx, `SELECT c.requester_id, c.receiver_id, c.status, c.message, r.full_name, v.full_name
@@ -146,6 +164,7 @@ func (s *Service) composeUpdates(ctx context.Context, userID int64, items []pend
 		if err != nil {
 			return false, err
 		}
+		before := len(n.Lines)
 		switch {
 		case it.item == ItemConnectionRequest && receiver == userID && status == "pending":
 			n.Lines = append(n.Lines, outbound.NoticeLine{Title: reqName + " wants to connect with you", Detail: snippet(message, 140)})
@@ -154,6 +173,7 @@ func (s *Service) composeUpdates(ctx context.Context, userID int64, items []pend
 		case it.item == ItemConnectionAnswer && requester == userID && status == "rejected":
 			n.Lines = append(n.Lines, outbound.NoticeLine{Title: recName + " declined your connection request"})
 		}
+		network += len(n.Lines) - before
 	}
 	if len(n.Lines) == 0 {
 		return false, nil
@@ -168,7 +188,58 @@ func (s *Service) composeUpdates(ctx context.Context, userID int64, items []pend
 	}
 	n.Intro = "There is news from your PropMatch network."
 	n.ActionURL, n.ActionLabel = s.link("/agents"), "Open your network"
+	switch {
+	case interests == 1 && network == 0:
+		// The intro names the listing too: it is the WhatsApp message's text.
+		n.Intro = "A client tapped \"I'm interested\" on " + interest.listing() + ", which you shared with them."
+		n.ActionURL, n.ActionLabel = s.link("/share-links"), "Open your share links"
+	case interests > 1 && network == 0:
+		n.Subject = "Clients are interested in " + plural(interests, "listing", "listings") + " you shared on PropMatch"
+		n.Intro = "Clients tapped \"I'm interested\" on listings you shared with them."
+		n.ActionURL, n.ActionLabel = s.link("/share-links"), "Open your share links"
+	case interests > 0:
+		n.Intro = "There is news from your PropMatch network and your share links."
+	}
 	return true, nil
+}
+
+// interestLine is what a notice says of a client's interest.
+type interestLine struct {
+	title, locality, city, note string
+	price                       float64
+}
+
+func (l interestLine) listing() string {
+	place := l.locality
+	if place == "" {
+		place = l.city
+	}
+	return l.title + ", " + place + " (" + india.FormatINR(l.price) + ")"
+}
+
+func (l interestLine) line() outbound.NoticeLine {
+	out := outbound.NoticeLine{Title: "A client is interested in " + l.title + ", " + l.locality}
+	if l.locality == "" {
+		out.Title = "A client is interested in " + l.title + ", " + l.city
+	}
+	out.Detail = india.FormatINR(l.price)
+	if l.note != "" {
+		out.Detail += ". Your note on the link: " + snippet(l.note, 140)
+	}
+	return out
+}
+
+// shareInterest reads the client's interest refID on a share link of
+// userID's; ok is false once the link or the listing is gone.
+func (s *Service) shareInterest(ctx context.Context, userID, refID int64) (interestLine, bool, error) {
+	var l interestLine
+	err := s.db.QueryRowContext(ctx, `SELECT p.title, p.locality, p.city, p.price, l.note FROM share_link_interest x
+		JOIN share_links l ON l.id = x.link_id JOIN properties p ON p.id = x.property_id
+		WHERE x.id = $1 AND l.user_id = $2`, refID, userID).Scan(&l.title, &l.locality, &l.city, &l.price, &l.note)
+	if errors.Is(err, sql.ErrNoRows) {
+		return l, false, nil
+	}
+	return l, err == nil, err
 }
 
 // snippet shortens s to at most max characters, on one line.

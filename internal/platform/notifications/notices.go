@@ -1,5 +1,6 @@
 // Package notifications tells agents, by email and WhatsApp, about new matches,
-// new messages and connection requests and answers, on the channels their
+// new messages, connection requests and answers, and a client's interest in
+// a listing they shared, on the channels their
 // settings (internal/platform/settings) allow. The change that causes a notice adds
 // it with Add in its own transaction; a job of the durable queue
 // (internal/kit/jobs) per agent and kind sends what gathered, at most once per
@@ -29,6 +30,10 @@ const (
 	ItemMessage           = "message"            // RefID is the message
 	ItemConnectionRequest = "connection_request" // RefID is the connection
 	ItemConnectionAnswer  = "connection_answer"  // RefID is the connection
+	// ItemShareInterest is a client's "I'm interested" on a listing of a
+	// share link (internal/feature/sharelinks), a property update; RefID
+	// is the share_link_interest row.
+	ItemShareInterest = "share_interest"
 )
 
 // Item is one thing to tell agent UserID about.

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"html"
 	"io"
 	"net"
 	"net/http"
@@ -422,9 +423,107 @@ func TestTheConnectionRequestFooterNamesItsKind(t *testing.T) {
 		if len(got) != 1 {
 			t.Fatalf("%d emails; want the request's", len(got))
 		}
-		const footer = "You get emails about connection requests and their answers because Property Updates by email is on in your settings."
-		if !strings.Contains(got[0].Text, footer) || !strings.Contains(got[0].HTML, footer) {
+		const footer = "You get emails about connection requests and their answers, and clients' interest in listings you share because Property Updates by email is on in your settings."
+		if !strings.Contains(got[0].Text, footer) || !strings.Contains(got[0].HTML, html.EscapeString(footer)) {
 			t.Errorf("the footer does not name connection requests:\n%s", got[0].Text)
+		}
+	})
+}
+
+// interest stores a share link of agent's with note, sharing a listing of
+// theirs, a client's interest in it, and its notice, in one transaction as
+// sharelinks.Service.Interest does; it returns the listing.
+func (e *env) interest(agent int64, title, locality string, price float64, note string) int64 {
+	e.t.Helper()
+	ctx := context.Background()
+	var prop int64
+	err := e.db.WithTx(ctx, func(tx *sql.Tx) error {
+		var err error
+		if prop, err = store.InsertID(ctx, tx, "properties",
+			[]string{"agent_id", "title", "property_type", "listing_purpose", "price", "locality", "city", "state", "created_at", "updated_at"},
+			[]any{agent, title, "apartment", "for_sale", price, locality, "Pune", "Maharashtra", e.now, e.now}); err != nil {
+			return err
+		}
+		e.n++
+		link, err := store.InsertID(ctx, tx, "share_links", []string{"user_id", "token_hash", "note", "expires_at", "created_at"},
+			[]any{agent, fmt.Sprintf("hash-%d", e.n), note, e.now.Add(7 * 24 * time.Hour), e.now})
+		if err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO share_link_items (link_id, property_id, position) VALUES ($1, $2, 0)`, link, prop); err != nil {
+			return err
+		}
+		id, err := store.InsertID(ctx, tx, "share_link_interest", []string{"link_id", "property_id", "client_key", "created_at"},
+			[]any{link, prop, "client", e.now})
+		if err != nil {
+			return err
+		}
+		return notifications.Add(ctx, tx, e.now, notifications.Item{UserID: agent, Kind: settings.Updates, Type: notifications.ItemShareInterest, RefID: id})
+	})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return prop
+}
+
+func TestShareLinkInterestIsAPropertyUpdate(t *testing.T) {
+	storetest.Run(t, func(t *testing.T, db *store.DB) {
+		wa, waSent := waServer(t)
+		e := newEnv(t, db, &mailbox{}, wa, map[settings.Kind]string{settings.Updates: "propmatch_update"})
+		priya := e.user("Priya Sharma", "priya@example.com", true)
+		e.save(priya, func(s *settings.Settings) { s.Notifications.Updates.WhatsApp = true })
+
+		e.interest(priya, "3 BHK with a garden", "Baner", 12500000, "The ones near the school")
+		e.run()
+		got := e.mail.sent()
+		if len(got) != 1 {
+			t.Fatalf("%d emails; want the interest's", len(got))
+		}
+		if got[0].Subject != "A client is interested in 3 BHK with a garden, Baner on PropMatch" {
+			t.Errorf("subject = %q", got[0].Subject)
+		}
+		for _, want := range []string{"3 BHK with a garden, Baner", "₹1.25 Cr", "Your note on the link: The ones near the school",
+			"https://pm.example/share-links", "clients' interest in listings you share"} {
+			if !strings.Contains(got[0].Text, want) || !strings.Contains(got[0].HTML, html.EscapeString(want)) {
+				t.Errorf("the email lacks %q:\n%s", want, got[0].Text)
+			}
+		}
+		sent := waSent()
+		if len(sent) != 1 {
+			t.Fatalf("%d WhatsApp messages; want the Property Updates template", len(sent))
+		}
+		if raw, _ := json.Marshal(sent[0]); !strings.Contains(string(raw), "propmatch_update") || !strings.Contains(string(raw), "3 BHK with a garden, Baner") ||
+			!strings.Contains(string(raw), "https://pm.example/share-links") {
+			t.Errorf("WhatsApp request %s; want the template naming the listing and the link", raw)
+		}
+
+		// Two at once make one digest; a listing deleted before it goes is left out.
+		e.advance(time.Minute)
+		e.interest(priya, "2 BHK in Wakad", "Wakad", 7500000, "")
+		e.interest(priya, "Villa in Hinjewadi", "Hinjewadi", 30000000, "")
+		gone := e.interest(priya, "Plot in Pashan", "Pashan", 5000000, "")
+		if _, err := db.Exec(`DELETE FROM properties WHERE id = $1`, gone); err != nil {
+			t.Fatal(err)
+		}
+		e.run()
+		got = e.mail.sent()
+		if len(got) != 2 || got[1].Subject != "Clients are interested in 2 listings you shared on PropMatch" ||
+			!strings.Contains(got[1].Text, "2 BHK in Wakad, Wakad") || !strings.Contains(got[1].Text, "Villa in Hinjewadi, Hinjewadi") ||
+			strings.Contains(got[1].Text, "Pashan") {
+			t.Fatalf("after three interests, one listing deleted: %d emails, last %q:\n%s", len(got), got[len(got)-1].Subject, got[len(got)-1].Text)
+		}
+
+		// Property Updates off: nothing is recorded or sent.
+		e.save(priya, func(s *settings.Settings) { s.Notifications.Updates.On = false })
+		e.advance(time.Minute)
+		e.interest(priya, "Shop in Aundh", "Aundh", 9000000, "")
+		e.run()
+		if got := e.mail.sent(); len(got) != 2 {
+			t.Errorf("%d emails with Property Updates off; want still 2", len(got))
+		}
+		var items int
+		if err := db.QueryRow(`SELECT COUNT(*) FROM notify_items`).Scan(&items); err != nil || items != 0 {
+			t.Errorf("%d notice items left (%v); want none", items, err)
 		}
 	})
 }

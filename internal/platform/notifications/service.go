@@ -237,7 +237,8 @@ func whyLabel(kind settings.Kind) string {
 }
 
 // aboutLabel says what the emails of kind are about, for their footer: a
-// connection request's names connection requests, not property updates.
+// connection request's names connection requests and clients' interest,
+// not property updates.
 func aboutLabel(kind settings.Kind) string {
 	switch kind {
 	case settings.Matches:
@@ -245,5 +246,5 @@ func aboutLabel(kind settings.Kind) string {
 	case settings.Messages:
 		return "new messages"
 	}
-	return "connection requests and their answers"
+	return "connection requests and their answers, and clients' interest in listings you share"
 }

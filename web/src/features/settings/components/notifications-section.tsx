@@ -12,7 +12,8 @@ const kinds: { kind: NotificationKind; label: string; description: string }[] = 
   {
     kind: 'updates',
     label: 'Property Updates',
-    description: 'Connection requests and their answers, and changes to properties you are matched with.',
+    description:
+      "Connection requests and their answers, clients' interest in listings you share, and changes to properties you are matched with.",
   },
 ]
 
