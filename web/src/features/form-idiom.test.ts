@@ -32,7 +32,7 @@ describe('the form idiom', () => {
 
   it.each(formFiles.filter(([path]) => !(path in allowList)))('%s keeps its fields in useZodForm', (_path, text) => {
     expect(text).toMatch(/import \{[^}]*\buseZodForm\b[^}]*\} from '@\/components\/ui\/use-zod-form'/)
-    expect(text).toMatch(/\buseZodForm\(/)
+    expect(text).toMatch(/\buseZodForm(<[^>]*>)?\(/)
   })
 
   it('allow-lists only files that still have a form', () => {
