@@ -58,7 +58,7 @@ describe('DisputesTab', () => {
     expect(within(row).getByText('PM-AG-2026-000041')).toBeInTheDocument()
     expect(within(row).getByText('Asha Patil')).toBeInTheDocument()
     expect(within(row).getByText('Vikram Rao')).toBeInTheDocument()
-    expect(within(row).getByText('#12 · 3 BHK in Whitefield (match #9)')).toBeInTheDocument()
+    expect(within(row).getByText('#12 · 3 BHK in Whitefield · match #9')).toBeInTheDocument()
     expect(within(row).getByText('The agreed share was not paid at registration')).toBeInTheDocument()
     expect(within(row).getByText(/Flagged by Vikram Rao on/)).toBeInTheDocument()
     expect(within(row).getByRole('button', { name: 'Resolve' })).toBeInTheDocument()

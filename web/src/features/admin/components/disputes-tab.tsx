@@ -32,9 +32,9 @@ export function filedByName(d: Dispute) {
   return unknownAgentName(d.filedBy)
 }
 
-/** "#12 · 3 BHK in Whitefield (match #9)"; the listing or the match may have been deleted since. */
+/** "#12 · 3 BHK in Whitefield · match #9"; the listing or the match may have been deleted since. */
 export function listingText(d: Dispute) {
-  if (d.propertyId !== null && d.listingTitle !== null) return `#${d.propertyId} · ${d.listingTitle} (match #${d.matchId})`
+  if (d.propertyId !== null && d.listingTitle !== null) return `#${d.propertyId} · ${d.listingTitle} · match #${d.matchId}`
   return d.matchId !== null ? `Listing deleted (match #${d.matchId})` : 'Match deleted'
 }
 
