@@ -1,10 +1,16 @@
 // Co-broking agreements (issue 27): on one match, the listing agent A proposes a 60/40 split, the buyer's
 // agent B counters with 50/50, A accepts (the terms lock with their SHA-256), both move the deal through
 // site visit and offer, A confirms the close at a final price and B confirms it; then anyone opens the
-// public check page, which shows the agreement exists and is unaltered and no amount. At 1280 px and
-// 390 px, each with its own pair of agents. Billing is off: contacting is billing's own journey.
+// public check page, which shows the agreement exists and is unaltered and no amount; A's Performance
+// Analytics count the closed deal and its value. Then B flags a dispute (through the API) and an admin
+// (made one with `propmatch users set-role`) resolves it in Admin → Disputes with a note. At 1280 px
+// and 390 px, each with its own pair of agents and admin. Billing is off: contacting is billing's own
+// journey.
+import { execFileSync } from 'node:child_process'
+import path from 'node:path'
 import { apiJson, newAgent, registerThroughAPI } from '../lib/agents.mjs'
 import { MOBILE, shot, shotTall } from '../lib/browser.mjs'
+import { binaryPath } from '../lib/server.mjs'
 import { expect, expectToast, overflowReport, test } from '../lib/journey.mjs'
 
 test.describe.configure({ mode: 'serial' })
@@ -35,6 +41,13 @@ const requirement = (city) => ({
   minBedrooms: 3,
 })
 
+function propmatch(server, ...args) {
+  return execFileSync(binaryPath(), args, {
+    env: { ...process.env, DATABASE_URL: `sqlite:${path.join(server.dataDir, 'pm.db')}`, PROPMATCH_ENV: 'development' },
+    encoding: 'utf8',
+  })
+}
+
 /** Opens the match's details on the Matches page's tab and returns the dialog's agreement panel. */
 async function openAgreement(page, tab) {
   await page.goto(`/matches?tab=${tab}`)
@@ -51,7 +64,7 @@ async function fillSplit(panel, listingPercent, buyerPercent) {
   await panel.getByLabel('Buyer side %').fill(buyerPercent)
 }
 
-async function journey({ newContext, step }, name, options) {
+async function journey({ newContext, server, step }, name, options) {
   const report = overflowReport()
   const A = newAgent(`agr_${name[0]}a`, `Anand ${name === 'desktop' ? 'Lister' : 'Mobilist'}`, 'seller', name === 'desktop' ? '2' : '4')
   const B = newAgent(`agr_${name[0]}b`, `Bhavna ${name === 'desktop' ? 'Buyer' : 'Phonebuyer'}`, 'buyer', name === 'desktop' ? '3' : '5')
@@ -138,13 +151,61 @@ async function journey({ newContext, step }, name, options) {
     await report.check(visitor, `${name} check page`)
     await shot(visitor, `agreements-${name}-05-public-check`)
   })
+
+  await step(`${name}: A's Performance Analytics count the closed deal`, async () => {
+    await pageA.goto('/analytics')
+    const card = pageA.getByTestId('card-deals')
+    await expect(card.getByTestId('deals-agreed').getByTestId('deals-total')).toHaveText('1')
+    await expect(card.getByTestId('deals-closed').getByTestId('deals-total')).toHaveText('1')
+    await expect(card.getByTestId('deals-value').getByTestId('deals-total')).toHaveText('₹69.50 L')
+    await expect(card.getByTestId('deals-value').getByTestId('deals-window')).toHaveText('₹69.50 L')
+    await report.check(pageA, `${name} analytics`)
+    await shot(pageA, `agreements-${name}-06-analytics-deals`)
+  })
+
+  await step(`${name}: B flags a dispute; an admin resolves it in Admin → Disputes`, async () => {
+    const number = verifyPath.split('/').pop()
+    const [match] = await apiJson(pageB, 'GET', '/api/matches?type=buyer')
+    const agreement = (await apiJson(pageB, 'GET', `/api/matches/${match.id}/agreements`)).find((a) => a.number === number)
+    await apiJson(pageB, 'POST', `/api/agreements/${agreement.id}/dispute`, { note: 'The agreed share was not paid at registration' })
+
+    const admin = newAgent(`agr_${name[0]}adm`, `Asha ${name === 'desktop' ? 'Admin' : 'Phoneadmin'}`, 'both', name === 'desktop' ? '6' : '7')
+    const adminPage = await (await newContext(options)).newPage()
+    await registerThroughAPI(adminPage, admin)
+    expect(propmatch(server, 'users', 'set-role', admin.username, 'admin')).toContain('is now admin')
+    await adminPage.goto('/admin')
+    await adminPage.getByRole('tab', { name: 'Disputes' }).click()
+    const row = adminPage.getByTestId('dispute-item').filter({ hasText: number })
+    await expect(row).toBeVisible()
+    await expect(row).toContainText(A.fullName)
+    await expect(row).toContainText(B.fullName)
+    await expect(row).toContainText(`3 BHK in Whitefield (${name})`)
+    await expect(row).toContainText('The agreed share was not paid at registration')
+    await expect(row).toContainText(`Flagged by ${B.fullName}`)
+    await report.check(adminPage, `${name} disputes`)
+    await shot(adminPage, `agreements-${name}-07-dispute-open`)
+
+    await row.getByRole('button', { name: 'Resolve' }).click()
+    const dialog = adminPage.getByRole('dialog')
+    await dialog.getByRole('button', { name: 'Resolve' }).click()
+    await expect(dialog.getByText('Say how the dispute was resolved')).toBeVisible()
+    await dialog.getByLabel('Resolution note').fill('Both agents confirmed the share was paid on 25 Nov.')
+    await dialog.getByRole('button', { name: 'Resolve' }).click()
+    await expectToast(adminPage, 'Dispute resolved')
+    await expect(row).toBeHidden()
+    await adminPage.getByLabel('Show').selectOption('resolved')
+    await expect(row).toContainText('Both agents confirmed the share was paid on 25 Nov.')
+    await expect(row.getByRole('button', { name: 'Resolve' })).toHaveCount(0)
+    await report.check(adminPage, `${name} disputes resolved`)
+    await shot(adminPage, `agreements-${name}-08-dispute-resolved`)
+  })
   report.summary()
 }
 
-test('agreements journey at 1280 px', async ({ newContext, step }) => {
-  await journey({ newContext, step }, 'desktop', { viewport: { width: 1280, height: 900 } })
+test('agreements journey at 1280 px', async ({ newContext, server, step }) => {
+  await journey({ newContext, server, step }, 'desktop', { viewport: { width: 1280, height: 900 } })
 })
 
-test('agreements journey at 390 px', async ({ newContext, step }) => {
-  await journey({ newContext, step }, 'mobile', MOBILE)
+test('agreements journey at 390 px', async ({ newContext, server, step }) => {
+  await journey({ newContext, server, step }, 'mobile', MOBILE)
 })

@@ -131,6 +131,9 @@ func TestCoBrokingAgreementsThroughTheAPI(t *testing.T) {
 		if len(q) != 1 || q[0]["note"] != "Share unpaid" || q[0]["agreementId"] != float64(id) {
 			t.Fatalf("queue = %v", q)
 		}
+		if title, _ := q[0]["listingTitle"].(string); title == "" || q[0]["propertyId"] == nil {
+			t.Fatalf("the dispute names no listing: %v", q[0])
+		}
 		wantStatus(t, a.do("POST", fmt.Sprintf("/api/admin/disputes/%d/resolve", id), map[string]any{"note": "Paid"}, as(A)), 403)
 		wantStatus(t, a.do("POST", fmt.Sprintf("/api/admin/disputes/%d/resolve", id), map[string]any{"note": "Paid"}, as(admin)), 200)
 		if q := a.objects(admin, "/api/admin/disputes"); len(q) != 0 {

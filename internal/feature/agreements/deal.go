@@ -144,6 +144,8 @@ type DisputeItem struct {
 	AgreementID      int64      `json:"agreementId"`
 	Number           string     `json:"number"`
 	MatchID          *int64     `json:"matchId"`
+	PropertyID       *int64     `json:"propertyId"`
+	ListingTitle     *string    `json:"listingTitle"`
 	ListingAgentID   int64      `json:"listingAgentId"`
 	ListingAgentName string     `json:"listingAgentName"`
 	BuyerAgentID     int64      `json:"buyerAgentId"`
@@ -166,20 +168,25 @@ func (s *Service) Disputes(ctx context.Context, status string, page paging.Page)
 	if status != "open" && status != "resolved" {
 		return nil, 0, apperr.Validation(apperr.FieldError{Path: "status", Message: "Status must be open or resolved"})
 	}
-	q, args := page.Apply(`SELECT a.id, a.number, a.match_id, a.listing_agent_id, s.full_name, a.buyer_agent_id, b.full_name, a.stage,
-		a.dispute_status, a.dispute_note, COALESCE(a.dispute_by, 0), a.dispute_at, a.dispute_resolution, a.dispute_resolved_at
+	q, args := page.Apply(`SELECT a.id, a.number, a.match_id, m.property_id, p.title, a.listing_agent_id, s.full_name, a.buyer_agent_id, b.full_name,
+		a.stage, a.dispute_status, a.dispute_note, COALESCE(a.dispute_by, 0), a.dispute_at, a.dispute_resolution, a.dispute_resolved_at
 		FROM agreements a JOIN users s ON s.id = a.listing_agent_id JOIN users b ON b.id = a.buyer_agent_id
+		LEFT JOIN matches m ON m.id = a.match_id LEFT JOIN properties p ON p.id = m.property_id
 		WHERE a.dispute_status = $1`, "a.id", []any{status})
 	rows, err := s.db.QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil, 0, apperr.Wrap(err, "disputes")
 	}
 	list, err := store.Collect(rows, func(rows *sql.Rows, d *DisputeItem) error {
-		var matchID sql.NullInt64
+		var matchID, propertyID sql.NullInt64
+		var title sql.NullString
 		var resolved sql.NullTime
-		err := rows.Scan(&d.AgreementID, &d.Number, &matchID, &d.ListingAgentID, &d.ListingAgentName, &d.BuyerAgentID, &d.BuyerAgentName,
+		err := rows.Scan(&d.AgreementID, &d.Number, &matchID, &propertyID, &title, &d.ListingAgentID, &d.ListingAgentName, &d.BuyerAgentID, &d.BuyerAgentName,
 			&d.Stage, &d.Status, &d.Note, &d.FiledBy, &d.FiledAt, &d.Resolution, &resolved)
-		d.MatchID, d.ResolvedAt, d.FiledAt = intPtr(matchID), timePtr(resolved), d.FiledAt.UTC()
+		d.MatchID, d.PropertyID, d.ResolvedAt, d.FiledAt = intPtr(matchID), intPtr(propertyID), timePtr(resolved), d.FiledAt.UTC()
+		if title.Valid {
+			d.ListingTitle = &title.String
+		}
 		return err
 	})
 	if err != nil {

@@ -5532,6 +5532,13 @@ export interface components {
             number: string;
             /** Format: int64 */
             matchId: number | null;
+            /**
+             * Format: int64
+             * @description The match's listing; null once the match or the listing is deleted
+             */
+            propertyId: number | null;
+            /** @description The listing's title as it is now; null once the match or the listing is deleted */
+            listingTitle: string | null;
             /** Format: int64 */
             listingAgentId: number;
             listingAgentName: string;

@@ -8,6 +8,7 @@ import { AuditTab } from '@/features/admin/components/audit-tab'
 import { BillingTab } from '@/features/admin/components/billing-tab'
 import { ContentTab } from '@/features/admin/components/content-tab'
 import { PropertiesTab, RequirementsTab } from '@/features/admin/components/listings-tabs'
+import { DisputesTab } from '@/features/admin/components/disputes-tab'
 import { DuplicatesTab } from '@/features/admin/components/duplicates-tab'
 import { MatchesTab } from '@/features/admin/components/matches-tab'
 import { OverviewTab } from '@/features/admin/components/overview-tab'
@@ -23,6 +24,7 @@ const tabs = [
   ['requirements', 'Requirements'],
   ['matches', 'Matches'],
   ['duplicates', 'Duplicates'],
+  ['disputes', 'Disputes'],
   ['content', 'Content'],
   ['billing', 'Billing'],
   ['rera', 'RERA review'],
@@ -87,6 +89,9 @@ export function AdminPage({ coursesCard }: { coursesCard?: React.ReactNode } = {
         </TabsContent>
         <TabsContent value="duplicates">
           <DuplicatesTab />
+        </TabsContent>
+        <TabsContent value="disputes">
+          <DisputesTab />
         </TabsContent>
         <TabsContent value="content">
           <ContentTab courses={coursesCard} />

@@ -5,6 +5,7 @@ import { RecentList } from '@/features/analytics/components/recent-list'
 import {
   activitySeries,
   cardFigures,
+  dealFigures,
   formatDuration,
   responseSummary,
   funnelRows,
@@ -23,7 +24,7 @@ import {
   type Row,
 } from '@/features/analytics/lib/analytics-view'
 import type { AnalyticsReport } from '@/lib/api-schemas'
-import { formatListingPrice } from '@/shared/format'
+import { formatListingPrice, formatPrice } from '@/shared/format'
 import { listingPurposeLabel, propertyTypeLabel } from '@/shared/listing-vocabulary'
 
 type Props = { report: AnalyticsReport }
@@ -60,19 +61,22 @@ export function OverviewTab({ report }: Props) {
         ))}
       </div>
       <div className="grid items-start gap-4 lg:grid-cols-3">
-        <Card data-testid="response-time" className="min-w-0">
-          <CardHeader className="pb-2">
-            <CardTitle className="text-base">Median first response</CardTitle>
-          </CardHeader>
-          <CardContent className="grid gap-1">
-            <p className="text-2xl font-bold text-foreground" data-testid="response-median">
-              {formatDuration(report.responseTime.medianSeconds)}
-            </p>
-            <p className="text-sm text-muted-foreground" data-testid="response-counts">
-              {responseSummary(report)}
-            </p>
-          </CardContent>
-        </Card>
+        <div className="grid min-w-0 gap-4">
+          <Card data-testid="response-time" className="min-w-0">
+            <CardHeader className="pb-2">
+              <CardTitle className="text-base">Median first response</CardTitle>
+            </CardHeader>
+            <CardContent className="grid gap-1">
+              <p className="text-2xl font-bold text-foreground" data-testid="response-median">
+                {formatDuration(report.responseTime.medianSeconds)}
+              </p>
+              <p className="text-sm text-muted-foreground" data-testid="response-counts">
+                {responseSummary(report)}
+              </p>
+            </CardContent>
+          </Card>
+          <DealsCard report={report} />
+        </div>
         <div className="min-w-0 lg:col-span-2">
           <ChartPanel
             title="New matches per day"
@@ -85,6 +89,41 @@ export function OverviewTab({ report }: Props) {
         </div>
       </div>
     </div>
+  )
+}
+
+/** Co-broking deals the caller is a side of: agreed, closed, and what the closed deals were worth. */
+function DealsCard({ report }: Props) {
+  const d = dealFigures(report)
+  const within = `in the last ${windowLabel(report.window)}`
+  const rows = [
+    { key: 'agreed', label: 'Agreed', total: String(d.agreed.total), inWindow: String(d.agreed.inWindow) },
+    { key: 'closed', label: 'Closed', total: String(d.closed.total), inWindow: String(d.closed.inWindow) },
+    { key: 'value', label: 'Closed value', total: formatPrice(d.closedValue), inWindow: formatPrice(d.closedValueInWindow) },
+  ]
+  return (
+    <Card data-testid="card-deals" className="min-w-0">
+      <CardHeader className="pb-2">
+        <CardTitle className="text-base">Deals</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid gap-2">
+          {rows.map((r) => (
+            <div key={r.key} className="flex flex-wrap items-baseline justify-between gap-x-3" data-testid={`deals-${r.key}`}>
+              <dt className="text-sm text-muted-foreground">{r.label}</dt>
+              <dd className="text-right">
+                <span className="text-lg font-bold text-foreground tabular-nums" data-testid="deals-total">
+                  {r.total}
+                </span>{' '}
+                <span className="text-xs text-muted-foreground">
+                  (<span data-testid="deals-window">{r.inWindow}</span> {within})
+                </span>
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </CardContent>
+    </Card>
   )
 }
 

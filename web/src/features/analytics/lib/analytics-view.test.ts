@@ -3,6 +3,7 @@ import { makeReport } from '@/features/analytics/lib/analytics-fixture'
 import {
   activitySeries,
   cardFigures,
+  dealFigures,
   formatDuration,
   formatPercent,
   isSparse,
@@ -104,5 +105,12 @@ describe('isSparse (issue 25)', () => {
     expect(isSparse(days([0, 0, 5, 0, 0, 0]), 'listings')).toBe(true)
     expect(isSparse(days([1, 2, 0, 3]), 'listings')).toBe(false)
     expect(isSparse([], 'listings')).toBe(false)
+  })
+
+  it('turns the deal values from paise into rupees', () => {
+    const d = dealFigures(makeReport({ deals: { ...makeReport().deals, closedValuePaise: 1_250_000_050, closedValueInWindowPaise: 99 } }))
+    expect(d.closedValue).toBe(12_500_001)
+    expect(d.closedValueInWindow).toBe(1)
+    expect(d.agreed).toEqual({ total: 1, inWindow: 1 })
   })
 })

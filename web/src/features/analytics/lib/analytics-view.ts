@@ -92,6 +92,17 @@ export function cardFigures(report: AnalyticsReport) {
   ] as const
 }
 
+/** The co-broking deals card: agreements accepted, deals both sides closed, and the closed value in rupees (from paise). */
+export function dealFigures(report: AnalyticsReport) {
+  const d = report.deals
+  return {
+    agreed: d.agreed,
+    closed: d.closed,
+    closedValue: Math.round(d.closedValuePaise / 100),
+    closedValueInWindow: Math.round(d.closedValueInWindowPaise / 100),
+  }
+}
+
 export type Row = { label: string; value: number }
 
 /** Counts as chart rows with their labels. */

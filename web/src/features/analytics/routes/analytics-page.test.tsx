@@ -32,6 +32,23 @@ describe('Performance Analytics page', () => {
     expect(screen.getByRole('button', { name: '30 days' })).toHaveAttribute('aria-pressed', 'true')
   })
 
+  it('shows the deals card: agreed, closed and the closed value in lakh or crore', async () => {
+    setup()
+    const card = await screen.findByTestId('card-deals')
+    expect(within(card).getByText('Deals')).toBeInTheDocument()
+    const agreed = within(card).getByTestId('deals-agreed')
+    expect(within(agreed).getByTestId('deals-total')).toHaveTextContent('1')
+    expect(within(agreed).getByTestId('deals-window')).toHaveTextContent('1')
+    const closed = within(card).getByTestId('deals-closed')
+    expect(within(closed).getByTestId('deals-total')).toHaveTextContent('1')
+    expect(within(closed).getByTestId('deals-window')).toHaveTextContent('0')
+    const value = within(card).getByTestId('deals-value')
+    // 695000000 paise is ₹69,50,000.
+    expect(within(value).getByTestId('deals-total')).toHaveTextContent('₹69.50 L')
+    expect(within(value).getByTestId('deals-window')).toHaveTextContent('₹0')
+    expect(value).toHaveTextContent('in the last 30 days')
+  })
+
   it('changes the window through the buttons and keeps it in the address', async () => {
     const { user, calls } = setup()
     await screen.findByTestId('card-properties')
