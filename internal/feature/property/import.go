@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"fmt"
 	"slices"
 
 	"propmatch/internal/kit/apperr"
@@ -59,20 +58,9 @@ func (s *Service) ImportTx(ctx context.Context, tx *sql.Tx, agentID int64, ref s
 				vals = slices.Delete(vals, i, i+1)
 			}
 		}
-		vals = append(vals, now, id)
-		if _, err := tx.ExecContext(ctx, `UPDATE properties SET `+store.SetClause(cols, 1)+fmt.Sprintf(`, updated_at = $%d WHERE id = $%d`, len(vals)-1, len(vals)), vals...); err != nil {
-			return 0, false, apperr.Wrap(err, "update property")
-		}
-	} else {
-		var refArg any
-		if ref != "" {
-			refArg = ref
-		}
-		cols = append(cols, "agent_id", "external_ref", "created_at", "updated_at")
-		vals = append(vals, agentID, refArg, now, now)
-		if id, err = store.InsertID(ctx, tx, "properties", cols, vals); err != nil {
-			return 0, false, apperr.Wrap(err, "insert property")
-		}
+	}
+	if id, err = store.SaveByRef(ctx, tx, "properties", id, cols, vals, agentID, ref, now); err != nil {
+		return 0, false, apperr.Wrap(err, "save property")
 	}
 	if p.IsActive && !wasActive {
 		if err := s.checkPlan(ctx, tx, agentID); err != nil {

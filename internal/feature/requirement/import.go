@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"fmt"
 
 	"propmatch/internal/kit/apperr"
 	"propmatch/internal/kit/store"
@@ -46,21 +45,8 @@ func (s *Service) ImportTx(ctx context.Context, tx *sql.Tx, agentID int64, ref s
 	}
 	updated := id != 0
 	cols, vals := writeColumns(r)
-	if updated {
-		vals = append(vals, now, id)
-		if _, err := tx.ExecContext(ctx, `UPDATE requirements SET `+store.SetClause(cols, 1)+fmt.Sprintf(`, updated_at = $%d WHERE id = $%d`, len(vals)-1, len(vals)), vals...); err != nil {
-			return 0, false, apperr.Wrap(err, "update requirement")
-		}
-	} else {
-		var refArg any
-		if ref != "" {
-			refArg = ref
-		}
-		cols = append(cols, "agent_id", "external_ref", "created_at", "updated_at")
-		vals = append(vals, agentID, refArg, now, now)
-		if id, err = store.InsertID(ctx, tx, "requirements", cols, vals); err != nil {
-			return 0, false, apperr.Wrap(err, "insert requirement")
-		}
+	if id, err = store.SaveByRef(ctx, tx, "requirements", id, cols, vals, agentID, ref, now); err != nil {
+		return 0, false, apperr.Wrap(err, "save requirement")
 	}
 	if r.IsActive && !wasActive {
 		if err := s.checkPlan(ctx, tx, agentID); err != nil {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // Querier runs SQL: a *sql.DB, a *sql.Tx or a *DB. Helpers that work the
@@ -81,4 +82,25 @@ func SetClause(cols []string, first int) string {
 		b = fmt.Appendf(b, "%s = $%d", c, first+i)
 	}
 	return string(b)
+}
+
+// SaveByRef writes an agent's row of table the way an import does: when id
+// is not 0 it sets cols to vals and updated_at to now on that row;
+// otherwise it inserts cols with the owner (agent_id), the agent's own
+// reference (external_ref, NULL when empty) and both timestamps. It returns
+// the row's id.
+func SaveByRef(ctx context.Context, tx *sql.Tx, table string, id int64, cols []string, vals []any, owner int64, ref string, now time.Time) (int64, error) {
+	if id != 0 {
+		vals = append(vals, now, id)
+		_, err := tx.ExecContext(ctx, `UPDATE `+table+` SET `+SetClause(cols, 1)+
+			fmt.Sprintf(`, updated_at = $%d WHERE id = $%d`, len(vals)-1, len(vals)), vals...)
+		return id, err
+	}
+	var refArg any
+	if ref != "" {
+		refArg = ref
+	}
+	cols = append(cols, "agent_id", "external_ref", "created_at", "updated_at")
+	vals = append(vals, owner, refArg, now, now)
+	return InsertID(ctx, tx, table, cols, vals)
 }
