@@ -3,7 +3,6 @@ package property
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"slices"
 
 	"propmatch/internal/kit/apperr"
@@ -41,13 +40,9 @@ func (s *Service) ImportTx(ctx context.Context, tx *sql.Tx, agentID int64, ref s
 		return 0, false, err
 	}
 	now := s.db.Time()
-	var id int64
-	var wasActive bool
-	if ref != "" {
-		err := tx.QueryRowContext(ctx, `SELECT id, is_active FROM properties WHERE agent_id = $1 AND external_ref = $2`, agentID, ref).Scan(&id, &wasActive)
-		if err != nil && !errors.Is(err, sql.ErrNoRows) {
-			return 0, false, apperr.Wrap(err, "find listing by reference")
-		}
+	id, wasActive, err := store.FindByRef(ctx, tx, "properties", agentID, ref)
+	if err != nil {
+		return 0, false, apperr.Wrap(err, "find listing by reference")
 	}
 	updated := id != 0
 	cols, vals := writeColumns(p)

@@ -3,7 +3,6 @@ package requirement
 import (
 	"context"
 	"database/sql"
-	"errors"
 
 	"propmatch/internal/kit/apperr"
 	"propmatch/internal/kit/store"
@@ -35,13 +34,9 @@ func (s *Service) ImportTx(ctx context.Context, tx *sql.Tx, agentID int64, ref s
 		return 0, false, err
 	}
 	now := s.db.Time()
-	var id int64
-	var wasActive bool
-	if ref != "" {
-		err := tx.QueryRowContext(ctx, `SELECT id, is_active FROM requirements WHERE agent_id = $1 AND external_ref = $2`, agentID, ref).Scan(&id, &wasActive)
-		if err != nil && !errors.Is(err, sql.ErrNoRows) {
-			return 0, false, apperr.Wrap(err, "find requirement by reference")
-		}
+	id, wasActive, err := store.FindByRef(ctx, tx, "requirements", agentID, ref)
+	if err != nil {
+		return 0, false, apperr.Wrap(err, "find requirement by reference")
 	}
 	updated := id != 0
 	cols, vals := writeColumns(r)

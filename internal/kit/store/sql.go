@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -103,4 +104,18 @@ func SaveByRef(ctx context.Context, tx *sql.Tx, table string, id int64, cols []s
 	cols = append(cols, "agent_id", "external_ref", "created_at", "updated_at")
 	vals = append(vals, owner, refArg, now, now)
 	return InsertID(ctx, tx, table, cols, vals)
+}
+
+// FindByRef finds the agent's row of table with their own reference ref
+// (external_ref), and whether it is active; id is 0 when ref is empty or
+// there is none. SaveByRef then writes it.
+func FindByRef(ctx context.Context, tx *sql.Tx, table string, owner int64, ref string) (id int64, active bool, err error) {
+	if ref == "" {
+		return 0, false, nil
+	}
+	err = tx.QueryRowContext(ctx, `SELECT id, is_active FROM `+table+` WHERE agent_id = $1 AND external_ref = $2`, owner, ref).Scan(&id, &active)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, false, nil
+	}
+	return id, active, err
 }
