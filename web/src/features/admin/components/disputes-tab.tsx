@@ -1,16 +1,12 @@
 import * as React from 'react'
-import { Loader2, Scale } from 'lucide-react'
-import { z } from 'zod'
+import { Scale } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
-import { Field } from '@/components/ui/field'
 import { NativeSelect } from '@/components/ui/native-select'
-import { Textarea } from '@/components/ui/textarea'
-import { setServerErrors, untilSettled, useZodForm } from '@/components/ui/use-zod-form'
 import { useAdminDisputes, type Dispute, type DisputeStatus } from '@/features/admin/api/get-admin-disputes'
 import { resolveDispute } from '@/features/admin/api/resolve-dispute'
 import { ListState } from '@/features/admin/components/list-state'
+import { NoteDialog } from '@/features/admin/components/note-dialog'
 import { useApiMutation } from '@/lib/api-mutation'
 import { pageItems } from '@/lib/paged-query'
 import { unknownAgentName } from '@/shared/format'
@@ -131,52 +127,26 @@ function DisputeRow({ d, onResolve }: { d: Dispute; onResolve: () => void }) {
   )
 }
 
-const resolveSchema = z.object({
-  note: z
-    .string()
-    .refine((v) => v.trim() !== '', 'Say how the dispute was resolved')
-    .refine((v) => v.trim().length <= 1000, 'At most 1000 characters'),
-})
-
 function ResolveDialog({ dispute, onClose }: { dispute: Dispute | null; onClose: () => void }) {
-  return (
-    <Dialog open={dispute !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="sm:max-w-md">
-        <DialogHeader>
-          <DialogTitle>Resolve dispute</DialogTitle>
-          <DialogDescription>
-            {dispute ? `${dispute.number} between ${dispute.listingAgentName} and ${dispute.buyerAgentName}. ` : ''}The note is kept in the
-            audit log.
-          </DialogDescription>
-        </DialogHeader>
-        {dispute && <ResolveForm dispute={dispute} onDone={onClose} />}
-      </DialogContent>
-    </Dialog>
-  )
-}
-
-function ResolveForm({ dispute, onDone }: { dispute: Dispute; onDone: () => void }) {
-  const form = useZodForm(resolveSchema, { note: '' })
   const resolve = useApiMutation(resolveDispute, {
     successToast: 'Dispute resolved',
     errorToast: 'Could not resolve the dispute',
-    onSuccess: onDone,
-    onError: (e) => setServerErrors(form, e.errors),
+    onSuccess: onClose,
   })
-  const onSubmit = form.handleSubmit((v) => untilSettled(resolve.mutateAsync({ id: dispute.agreementId, note: v.note.trim() })))
   return (
-    <form className="grid gap-3" onSubmit={onSubmit} noValidate>
-      <Field id="dispute-resolve-note" label="Resolution note" error={form.formState.errors.note?.message}>
-        <Textarea rows={4} maxLength={1000} {...form.register('note')} />
-      </Field>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone} disabled={resolve.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={resolve.isPending}>
-          {resolve.isPending && <Loader2 className="animate-spin" />} Resolve
-        </Button>
-      </DialogFooter>
-    </form>
+    <NoteDialog
+      open={dispute !== null}
+      onClose={onClose}
+      title="Resolve dispute"
+      description={`${dispute ? `${dispute.number} between ${dispute.listingAgentName} and ${dispute.buyerAgentName}. ` : ''}The note is kept in the audit log.`}
+      id="dispute-resolve-note"
+      label="Resolution note"
+      required="Say how the dispute was resolved"
+      maxLength={1000}
+      rows={4}
+      submitLabel="Resolve"
+      send={(note) => resolve.mutateAsync({ id: dispute!.agreementId, note })}
+      pending={resolve.isPending}
+    />
   )
 }

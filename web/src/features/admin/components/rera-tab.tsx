@@ -1,16 +1,12 @@
 import * as React from 'react'
 import { BadgeCheck, ExternalLink, FileText, Loader2, ShieldCheck } from 'lucide-react'
-import { z } from 'zod'
 import { EmptyState } from '@/components/empty-state'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
-import { Field } from '@/components/ui/field'
 import { NativeSelect } from '@/components/ui/native-select'
 import { Spinner } from '@/components/ui/spinner'
-import { Textarea } from '@/components/ui/textarea'
-import { setServerErrors, untilSettled, useZodForm } from '@/components/ui/use-zod-form'
 import { approveRera, rejectRera, useReraQueue, type ReraQueueItem, type ReraStatus } from '@/features/admin/api/rera-review'
+import { NoteDialog } from '@/features/admin/components/note-dialog'
 import { useApiMutation } from '@/lib/api-mutation'
 import { formatValidity } from '@/shared/rera'
 
@@ -119,48 +115,27 @@ function ReraRow({ it, onReject }: { it: ReraQueueItem; onReject: () => void }) 
   )
 }
 
-const rejectSchema = z.object({
-  reason: z.string().refine((v) => v.trim() !== '', 'Say why the registration is rejected: the agent sees it'),
-})
-
 function RejectDialog({ item, onClose }: { item: ReraQueueItem | null; onClose: () => void }) {
-  return (
-    <Dialog open={item !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="sm:max-w-md">
-        <DialogHeader>
-          <DialogTitle>Reject RERA registration</DialogTitle>
-          <DialogDescription>
-            {item ? `${item.agentName}'s ${item.number} (${item.state}). ` : ''}The agent sees the reason on their profile.
-          </DialogDescription>
-        </DialogHeader>
-        {item && <RejectForm item={item} onDone={onClose} />}
-      </DialogContent>
-    </Dialog>
-  )
-}
-
-function RejectForm({ item, onDone }: { item: ReraQueueItem; onDone: () => void }) {
-  const form = useZodForm(rejectSchema, { reason: '' })
   const reject = useApiMutation(rejectRera, {
     successToast: 'Registration rejected',
     errorToast: 'Rejection failed',
-    onSuccess: onDone,
-    onError: (e) => setServerErrors(form, e.errors),
+    onSuccess: onClose,
   })
-  const onSubmit = form.handleSubmit((v) => untilSettled(reject.mutateAsync({ id: item.id, reason: v.reason.trim() })))
   return (
-    <form className="grid gap-3" onSubmit={onSubmit} noValidate>
-      <Field id="rera-reject-reason" label="Reason" error={form.formState.errors.reason?.message}>
-        <Textarea rows={3} maxLength={500} {...form.register('reason')} />
-      </Field>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone} disabled={reject.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="destructive" disabled={reject.isPending}>
-          {reject.isPending && <Loader2 className="animate-spin" />} Reject
-        </Button>
-      </DialogFooter>
-    </form>
+    <NoteDialog
+      open={item !== null}
+      onClose={onClose}
+      title="Reject RERA registration"
+      description={`${item ? `${item.agentName}'s ${item.number} (${item.state}). ` : ''}The agent sees the reason on their profile.`}
+      id="rera-reject-reason"
+      label="Reason"
+      required="Say why the registration is rejected: the agent sees it"
+      maxLength={500}
+      rows={3}
+      submitLabel="Reject"
+      destructive
+      send={(reason) => reject.mutateAsync({ id: item!.id, reason })}
+      pending={reject.isPending}
+    />
   )
 }
