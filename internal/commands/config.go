@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"propmatch/internal/core/matchengine"
 	"propmatch/internal/feature/backups"
 	"propmatch/internal/metrics"
 	"propmatch/internal/platform/outbound"
@@ -57,8 +58,12 @@ type Config struct {
 	// /readyz warns that the queue is stuck.
 	QueueStuckAfter time.Duration
 	// MatchingChunk is how many requirements one transaction of a
-	// listing's matching job settles (see matching.PropertyChunk).
+	// listing's matching job settles; 0 sizes the transactions by
+	// MatchingChunkTime (see matchengine.DefaultChunkTime).
 	MatchingChunk int
+	// MatchingChunkTime is how long one transaction of a listing's
+	// matching job aims to hold the writer when MatchingChunk is 0.
+	MatchingChunkTime time.Duration
 	// StreamsPerAgent caps one agent's open event streams per instance.
 	StreamsPerAgent int
 	// MetricsAddr is where GET /metrics (Prometheus) is served, on its own
@@ -181,7 +186,8 @@ func loadConfig(getenv func(string) string) (Config, error) {
 	if err := checkMetricsAuth(c.MetricsAuth); err != nil {
 		errs = append(errs, err)
 	}
-	c.MatchingChunk = num("PROPMATCH_MATCHING_CHUNK", 100)
+	c.MatchingChunk = num("PROPMATCH_MATCHING_CHUNK", 0)
+	c.MatchingChunkTime = dur("PROPMATCH_MATCHING_CHUNK_TIME", matchengine.DefaultChunkTime)
 	c.DigestInterval = dur("PROPMATCH_NOTIFY_DIGEST_INTERVAL", 15*time.Minute)
 	c.WhatsAppMatchTemplate = str("PROPMATCH_WHATSAPP_MATCH_TEMPLATE", "")
 	c.WhatsAppMessageTemplate = str("PROPMATCH_WHATSAPP_MESSAGE_TEMPLATE", "")
@@ -189,8 +195,11 @@ func loadConfig(getenv func(string) string) (Config, error) {
 	if c.QueueWorkers < 1 {
 		errs = append(errs, fmt.Errorf("PROPMATCH_QUEUE_WORKERS must be at least 1"))
 	}
-	if c.MatchingChunk < 1 {
-		errs = append(errs, fmt.Errorf("PROPMATCH_MATCHING_CHUNK must be at least 1"))
+	if c.MatchingChunk < 0 {
+		errs = append(errs, fmt.Errorf("PROPMATCH_MATCHING_CHUNK must be 0 (sized by time) or more"))
+	}
+	if c.MatchingChunkTime <= 0 {
+		errs = append(errs, fmt.Errorf("PROPMATCH_MATCHING_CHUNK_TIME must be positive"))
 	}
 	c.Backups.Dir = str("PROPMATCH_BACKUP_DIR", backups.DefaultDir)
 	c.Backups.Keep = num("PROPMATCH_BACKUP_KEEP", backups.DefaultKeep)

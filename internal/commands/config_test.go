@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"propmatch/internal/core/matchengine"
 	"propmatch/internal/platform/settings"
 )
 
@@ -40,7 +41,7 @@ func TestLoadConfig(t *testing.T) {
 			return c.DBTimeout == 2*time.Second && c.DrainTimeout == 5*time.Second && c.StreamsPerAgent == 3
 		}},
 		{"JobQueueHasDefaults", nil, func(c Config) bool {
-			return c.QueueWorkers == 2 && c.QueueLease == time.Minute && c.MatchingDelay == 0 && c.MatchingChunk == 100
+			return c.QueueWorkers == 2 && c.QueueLease == time.Minute && c.MatchingDelay == 0 && c.MatchingChunk == 0 && c.MatchingChunkTime == matchengine.DefaultChunkTime
 		}},
 		{"JobQueueIsConfigurable", map[string]string{"PROPMATCH_QUEUE_WORKERS": "4", "PROPMATCH_QUEUE_LEASE": "30s", "PROPMATCH_MATCHING_DELAY": "3s", "PROPMATCH_MATCHING_CHUNK": "20"}, func(c Config) bool {
 			return c.QueueWorkers == 4 && c.QueueLease == 30*time.Second && c.MatchingDelay == 3*time.Second && c.MatchingChunk == 20

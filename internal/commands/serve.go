@@ -247,7 +247,7 @@ func newServices(cfg Config, db *store.DB, s senders, bus events.Bus, gateway ra
 	bc.Key = dbdump.KeyFrom(ac.Secret) // signs the server's backups and exports
 	return services.New(db, services.Options{Auth: ac, OTP: s.otp, Mail: s.mail, WhatsApp: wa, Notices: noticesConfig(cfg),
 		MatchLimit: cfg.MatchesPerRequirement, Events: bus, Log: log, MatchingDelay: cfg.MatchingDelay,
-		MatchingChunk: cfg.MatchingChunk, Backups: bc, Billing: cfg.Billing,
+		MatchingChunk: cfg.MatchingChunk, MatchingChunkTime: cfg.MatchingChunkTime, Backups: bc, Billing: cfg.Billing,
 		Gateway: gateway, Payments: cfg.Payments.Invoices, Webhooks: webhooks.Config{Dev: cfg.Dev()},
 		Queue: jobs.Config{Workers: cfg.QueueWorkers, Lease: cfg.QueueLease, Drain: cfg.DrainTimeout, Log: log}}), nil
 }

@@ -212,7 +212,7 @@ func (g *gen) addNeed(buf *buffer, n *need, created time.Time, pending *[]pendin
 		nullInt(n.MinBedrooms), nullInt(n.MaxBeds), nullFloat(n.MinArea), nullFloat(n.MaxArea), n.Timeline,
 		nullStr(n.Special), nullStr(n.Notes), requirement.SearchText(requirement.Fields{ClientName: n.ClientName,
 			PreferredCities: []string{c.Name}, PreferredLocalities: n.Localities, PropertyTypes: []string{n.Type}}),
-		n.Active, false, int64(len(kept)), floorScore, floorProp, created, created)
+		n.Active, false, int64(len(kept)), floorScore, floorProp, matchengine.LocalityKeys(n.Localities), created, created)
 }
 
 // progress prints "name done/total (pct%) rate/s" about once a second.

@@ -38,7 +38,7 @@ var (
 		"property_types", "listing_purpose", "min_price", "max_price", "preferred_state", "preferred_cities",
 		"preferred_localities", "min_bedrooms", "max_bedrooms", "min_area", "max_area", "timeline",
 		"special_requirements", "notes", "search_text", "is_active", "is_real_data", "new_matches", "floor_score", "floor_property_id",
-		"created_at", "updated_at")
+		"locality_keys", "created_at", "updated_at")
 	targetsTable = newTable("requirement_targets", "requirement_id", "listing_purpose", "property_type", "city_key",
 		"price_low", "price_high")
 	// Generated matches are new on both sides with empty notes: the columns' defaults.

@@ -71,8 +71,11 @@ type Options struct {
 	// matchengine.Engine.Delay).
 	MatchingDelay time.Duration
 	// MatchingChunk is how many requirements one transaction of a
-	// listing's matching job settles (0: matchengine.PropertyChunk).
+	// listing's matching job settles (0: sized by MatchingChunkTime).
 	MatchingChunk int
+	// MatchingChunkTime is how long such a transaction aims to run (0:
+	// matchengine.DefaultChunkTime).
+	MatchingChunkTime time.Duration
 	// Backups configures the server's backups (directory, retention,
 	// schedule).
 	Backups backups.Config
@@ -170,9 +173,10 @@ func New(db *store.DB, o Options) Set {
 	}
 	engine := matchengine.New(db, matchengine.Options{
 		Limit:     o.MatchLimit,
-		Serialize: db.Engine == store.Postgres,
+		LockRows:  db.Engine == store.Postgres,
 		Delay:     o.MatchingDelay,
 		Chunk:     o.MatchingChunk,
+		ChunkTime: o.MatchingChunkTime,
 		Record: func(ctx context.Context, tx *sql.Tx, now time.Time, g matchengine.Gained) error {
 			if err := notifications.MatchesGained(ctx, tx, now, g); err != nil {
 				return err

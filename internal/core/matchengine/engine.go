@@ -3,7 +3,6 @@ package matchengine
 import (
 	"context"
 	"database/sql"
-	"fmt"
 	"time"
 
 	"propmatch/internal/kit/store"
@@ -25,15 +24,24 @@ type Options struct {
 	// Limit is how many open matches a requirement keeps (its best by score,
 	// then the newest property); DefaultLimit when zero or less.
 	Limit int
-	// Serialize makes every write to the matches take one lock for the rest
-	// of its transaction (see lock); set it on PostgreSQL.
-	Serialize bool
+	// LockRows makes every write to the matches first lock the rows of the
+	// requirements it settles (see locks.go); set it on PostgreSQL, where
+	// jobs run in parallel. SQLite's one writer needs none.
+	LockRows bool
+	// Reference runs a listing's matching through the Go reference engine
+	// (propertyChangedGo) instead of set-based in the database; the tests
+	// compare the two.
+	Reference bool
 	// Delay holds a write's matching job back this long, so that the edits
 	// of one object within it are matched once (0: at once).
 	Delay time.Duration
 	// Chunk is how many requirements one transaction of a listing's
-	// matching job settles (0: PropertyChunk; see propertyJob).
+	// matching job settles; 0 sizes the transactions by time instead (see
+	// ChunkTime and propertyJob).
 	Chunk int
+	// ChunkTime is how long one transaction of a listing's matching job
+	// should hold the writer when Chunk is 0 (0: DefaultChunkTime).
+	ChunkTime time.Duration
 	// Record is called in a job's transaction with the new matches it
 	// stored, so that what follows from them (the agents' notifications)
 	// commits with them; nil records nothing. This is the engine's one seam
@@ -51,6 +59,9 @@ type Options struct {
 func New(db *store.DB, o Options) *Engine {
 	if o.Limit <= 0 {
 		o.Limit = DefaultLimit
+	}
+	if o.ChunkTime <= 0 {
+		o.ChunkTime = DefaultChunkTime
 	}
 	return &Engine{db: db, opt: o}
 }
@@ -79,25 +90,6 @@ type existingMatch struct {
 	id    int64
 	open  bool // both sides still new: it holds a slot (see Open)
 	score int
-}
-
-// lockKey names the advisory lock of lock ("propmatc" in ASCII).
-const lockKey = 0x70726f706d617463
-
-// lock serializes the transactions that write matches when e.opt.Serialize is
-// set (PostgreSQL): it takes a transaction-scoped advisory lock, released
-// at commit or rollback, or when a dead instance's connection drops. A
-// listing's matches touch the bounds of every requirement it qualifies for,
-// so two such transactions at once could both fill one free slot, or
-// deadlock; SQLite's one writer already runs them one at a time.
-func (e *Engine) lock(ctx context.Context, tx *sql.Tx) error {
-	if !e.opt.Serialize {
-		return nil
-	}
-	if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock($1)`, int64(lockKey)); err != nil {
-		return fmt.Errorf("lock matching: %w", err)
-	}
-	return nil
 }
 
 func chunks(ids []int64, size int) [][]int64 {

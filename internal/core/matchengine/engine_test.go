@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -466,59 +468,143 @@ func TestEngineKeepsTheBestN(t *testing.T) {
 // TestEngineInvariants edits a market at random and checks after every
 // step that each requirement keeps its best N, with the listings' matching
 // run in one transaction, and run as its job runs it: in chunks of a few
-// requirements, each committed on its own.
+// requirements, each committed on its own. Each market is kept twice, on
+// two fresh databases: once by the set-based engine and once by the Go
+// reference engine (Options.Reference), and after every step the two hold
+// exactly the same matches, scores, breakdowns, statuses and bounds.
 func TestEngineInvariants(t *testing.T) {
 	for _, tc := range []struct {
 		name    string
 		chunked bool
 	}{{"one transaction", false}, {"chunks of 2", true}} {
-		t.Run(tc.name, func(t *testing.T) { testEngineInvariants(t, tc.chunked) })
+		t.Run(tc.name, func(t *testing.T) {
+			for _, engine := range storetest.Engines() {
+				t.Run(string(engine), func(t *testing.T) { testEngineInvariants(t, engine, tc.chunked) })
+			}
+		})
 	}
 }
 
-func testEngineInvariants(t *testing.T, chunked bool) {
-	storetest.Run(t, func(t *testing.T, db *store.DB) {
-		const limit = 4
-		w := newWorld(t, db, limit)
-		w.chunked, w.e.opt.Chunk = chunked, 2
-		rng := rand.New(rand.NewPCG(7, 11))
-		agents := []int64{w.agent(), w.agent(), w.agent()}
-		cities := []string{"Bengaluru", "bengaluru ", "Chennai"}
-		types := []string{"apartment", "villa"}
-		var props, reqs []int64
-		for step := 0; step < 120; step++ {
-			switch k := rng.IntN(10); {
-			case k < 4 || len(props) == 0:
-				p := sale(agents[rng.IntN(3)], float64(4+rng.IntN(10))*1_000_000)
-				p.City, p.Type = cities[rng.IntN(3)], types[rng.IntN(2)]
-				props = append(props, w.addProperty(p))
-			case k < 6 || len(reqs) == 0:
-				r := wants(agents[rng.IntN(3)])
-				r.Cities, r.Types = []string{cities[rng.IntN(3)]}, []string{types[rng.IntN(2)]}
-				if rng.IntN(2) == 0 {
-					r.Localities = []string{"whitefield"}
-				}
-				reqs = append(reqs, w.addRequirement(r))
-			case k < 8:
-				w.editProperty(props[rng.IntN(len(props))], func(p *Property) {
-					p.Price = float64(4+rng.IntN(10)) * 1_000_000
-					p.Active = rng.IntN(5) != 0
-				})
-			case k < 9:
-				i := rng.IntN(len(props))
-				w.deleteProperty(props[i])
-				props = append(props[:i], props[i+1:]...)
-			default:
-				r := reqs[rng.IntN(len(reqs))]
-				for pid := range w.matches(r) {
-					side := []string{"buyer", "seller"}[rng.IntN(2)]
-					w.setSide(side, pid, r, []Status{StatusViewed, StatusNotInterested, StatusNew}[rng.IntN(3)])
-					break
-				}
-			}
-			checkInvariants(t, w, limit, step)
+func testEngineInvariants(t *testing.T, engine store.Engine, chunked bool) {
+	const limit = 4
+	worlds := make([]*world, 2) // the set-based engine, then the reference
+	for i := range worlds {
+		w := newWorld(t, storetest.New(t, engine), limit)
+		w.chunked, w.e.opt.Chunk, w.e.opt.Reference = chunked, 2, i == 1
+		worlds[i] = w
+	}
+	each := func(fn func(w *world)) {
+		for _, w := range worlds {
+			fn(w)
 		}
-	})
+	}
+	rng := rand.New(rand.NewPCG(7, 11))
+	var agents []int64
+	for range 3 {
+		a := worlds[0].agent()
+		if b := worlds[1].agent(); b != a {
+			t.Fatalf("the two databases gave agent ids %d and %d", a, b)
+		}
+		agents = append(agents, a)
+	}
+	cities := []string{"Bengaluru", "bengaluru ", "Chennai"}
+	types := []string{"apartment", "villa", "plot"}
+	// Localities as agents type them: case, runs of spaces, a non-ASCII
+	// capital, and one that contains another.
+	localities := []string{"Whitefield", "  WHITE field ", "whitefield main road", "Électronic City", "électronic  city phase 1", "HSR Layout", ""}
+	pick := func(list []string) string { return list[rng.IntN(len(list))] }
+	var props, reqs []int64
+	for step := 0; step < 160; step++ {
+		switch k := rng.IntN(12); {
+		case k < 4 || len(props) == 0:
+			p := sale(agents[rng.IntN(3)], float64(4+rng.IntN(10))*1_000_000)
+			p.City, p.Type, p.Locality = pick(cities), pick(types), pick(localities)
+			p.Bedrooms = []*int{nil, ptr(0), ptr(2), ptr(3), ptr(5)}[rng.IntN(5)]
+			var id int64
+			each(func(w *world) { id = w.addProperty(p) })
+			props = append(props, id)
+		case k < 6 || len(reqs) == 0:
+			r := wants(agents[rng.IntN(3)])
+			r.Cities, r.Types = []string{pick(cities)}, []string{pick(types)}
+			if rng.IntN(3) == 0 {
+				r.Types = append(r.Types, pick(types))
+			}
+			if rng.IntN(2) == 0 {
+				r.Localities = []string{pick(localities), pick(localities)}
+			}
+			r.MinPrice, r.MaxPrice = []*float64{nil, ptr(5_000_000.0), ptr(7_000_000.0)}[rng.IntN(3)], []*float64{nil, ptr(9_000_000.0), ptr(12_000_000.0)}[rng.IntN(3)]
+			r.MinBedrooms, r.MaxBedrooms = []*int{nil, ptr(2), ptr(3)}[rng.IntN(3)], []*int{nil, ptr(3), ptr(4)}[rng.IntN(3)]
+			var id int64
+			each(func(w *world) { id = w.addRequirement(r) })
+			reqs = append(reqs, id)
+		case k < 8:
+			id, price, active, locality := props[rng.IntN(len(props))], float64(4+rng.IntN(10))*1_000_000, rng.IntN(5) != 0, pick(localities)
+			each(func(w *world) {
+				w.editProperty(id, func(p *Property) { p.Price, p.Active, p.Locality = price, active, locality })
+			})
+		case k < 9:
+			i := rng.IntN(len(props))
+			each(func(w *world) { w.deleteProperty(props[i]) })
+			props = append(props[:i], props[i+1:]...)
+		case k < 10:
+			id, low := reqs[rng.IntN(len(reqs))], float64(3+rng.IntN(6))*1_000_000
+			wanted, _ := json.Marshal([]string{pick(localities)})
+			each(func(w *world) { w.editRequirement(id, `min_price = $1, preferred_localities = $2`, low, string(wanted)) })
+		default:
+			r := reqs[rng.IntN(len(reqs))]
+			var pids []int64
+			for pid := range worlds[0].matches(r) {
+				pids = append(pids, pid)
+			}
+			if len(pids) == 0 {
+				continue
+			}
+			slices.Sort(pids)
+			pid, side := pids[rng.IntN(len(pids))], []string{"buyer", "seller"}[rng.IntN(2)]
+			status := []Status{StatusViewed, StatusNotInterested, StatusNew}[rng.IntN(3)]
+			each(func(w *world) { w.setSide(side, pid, r, status) })
+		}
+		each(func(w *world) { checkInvariants(t, w, limit, step) })
+		if a, b := dumpMatches(t, worlds[0]), dumpMatches(t, worlds[1]); a != b {
+			t.Fatalf("step %d: the set-based engine and the reference differ:\nset-based:\n%s\nreference:\n%s", step, a, b)
+		}
+	}
+}
+
+// dumpMatches writes every match and every requirement's bound as text.
+func dumpMatches(t *testing.T, w *world) string {
+	t.Helper()
+	var b strings.Builder
+	rows, err := w.db.Query(`SELECT property_id, requirement_id, match_score, breakdown, buyer_status, seller_status, buyer_notes
+		FROM matches ORDER BY requirement_id, property_id`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var p, r int64
+		var score int
+		var breakdown, buyer, seller, notes string
+		if err := rows.Scan(&p, &r, &score, &breakdown, &buyer, &seller, &notes); err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(&b, "match %d/%d %d %s %s/%s %q\n", p, r, score, breakdown, buyer, seller, notes)
+	}
+	bounds, err := w.db.Query(`SELECT id, new_matches, floor_score, floor_property_id FROM requirements ORDER BY id`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer bounds.Close()
+	for bounds.Next() {
+		var id int64
+		var n int
+		var fs, fp sql.NullInt64
+		if err := bounds.Scan(&id, &n, &fs, &fp); err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(&b, "bound %d %d %v %v\n", id, n, fs, fp)
+	}
+	return b.String()
 }
 
 func checkInvariants(t *testing.T, w *world, limit, step int) {

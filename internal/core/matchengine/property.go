@@ -3,7 +3,9 @@ package matchengine
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
+	"math"
 	"sort"
 	"time"
 
@@ -70,20 +72,41 @@ func (e *Engine) PropertyChangedFor(ctx context.Context, tx *sql.Tx, now time.Ti
 }
 
 // propertyChanged does PropertyChanged for the requirements in only (all
-// when nil), counting the matches it stores in added.
+// when nil), counting the matches it stores in added: set-based over the
+// ids' range, or by the Go reference engine when Options.Reference is set.
 func (e *Engine) propertyChanged(ctx context.Context, tx *sql.Tx, now time.Time, propertyID int64, only []int64, added Gained) error {
-	if err := e.lock(ctx, tx); err != nil {
+	lo, hi := int64(math.MinInt64), int64(math.MaxInt64)
+	if only != nil {
+		lo, hi = only[0], only[len(only)-1]
+	}
+	if err := e.holdProperty(ctx, tx, propertyID); err != nil {
 		return err
 	}
 	p, err := loadProperty(ctx, tx, propertyID)
 	if err != nil {
 		return err
 	}
+	if err := e.lockRange(ctx, tx, p, lo, hi); err != nil {
+		return err
+	}
+	if e.opt.Reference {
+		return e.propertyChangedGo(ctx, tx, now, p, only, added)
+	}
+	return e.propertyRange(ctx, tx, now, p, lo, hi, added)
+}
+
+// propertyChangedGo is propertyChanged as the Go reference engine does
+// it (Options.Reference): it reads the candidates into Go, scores them
+// with Score and writes the matches back in batches. The set-based path
+// (propertyRange) must store exactly what it stores; the tests compare
+// the two.
+func (e *Engine) propertyChangedGo(ctx context.Context, tx *sql.Tx, now time.Time, p Property, only []int64, added Gained) error {
+	var err error
 	var existing map[int64]existingMatch
 	if only == nil {
-		existing, err = matchesOf(ctx, tx, "property_id", propertyID)
+		existing, err = matchesOf(ctx, tx, "property_id", p.ID)
 	} else {
-		existing, err = propertyMatchesWith(ctx, tx, propertyID, only)
+		existing, err = propertyMatchesWith(ctx, tx, p.ID, only)
 	}
 	if err != nil {
 		return err
@@ -211,7 +234,10 @@ func (e *Engine) QueuePropertyDeleting(ctx context.Context, tx *sql.Tx, now time
 // deactivated first: on PostgreSQL that waits for a matching job holding
 // its row, and it is no candidate while the requirements refill.
 func (e *Engine) detachProperty(ctx context.Context, tx *sql.Tx, propertyID int64) ([]int64, error) {
-	if err := e.lock(ctx, tx); err != nil {
+	if err := e.lockPropertyForDelete(ctx, tx, propertyID); err != nil {
+		if errors.Is(err, errGone) {
+			return nil, nil
+		}
 		return nil, err
 	}
 	if _, err := tx.ExecContext(ctx, `UPDATE properties SET is_active = FALSE WHERE id = $1`, propertyID); err != nil {

@@ -28,11 +28,26 @@ func (e *Engine) StatusChanged(ctx context.Context, tx *sql.Tx, now time.Time, r
 }
 
 // syncRequirement makes a requirement's open matches its best N, counting
-// the matches it stores in gained (nil counts none).
+// the matches it stores in gained (nil counts none); on PostgreSQL it
+// reruns when a listing it matched was deleted meanwhile (retryGone).
 func (e *Engine) syncRequirement(ctx context.Context, tx *sql.Tx, now time.Time, requirementID int64, rewriteTargets bool, gained Gained) error {
-	if err := e.lock(ctx, tx); err != nil {
+	if err := e.lockRequirements(ctx, tx, []int64{requirementID}); err != nil {
 		return err
 	}
+	var stored Gained
+	err := e.retryGone(ctx, tx, func() error {
+		stored = Gained{}
+		return e.syncRequirementOnce(ctx, tx, now, requirementID, rewriteTargets, stored)
+	})
+	if err == nil && gained != nil {
+		for agent, n := range stored {
+			gained[agent] += n
+		}
+	}
+	return err
+}
+
+func (e *Engine) syncRequirementOnce(ctx context.Context, tx *sql.Tx, now time.Time, requirementID int64, rewriteTargets bool, gained Gained) error {
 	r, err := loadRequirement(ctx, tx, requirementID)
 	if err != nil {
 		return err

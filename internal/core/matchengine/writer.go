@@ -170,10 +170,14 @@ func updateBounds(ctx context.Context, tx *sql.Tx, requirementIDs []int64) error
 }
 
 // writeTargets stores one row per (type, city) an active requirement wants,
-// with its widened price band, for the property-side candidate search.
+// with its widened price band, for the property-side candidate search, and
+// its wanted localities as the set-based scoring compares them.
 func writeTargets(ctx context.Context, tx *sql.Tx, r Requirement) error {
 	if _, err := tx.ExecContext(ctx, `DELETE FROM requirement_targets WHERE requirement_id = $1`, r.ID); err != nil {
 		return fmt.Errorf("clear targets: %w", err)
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE requirements SET locality_keys = $1 WHERE id = $2`, LocalityKeys(r.Localities), r.ID); err != nil {
+		return fmt.Errorf("key localities: %w", err)
 	}
 	if !r.Active {
 		return nil

@@ -83,6 +83,9 @@ func Transition(ctx context.Context, tx *sql.Tx, engine *matchengine.Engine, now
 	if !to.Valid() {
 		return "", 0, apperr.Validation(apperr.FieldError{Path: "status", Message: "Status must be one of " + matchengine.StatusList()})
 	}
+	if err := engine.LockMatchRequirement(ctx, tx, matchID); err != nil {
+		return "", 0, apperr.Wrap(err, "lock requirement")
+	}
 	l, err := lockLead(ctx, tx, matchID, now)
 	if err != nil {
 		return "", 0, err

@@ -231,3 +231,14 @@ func IsUniqueViolation(err error) bool {
 	msg := err.Error()
 	return strings.Contains(msg, "UNIQUE constraint failed") || strings.Contains(msg, "SQLSTATE 23505")
 }
+
+// IsForeignKeyViolation reports whether err is a foreign-key failure on
+// either engine: on PostgreSQL, typically a row a concurrent transaction
+// deleted (and committed) while this one was about to refer to it.
+func IsForeignKeyViolation(err error) bool {
+	if err == nil {
+		return false
+	}
+	msg := err.Error()
+	return strings.Contains(msg, "FOREIGN KEY constraint failed") || strings.Contains(msg, "SQLSTATE 23503")
+}
