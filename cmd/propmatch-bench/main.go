@@ -26,7 +26,11 @@ import (
 
 func main() {
 	sizes := flag.String("sizes", "10000,100000,1000000", "active requirements per run, comma-separated (empty: messaging only)")
-	creates := flag.Int("creates", 200, "listings and requirements created per run")
+	creates := flag.Int("creates", 200, "requirements created per run")
+	burstSize := flag.Int("burst", 300, "listings in the burst, half in the densest city")
+	dense := flag.Int("dense", 10, "listings in the densest city timed one at a time, commit → readable, on an idle queue")
+	chunkTime := flag.Duration("chunk-time", 0, "PROPMATCH_MATCHING_CHUNK_TIME for the runs (0: the default)")
+	scaling := flag.Bool("scaling", true, "on PostgreSQL, drain the burst on copies of the market with 1 and 4 workers and on two instances")
 	loadFor := flag.Duration("load", 10*time.Second, "duration of each read-load run")
 	workers := flag.Int("workers", 16, "concurrent clients in the read-load runs")
 	bin := flag.String("bin", "bin/propmatch", "the propmatch binary, used to generate demo data")
@@ -40,6 +44,7 @@ func main() {
 	ctx := context.Background()
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	commands.TuneGC(os.Getenv) // as the server does
+	benchChunkTime = *chunkTime
 	if *cpuProfile != "" {
 		stop, err := startProfile(*cpuProfile)
 		if err != nil {
@@ -47,7 +52,8 @@ func main() {
 		}
 		defer stop()
 	}
-	m := measurement{creates: *creates, workers: *workers, loadFor: *loadFor, log: log, fresh: *fresh, freshEvery: *freshEvery}
+	m := measurement{creates: *creates, workers: *workers, loadFor: *loadFor, log: log, fresh: *fresh, freshEvery: *freshEvery,
+		burst: *burstSize, dense: *dense}
 	if *existing != "" {
 		fmt.Printf("\n== %s\n", *existing)
 		if err := m.measure(ctx, *existing); err != nil {
@@ -76,6 +82,12 @@ func main() {
 				cleanup()
 				fatal(err)
 			}
+			if engine == "postgres" && *scaling {
+				if err := m.scaling(ctx, url); err != nil {
+					cleanup()
+					fatal(err)
+				}
+			}
 			err = m.measure(ctx, url)
 			cleanup()
 			if err != nil {
@@ -93,23 +105,38 @@ type measurement struct {
 	// timed from commit to matches readable.
 	fresh      int
 	freshEvery time.Duration
-	log        *slog.Logger
+	// burst listings are created back to back; dense ones one at a time.
+	burst, dense int
+	log          *slog.Logger
 }
 
 // measure times creates and read loads on the market at url.
 func (m measurement) measure(ctx context.Context, url string) error {
-	r, err := newRun(ctx, url, m.log)
+	r, err := newRun(ctx, url, m.log, 0)
 	if err != nil {
 		return err
 	}
 	defer r.close()
-	results, err := r.createListingsVsBare(ctx, m.creates)
+	fmt.Printf("  at start: %s\n", machine())
+	idle, err := r.idleWrites(ctx, 30)
+	if err != nil {
+		return err
+	}
+	r.report(idle.bare, nil)
+	r.report(idle.create, nil)
+	rows, err := r.burstSamples(ctx, m.burst)
+	if err != nil {
+		return err
+	}
+	results, err := r.burst(ctx, rows, probeEvery)
 	for _, res := range results {
 		r.report(res, nil)
 	}
 	if err != nil {
-		r.report(result{name: "create listing vs bare insert"}, err)
+		r.report(result{name: "burst"}, err)
 	}
+	fmt.Printf("  after the burst: %s\n", machine())
+	r.report(r.denseFreshness(ctx, m.dense))
 	r.report(r.createRequirements(ctx, m.creates))
 	if err := r.waitDrained(ctx); err != nil {
 		return err
@@ -123,8 +150,12 @@ func (m measurement) measure(ctx context.Context, url string) error {
 	}
 	r.report(r.loadRead(ctx, "GET /api/matches?type=buyer", m.workers, m.loadFor))
 	r.report(r.loadRead(ctx, "GET /api/marketplace/properties", m.workers, m.loadFor))
+	fmt.Printf("  at the end: %s\n", machine())
 	return nil
 }
+
+// probeEvery is how often the probe writes during a burst.
+const probeEvery = 20 * time.Millisecond
 
 // startProfile writes a CPU profile to path until the returned function runs.
 func startProfile(path string) (func(), error) {
@@ -156,7 +187,7 @@ func messagingRun(ctx context.Context, engine string, workers, sends int, d time
 		return err
 	}
 	fmt.Printf("\n== %s, messaging: an inbox of %s messages, %d open streams\n", engine, group(benchMessages), benchCounterpart)
-	r, err := newRun(ctx, url, log)
+	r, err := newRun(ctx, url, log, 0)
 	if err != nil {
 		return err
 	}

@@ -25,6 +25,7 @@ import (
 	"propmatch/internal/httpapi"
 	"propmatch/internal/kit/apperr"
 	"propmatch/internal/kit/events"
+	"propmatch/internal/kit/jobs"
 	"propmatch/internal/kit/store"
 	"propmatch/internal/platform/auth"
 	"propmatch/internal/platform/outbound"
@@ -45,7 +46,12 @@ type run struct {
 	stopQueue func()
 }
 
-func newRun(ctx context.Context, dbURL string, log *slog.Logger) (*run, error) {
+// benchChunkTime is the -chunk-time flag.
+var benchChunkTime time.Duration
+
+// newRun opens dbURL with the services and an HTTP server on it; its job
+// queue runs workers workers (0: the default).
+func newRun(ctx context.Context, dbURL string, log *slog.Logger, workers int) (*run, error) {
 	db, err := store.Open(ctx, dbURL)
 	if err != nil {
 		return nil, err
@@ -59,7 +65,7 @@ func newRun(ctx context.Context, dbURL string, log *slog.Logger) (*run, error) {
 	cfg := auth.DefaultConfig()
 	cfg.Argon = auth.Argon2Params{Memory: 1024, Time: 1, Threads: 1}
 	set := services.New(db, services.Options{Auth: cfg, OTP: &outbound.DevWhatsApp{Store: outbox}, Mail: &outbound.DevMailer{Store: outbox},
-		Events: bus, Log: log})
+		Events: bus, Log: log, Queue: jobs.Config{Workers: workers}, MatchingChunkTime: benchChunkTime})
 	r := &run{db: db, bus: bus, props: set.Properties, reqs: set.Requirements, auth: set.Auth,
 		rng: rand.New(rand.NewPCG(1, 2))} //nolint:gosec // G404: repeatable samples; nothing here is secret
 	// The queue's workers match in the background, as in `propmatch serve`.

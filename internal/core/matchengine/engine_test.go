@@ -549,7 +549,9 @@ func testEngineInvariants(t *testing.T, engine store.Engine, chunked bool) {
 		case k < 10:
 			id, low := reqs[rng.IntN(len(reqs))], float64(3+rng.IntN(6))*1_000_000
 			wanted, _ := json.Marshal([]string{pick(localities)})
-			each(func(w *world) { w.editRequirement(id, `min_price = $1, preferred_localities = $2`, low, string(wanted)) })
+			each(func(w *world) {
+				w.editRequirement(id, `min_price = $1, preferred_localities = $2`, low, string(wanted))
+			})
 		default:
 			r := reqs[rng.IntN(len(reqs))]
 			var pids []int64

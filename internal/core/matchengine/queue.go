@@ -150,7 +150,7 @@ func (e *Engine) Jobs() []jobs.Kind {
 // meanwhile waited for all of it. Chunks sized to this time keep that wait
 // short (the bound is 50 ms at p99) while each commit still
 // carries as many matches as the time allows.
-const DefaultChunkTime = 15 * time.Millisecond
+const DefaultChunkTime = 30 * time.Millisecond
 
 // The first time-sized chunk's size, and the bounds of every later one.
 const (

@@ -94,8 +94,8 @@ func LocalityKeys(localities []string) string {
 
 // keyLocalities writes locality_keys for the requirements in [lo, hi] that
 // have none yet (those stored before migration 00033).
-func keyLocalities(ctx context.Context, tx *sql.Tx, lo, hi int64) error {
-	rows, err := tx.QueryContext(ctx, `SELECT id, preferred_localities FROM requirements
+func (e *Engine) keyLocalities(ctx context.Context, tx *sql.Tx, lo, hi int64) error {
+	rows, err := e.db.TxQuery(ctx, tx, `SELECT id, preferred_localities FROM requirements
 		WHERE locality_keys IS NULL AND id BETWEEN $1 AND $2`, lo, hi)
 	if err != nil {
 		return fmt.Errorf("unkeyed requirements: %w", err)
@@ -172,15 +172,17 @@ func entersSQL() string {
 // rescores the kept matches, pushes out the floors the newcomers beat,
 // inserts the newcomers, and updates the bounds.
 func (e *Engine) propertyRange(ctx context.Context, tx *sql.Tx, now time.Time, p Property, lo, hi int64, added Gained) error {
-	if err := keyLocalities(ctx, tx, lo, hi); err != nil {
+	if err := e.keyLocalities(ctx, tx, lo, hi); err != nil {
 		return err
 	}
 	d := dialectOf(e.db)
 	vals := e.scoredValues(p, lo, hi, now)
 	var had int
-	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM matches WHERE property_id = $1 AND requirement_id BETWEEN $2 AND $3`,
-		p.ID, lo, hi).Scan(&had); err != nil {
-		return fmt.Errorf("count listing matches: %w", err)
+	rows, err := e.db.TxQuery(ctx, tx, `SELECT COUNT(*) FROM matches WHERE property_id = $1 AND requirement_id BETWEEN $2 AND $3`, p.ID, lo, hi)
+	if counts, err := collectIDs(rows, err, "count listing matches"); err != nil {
+		return err
+	} else if len(counts) == 1 {
+		had = int(counts[0])
 	}
 	if had > 0 {
 		if err := e.leaveRange(ctx, tx, now, p, vals, added); err != nil {
@@ -191,13 +193,13 @@ func (e *Engine) propertyRange(ctx context.Context, tx *sql.Tx, now time.Time, p
 		return nil
 	}
 	if had > 0 {
-		if err := rescoreRange(ctx, tx, d, vals); err != nil {
+		if err := e.rescoreRange(ctx, tx, d, vals); err != nil {
 			return err
 		}
 	}
 	q, args := bind(d.scoredSQL()+`DELETE FROM matches WHERE `+openSQL("")+` AND (requirement_id, property_id) IN (
 		SELECT s.id, s.floor_property_id FROM scored s WHERE s.new_matches >= @limit AND `+entersSQL()+`)`, vals)
-	if _, err := tx.ExecContext(ctx, q, args...); err != nil {
+	if _, err := e.db.TxExec(ctx, tx, q, args...); err != nil {
 		return fmt.Errorf("push out matches: %w", err)
 	}
 	q, args = bind(d.scoredSQL()+`INSERT INTO matches (property_id, requirement_id, seller_agent_id, buyer_agent_id,
@@ -205,7 +207,7 @@ func (e *Engine) propertyRange(ctx context.Context, tx *sql.Tx, now time.Time, p
 		SELECT CAST(@property AS BIGINT), s.id, CAST(@agent AS BIGINT), s.agent_id, s.total, `+breakdownSQL()+`,
 			`+d.timestamp("@now")+`, `+d.timestamp("@now")+` FROM scored s WHERE `+entersSQL()+`
 		RETURNING requirement_id, buyer_agent_id`, vals)
-	rows, err := tx.QueryContext(ctx, q, args...)
+	rows, err = e.db.TxQuery(ctx, tx, q, args...)
 	if err != nil {
 		return fmt.Errorf("insert matches: %w", err)
 	}
@@ -223,7 +225,7 @@ func (e *Engine) propertyRange(ctx context.Context, tx *sql.Tx, now time.Time, p
 	// lost its floor to the push-out. Either way its floor is its lowest
 	// open match, read from the rank index.
 	sub := `FROM matches m WHERE m.requirement_id = requirements.id AND ` + openSQL("m") + ` ORDER BY m.match_score, m.property_id LIMIT 1`
-	_, err = tx.ExecContext(ctx, `UPDATE requirements SET
+	_, err = e.db.TxExec(ctx, tx, `UPDATE requirements SET
 		new_matches = CASE WHEN new_matches < $1 THEN new_matches + 1 ELSE new_matches END,
 		floor_score = (SELECT m.match_score `+sub+`), floor_property_id = (SELECT m.property_id `+sub+`)
 		WHERE `+d.inIDs("id", 2), e.opt.Limit, d.idsArg(ids))
@@ -236,11 +238,11 @@ func (e *Engine) propertyRange(ctx context.Context, tx *sql.Tx, now time.Time, p
 // rescoreRange gives the listing's kept matches in the range their new
 // score where it changed, and re-reads the floors of the requirements
 // whose open match it rescored.
-func rescoreRange(ctx context.Context, tx *sql.Tx, d sqlDialect, vals map[string]any) error {
+func (e *Engine) rescoreRange(ctx context.Context, tx *sql.Tx, d sqlDialect, vals map[string]any) error {
 	q, args := bind(d.scoredSQL()+`UPDATE matches SET match_score = s.total, breakdown = `+breakdownSQL()+`, updated_at = @now
 		FROM scored s WHERE matches.property_id = @property AND matches.requirement_id = s.id AND matches.match_score <> s.total
 		RETURNING matches.requirement_id, matches.buyer_status, matches.seller_status`, vals)
-	rows, err := tx.QueryContext(ctx, q, args...)
+	rows, err := e.db.TxQuery(ctx, tx, q, args...)
 	if err != nil {
 		return fmt.Errorf("rescore matches: %w", err)
 	}
