@@ -9,7 +9,6 @@ import (
 	"sync"
 	"time"
 
-	"propmatch/internal/core/matchengine"
 	"propmatch/internal/feature/property"
 )
 
@@ -211,17 +210,11 @@ func (r *run) denseFreshness(ctx context.Context, k int) (result, error) {
 			return res, err
 		}
 		committed := time.Now()
-		for {
-			progress, err := matchengine.Progresses(ctx, r.db, matchengine.PropertySide, []int64{p.ID})
-			if err != nil {
-				return res, err
-			}
-			if progress[p.ID].Matching == "done" {
-				made += *progress[p.ID].MatchCount
-				break
-			}
-			time.Sleep(2 * time.Millisecond)
+		n, err := r.waitMatched(ctx, p.ID)
+		if err != nil {
+			return res, err
 		}
+		made += n
 		res.lat = append(res.lat, time.Since(committed))
 	}
 	res.wall = time.Since(start)

@@ -101,19 +101,27 @@ func (r *run) freshness(ctx context.Context, k int, every time.Duration, workers
 			return nil, err
 		}
 		committed := time.Now()
-		for {
-			progress, err := matchengine.Progresses(ctx, r.db, matchengine.PropertySide, []int64{p.ID})
-			if err != nil {
-				return nil, err
-			}
-			if progress[p.ID].Matching == "done" {
-				break
-			}
-			time.Sleep(time.Millisecond)
+		if _, err := r.waitMatched(ctx, p.ID); err != nil {
+			return nil, err
 		}
 		res.lat = append(res.lat, time.Since(committed))
 	}
 	res.wall = time.Since(start)
 	wg.Wait()
 	return []result{res, reads}, readErr
+}
+
+// waitMatched waits until listing id's matching job is done, polling every
+// 2 ms, and returns how many matches it has.
+func (r *run) waitMatched(ctx context.Context, id int64) (int, error) {
+	for {
+		progress, err := matchengine.Progresses(ctx, r.db, matchengine.PropertySide, []int64{id})
+		if err != nil {
+			return 0, err
+		}
+		if progress[id].Matching == "done" {
+			return *progress[id].MatchCount, nil
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
 }

@@ -391,12 +391,19 @@ func postgresDatabase(n int) (string, func(), error) {
 	if err != nil {
 		return "", nil, fmt.Errorf("BENCH_DATABASE_URL: %w", err)
 	}
-	admin, err := store.Open(context.Background(), base)
+	name := fmt.Sprintf("propmatch_bench_%d_%d", n, os.Getpid())
+	return createOnServer(u, name, "CREATE DATABASE "+name)
+}
+
+// createOnServer runs create, which creates database name, on
+// BENCH_DATABASE_URL's server, and returns u pointed at name and a
+// function that drops it.
+func createOnServer(u *url.URL, name, create string) (string, func(), error) {
+	admin, err := store.Open(context.Background(), os.Getenv("BENCH_DATABASE_URL"))
 	if err != nil {
 		return "", nil, err
 	}
-	name := fmt.Sprintf("propmatch_bench_%d_%d", n, os.Getpid())
-	if _, err := admin.Exec("CREATE DATABASE " + name); err != nil {
+	if _, err := admin.Exec(create); err != nil {
 		return "", nil, errors.Join(err, admin.Close())
 	}
 	u.Path = "/" + name

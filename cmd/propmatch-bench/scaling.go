@@ -2,14 +2,10 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net/url"
-	"os"
 	"strings"
 	"time"
-
-	"propmatch/internal/kit/store"
 )
 
 // scaling drains the same burst on copies of the PostgreSQL market at
@@ -61,18 +57,7 @@ func copyPostgres(dbURL string) (string, func(), error) {
 	if err != nil {
 		return "", nil, err
 	}
-	admin, err := store.Open(context.Background(), os.Getenv("BENCH_DATABASE_URL"))
-	if err != nil {
-		return "", nil, err
-	}
 	from := strings.TrimPrefix(u.Path, "/")
 	name := fmt.Sprintf("%s_copy_%d", from, time.Now().UnixNano()%1_000_000)
-	if _, err := admin.Exec("CREATE DATABASE " + name + " TEMPLATE " + from); err != nil {
-		return "", nil, errors.Join(err, admin.Close())
-	}
-	u.Path = "/" + name
-	return u.String(), func() {
-		_, err := admin.Exec("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)")
-		warn("drop database "+name, errors.Join(err, admin.Close()))
-	}, nil
+	return createOnServer(u, name, "CREATE DATABASE "+name+" TEMPLATE "+from)
 }

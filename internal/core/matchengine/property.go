@@ -177,14 +177,8 @@ func (e *Engine) propertyChangedGo(ctx context.Context, tx *sql.Tx, now time.Tim
 			continue
 		}
 		if !m.open { // kept; its score follows the listing
-			r, err := loadRequirement(ctx, tx, reqID)
-			if err != nil {
+			if err := w.followListing(ctx, p, reqID, m); err != nil {
 				return err
-			}
-			if b := Score(p, r); b.Total != m.score {
-				if err := w.rescore(ctx, m.id, b); err != nil {
-					return err
-				}
 			}
 			continue
 		}

@@ -334,14 +334,8 @@ func (e *Engine) leaveRange(ctx context.Context, tx *sql.Tx, now time.Time, p Pr
 			}
 			continue
 		}
-		r, err := loadRequirement(ctx, tx, reqID)
-		if err != nil {
+		if err := w.followListing(ctx, p, reqID, m); err != nil {
 			return err
-		}
-		if b := Score(p, r); b.Total != m.score {
-			if err := w.rescore(ctx, m.id, b); err != nil {
-				return err
-			}
 		}
 	}
 	return nil

@@ -114,6 +114,20 @@ func (w *writer) rescore(ctx context.Context, matchID int64, b Breakdown) error 
 	return nil
 }
 
+// followListing rescores match m of listing p with requirement reqID, a
+// match kept although the pair may no longer qualify: its score follows
+// the listing.
+func (w *writer) followListing(ctx context.Context, p Property, reqID int64, m existingMatch) error {
+	r, err := loadRequirement(ctx, w.tx, reqID)
+	if err != nil {
+		return err
+	}
+	if b := Score(p, r); b.Total != m.score {
+		return w.rescore(ctx, m.id, b)
+	}
+	return nil
+}
+
 func (w *writer) deleteMatch(ctx context.Context, matchID int64) error {
 	if _, err := w.tx.ExecContext(ctx, `DELETE FROM matches WHERE id = $1`, matchID); err != nil {
 		return fmt.Errorf("delete match: %w", err)
