@@ -16,6 +16,16 @@ func (g Gained) add(sellerAgentID, buyerAgentID int64) {
 	g[buyerAgentID]++
 }
 
+// merge adds the counts of other to g (nil g adds nothing).
+func (g Gained) merge(other Gained) {
+	if g == nil {
+		return
+	}
+	for agent, n := range other {
+		g[agent] += n
+	}
+}
+
 // Announcer tells agents about the new matches they gained; perAgent is a
 // Gained. The engine calls it through Announce, after the write that stored
 // the matches has committed.

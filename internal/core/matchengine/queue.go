@@ -201,9 +201,7 @@ func (e *Engine) propertyJob(ctx context.Context, db *store.DB, id int64, live f
 		} else if err != nil {
 			return true, err
 		}
-		for agent, n := range added {
-			gained[agent] += n
-		}
+		gained.merge(added)
 		return true, e.record(ctx, tx, now, added)
 	}
 	size := e.opt.Chunk

@@ -39,10 +39,8 @@ func (e *Engine) syncRequirement(ctx context.Context, tx *sql.Tx, now time.Time,
 		stored = Gained{}
 		return e.syncRequirementOnce(ctx, tx, now, requirementID, rewriteTargets, stored)
 	})
-	if err == nil && gained != nil {
-		for agent, n := range stored {
-			gained[agent] += n
-		}
+	if err == nil {
+		gained.merge(stored)
 	}
 	return err
 }
